@@ -1,0 +1,4 @@
+/* aiperf-json-scan.c — (in progress)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */

@@ -1,0 +1,46 @@
+/* aiperf-loaders-private.h — the artifact readers behind AiperfRun.
+ *
+ * Each reader fills @run and returns FALSE with an AIPERF_ERROR that names
+ * the file (and the line, for line-based formats) when it cannot.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-run-private.h"
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Artifact file names, as aiperf writes them. */
+#define AIPERF_FILE_SUMMARY_JSON     "profile_export_aiperf.json"
+#define AIPERF_FILE_SUMMARY_CSV      "profile_export_aiperf.csv"
+#define AIPERF_FILE_AGGREGATE_JSON   "profile_export_aiperf_aggregate.json"
+#define AIPERF_FILE_REQUESTS         "profile_export.jsonl"
+#define AIPERF_FILE_TELEMETRY        "gpu_telemetry_export.jsonl"
+#define AIPERF_FILE_TIMESLICES_JSON  "profile_export_aiperf_timeslices.json"
+#define AIPERF_FILE_TIMESLICES_CSV   "profile_export_aiperf_timeslices.csv"
+
+/* profile_export_aiperf.json in every layout, or the aggregate JSON. */
+gboolean aiperf_load_summary_json     (AiperfRun *run, const char *path, GError **error);
+gboolean aiperf_load_aggregate_json   (AiperfRun *run, const char *path, GError **error);
+/* profile_export_aiperf.csv, used when there is no JSON summary. */
+gboolean aiperf_load_summary_csv      (AiperfRun *run, const char *path, GError **error);
+/* input_config: flattens it into parameters and sets model, concurrency, … */
+void     aiperf_apply_input_config    (AiperfRun *run, JsonNode *input_config);
+/* telemetry_data of the summary: GPUs (deduplicated by UUID). */
+void     aiperf_apply_telemetry_summary (AiperfRun *run, JsonNode *telemetry_data);
+
+/* profile_export.jsonl → requests and warm-up tables. */
+gboolean aiperf_load_requests_jsonl   (AiperfRun          *run,
+                                       const char         *path,
+                                       GCancellable       *cancellable,
+                                       AiperfProgressFunc  progress,
+                                       gpointer            progress_data,
+                                       GError            **error);
+gboolean aiperf_load_telemetry_jsonl  (AiperfRun *run, const char *path,
+                                       GCancellable *cancellable, GError **error);
+/* Time slices: the JSON export (full precision), else the CSV. */
+gboolean aiperf_load_timeslices       (AiperfRun *run, const char *directory, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,47 @@
+/* aiperf-run-private.h — what the loaders use to fill an AiperfRun.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-run.h"
+
+G_BEGIN_DECLS
+
+AiperfRun *aiperf_run_new                  (const char  *directory);
+
+void  aiperf_run_set_model                 (AiperfRun   *self, const char *model);
+void  aiperf_run_set_concurrency           (AiperfRun   *self, double      concurrency);
+void  aiperf_run_set_request_rate          (AiperfRun   *self, double      rate);
+void  aiperf_run_set_endpoint_type         (AiperfRun   *self, const char *type);
+void  aiperf_run_set_streaming             (AiperfRun   *self, gboolean    streaming);
+void  aiperf_run_set_times                 (AiperfRun   *self, const char *start, const char *end);
+void  aiperf_run_set_versions              (AiperfRun   *self, const char *aiperf_version,
+                                            const char  *schema_version);
+void  aiperf_run_set_variation_label       (AiperfRun   *self, const char *label);
+void  aiperf_run_add_artifacts             (AiperfRun   *self, guint       flags);
+/* Takes a copy of @value. */
+void  aiperf_run_set_parameter             (AiperfRun   *self, const char *key, const char *value);
+/* Sets (replacing) a summary metric; @tag is canonicalised. */
+void  aiperf_run_set_metric                (AiperfRun   *self, const char *tag, const char *unit,
+                                            const AiperfStats *stats);
+void  aiperf_run_set_request_counts        (AiperfRun   *self, gint64 ok, gint64 errors);
+/* Takes ownership of @entry. */
+void  aiperf_run_add_error_entry           (AiperfRun   *self, AiperfErrorEntry *entry);
+/* Adds a GPU seen on @endpoint; merges with an existing GPU of the same UUID. */
+void  aiperf_run_add_gpu                   (AiperfRun   *self, const char *uuid, int index,
+                                            const char  *name, const char *hostname,
+                                            const char  *endpoint);
+/* Slot of the GPU with @uuid in aiperf_run_get_gpus(), or -1. */
+int   aiperf_run_find_gpu                  (AiperfRun   *self, const char *uuid);
+void  aiperf_run_add_warning               (AiperfRun   *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void  aiperf_run_add_bad_lines             (AiperfRun   *self, guint       n);
+
+/* The detail setters take a reference. */
+void  aiperf_run_set_requests              (AiperfRun   *self, AiperfTable *requests);
+void  aiperf_run_set_warmup_requests       (AiperfRun   *self, AiperfTable *warmup);
+void  aiperf_run_set_throughput            (AiperfRun   *self, AiperfTable *throughput);
+void  aiperf_run_set_gpu_telemetry         (AiperfRun   *self, AiperfTable *telemetry);
+void  aiperf_run_set_timeslices            (AiperfRun   *self, AiperfTimeslices *timeslices);
+
+G_END_DECLS

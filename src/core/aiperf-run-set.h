@@ -1,0 +1,49 @@
+/* aiperf-run-set.h — the runs being looked at: a GListModel of AiperfRun.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "aiperf-run.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_RUN_SET (aiperf_run_set_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfRunSet, aiperf_run_set, AIPERF, RUN_SET, GObject)
+
+AiperfRunSet *aiperf_run_set_new                  (void);
+/* Adds @run unless a run of the same directory is there; keeps runs sorted by path. */
+gboolean      aiperf_run_set_add                  (AiperfRunSet *self,
+                                                   AiperfRun    *run);
+gboolean      aiperf_run_set_remove               (AiperfRunSet *self,
+                                                   AiperfRun    *run);
+AiperfRun    *aiperf_run_set_get_run              (AiperfRunSet *self,
+                                                   guint         position); /* transfer none */
+AiperfRun    *aiperf_run_set_find                 (AiperfRunSet *self,
+                                                   const char   *directory);
+guint         aiperf_run_set_get_n_runs           (AiperfRunSet *self);
+AiperfMode    aiperf_run_set_get_mode             (AiperfRunSet *self);
+/* Parameters that differ between runs (including "model" and "concurrency"),
+ * ignoring start/end time, random seed, URLs and run ids. Sorted. */
+GPtrArray    *aiperf_run_set_get_swept_parameters (AiperfRunSet *self); /* transfer container */
+/* Errors of the runs that failed to load (GError*, message names the folder). */
+GPtrArray    *aiperf_run_set_get_load_errors      (AiperfRunSet *self); /* transfer none */
+/* Discovery and summary loading of @paths, synchronous. Fails only when no
+ * run at all was found or loaded; per-run failures go to load errors. */
+AiperfRunSet *aiperf_run_set_load                 (const char * const *paths,
+                                                   GCancellable       *cancellable,
+                                                   AiperfProgressFunc  progress,
+                                                   gpointer            progress_data,
+                                                   GError            **error);
+/* The same on a worker thread. @progress is called in the caller's main context. */
+void          aiperf_run_set_load_async           (const char * const *paths,
+                                                   GCancellable       *cancellable,
+                                                   AiperfProgressFunc  progress,
+                                                   gpointer            progress_data,
+                                                   GAsyncReadyCallback callback,
+                                                   gpointer            user_data);
+AiperfRunSet *aiperf_run_set_load_finish          (GAsyncResult       *result,
+                                                   GError            **error);
+
+G_END_DECLS

@@ -1,0 +1,141 @@
+/* aiperf-run.h — one AIPerf run: its summary, parameters and, on demand,
+ * its per-request table, GPU telemetry and time slices.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "aiperf-types.h"
+#include "aiperf-stats.h"
+#include "aiperf-table.h"
+#include "aiperf-timeslices.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_RUN (aiperf_run_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfRun, aiperf_run, AIPERF, RUN, GObject)
+
+/* One GPU, counted once per UUID however many telemetry endpoints saw it. */
+typedef struct {
+  char  *uuid;
+  int    index;
+  char  *name;       /* "NVIDIA RTX 6000 Ada Generation" */
+  char  *hostname;
+  char **endpoints;  /* every telemetry endpoint that reported it */
+} AiperfGpu;
+
+/* One row of the run's error summary. */
+typedef struct {
+  int     code;      /* HTTP-ish code, or 0 when absent */
+  char   *type;      /* "RequestCancellationError" */
+  char   *message;
+  guint64 count;
+} AiperfErrorEntry;
+
+/* Which artifacts a run folder had. */
+typedef enum {
+  AIPERF_RUN_HAS_SUMMARY_JSON   = 1 << 0, /* profile_export_aiperf.json */
+  AIPERF_RUN_HAS_SUMMARY_CSV    = 1 << 1, /* profile_export_aiperf.csv */
+  AIPERF_RUN_HAS_REQUESTS       = 1 << 2, /* profile_export.jsonl */
+  AIPERF_RUN_HAS_TELEMETRY      = 1 << 3, /* gpu_telemetry_export.jsonl */
+  AIPERF_RUN_HAS_TIMESLICES     = 1 << 4, /* profile_export_aiperf_timeslices.{json,csv} */
+  AIPERF_RUN_IS_AGGREGATE       = 1 << 5, /* profile_export_aiperf_aggregate.json */
+} AiperfRunArtifacts;
+
+/* Reads the summary of the run folder @directory (cheap: no JSONL).
+ * Fails with AIPERF_ERROR_NOT_FOUND / _NO_RUNS when @directory is not a run
+ * folder, _PARSE / _INVALID_DATA when its summary is broken. */
+AiperfRun    *aiperf_run_load_summary        (const char   *directory,
+                                              GError      **error);
+
+const char   *aiperf_run_get_name            (AiperfRun    *self); /* folder name */
+const char   *aiperf_run_get_directory       (AiperfRun    *self); /* absolute path */
+const char   *aiperf_run_get_model           (AiperfRun    *self); /* "Unknown" when absent */
+/* Concurrency of the profiling phase; 1 when the config does not say (aiperf's default). */
+double        aiperf_run_get_concurrency     (AiperfRun    *self);
+/* Requests per second, NaN when the run was not rate-driven. */
+double        aiperf_run_get_request_rate    (AiperfRun    *self);
+const char   *aiperf_run_get_endpoint_type   (AiperfRun    *self); /* "chat", or NULL */
+gboolean      aiperf_run_get_streaming       (AiperfRun    *self);
+const char   *aiperf_run_get_start_time      (AiperfRun    *self); /* ISO-8601 text or NULL */
+const char   *aiperf_run_get_end_time        (AiperfRun    *self);
+const char   *aiperf_run_get_aiperf_version  (AiperfRun    *self); /* NULL when absent */
+const char   *aiperf_run_get_schema_version  (AiperfRun    *self);
+guint         aiperf_run_get_artifacts       (AiperfRun    *self); /* AiperfRunArtifacts */
+/* Variation label (aggregate metadata or folder walk), used for grouping. */
+const char   *aiperf_run_get_variation_label (AiperfRun    *self);
+
+/* input_config flattened with dotted keys ("loadgen.concurrency"); values as text. */
+GPtrArray    *aiperf_run_list_parameters     (AiperfRun    *self); /* sorted keys, transfer container */
+const char   *aiperf_run_get_parameter       (AiperfRun    *self,
+                                              const char   *key);
+
+/* Summary metrics, tags canonical (aliases like "ttft" resolved). */
+GPtrArray    *aiperf_run_list_metrics        (AiperfRun    *self); /* sorted tags, transfer container */
+const AiperfStats *aiperf_run_get_metric_stats (AiperfRun  *self,
+                                              const char   *tag);
+const char   *aiperf_run_get_metric_unit     (AiperfRun    *self,
+                                              const char   *tag);
+/* FALSE when the run has no such metric or not that stat. */
+gboolean      aiperf_run_get_metric          (AiperfRun    *self,
+                                              const char   *tag,
+                                              AiperfStat    stat,
+                                              double       *out_value);
+
+/* Requests that succeeded / failed, from the summary (request_count,
+ * error_request_count); -1 when unknown. */
+gint64        aiperf_run_get_request_count   (AiperfRun    *self);
+gint64        aiperf_run_get_error_count     (AiperfRun    *self);
+GPtrArray    *aiperf_run_get_errors          (AiperfRun    *self); /* of AiperfErrorEntry, transfer none */
+GPtrArray    *aiperf_run_get_gpus            (AiperfRun    *self); /* of AiperfGpu, transfer none */
+guint         aiperf_run_get_gpu_count       (AiperfRun    *self);
+
+/* --- details, read on demand --- */
+
+/* Reads profile_export.jsonl, gpu_telemetry_export.jsonl and the time-slice
+ * export (whichever exist) and computes the derived columns. Safe to call
+ * from a worker thread; a second call is a no-op. Bad JSONL lines are
+ * skipped and counted; see aiperf_run_get_warnings(). */
+gboolean      aiperf_run_load_details        (AiperfRun          *self,
+                                              GCancellable       *cancellable,
+                                              AiperfProgressFunc  progress,
+                                              gpointer            progress_data,
+                                              GError            **error);
+void          aiperf_run_load_details_async  (AiperfRun          *self,
+                                              GCancellable       *cancellable,
+                                              GAsyncReadyCallback callback,
+                                              gpointer            user_data);
+gboolean      aiperf_run_load_details_finish (AiperfRun          *self,
+                                              GAsyncResult       *result,
+                                              GError            **error);
+gboolean      aiperf_run_has_details         (AiperfRun    *self);
+
+/* Profiling-phase requests, one row each, in start-time order.
+ * Columns: every metric tag of the JSONL ("time_to_first_token", …),
+ * "request_start_ns", "request_end_ns", "request_ack_ns", "request_number"
+ * (0.. in start-time order), "file_line" (1-based), "timestamp_s"
+ * (request end relative to the first start), "start_s", "end_s",
+ * "error_code" (NaN when the request succeeded), "was_cancelled" (0/1),
+ * "inter_chunk_latency_{avg,p50,p95,std,min,max}".
+ * NULL before aiperf_run_load_details() or when there is no JSONL. */
+AiperfTable  *aiperf_run_get_requests        (AiperfRun    *self);
+/* Warm-up requests, same columns; NULL when there were none. */
+AiperfTable  *aiperf_run_get_warmup_requests (AiperfRun    *self);
+/* Dispersed throughput: columns "timestamp_s", "throughput_tokens_per_sec",
+ * "active_requests" (step function, one row per event). */
+AiperfTable  *aiperf_run_get_throughput      (AiperfRun    *self);
+/* GPU samples: "timestamp_ns", "timestamp_s" (relative to the first request
+ * start when known), "gpu_index", "gpu_slot" (index into aiperf_run_get_gpus),
+ * "endpoint_slot", and one column per telemetry field. */
+AiperfTable  *aiperf_run_get_gpu_telemetry   (AiperfRun    *self);
+AiperfTimeslices *aiperf_run_get_timeslices  (AiperfRun    *self);
+/* Human-readable notes from loading (skipped lines, ignored files). */
+GPtrArray    *aiperf_run_get_warnings        (AiperfRun    *self); /* of char*, transfer none */
+/* Number of JSONL lines skipped as malformed, over all files. */
+guint         aiperf_run_get_n_bad_lines     (AiperfRun    *self);
+
+void          aiperf_gpu_free                (AiperfGpu        *gpu);
+void          aiperf_error_entry_free        (AiperfErrorEntry *entry);
+
+G_END_DECLS

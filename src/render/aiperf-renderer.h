@@ -1,0 +1,76 @@
+/* aiperf-renderer.h — draws an AiperfChart with cairo and pango, and answers
+ * "what is under the pointer" from the geometry of the last draw.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include "aiperf-chart.h"
+#include "aiperf-style.h"
+#include "aiperf-viewport.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AiperfRenderer AiperfRenderer;
+
+typedef struct {
+  double x, y, width, height;
+} AiperfRect;
+
+typedef struct {
+  guint  layer;        /* index into chart->layers */
+  guint  index;        /* point number within the layer */
+  int    series;       /* chart series, or -1 */
+  int    id;           /* the layer's id of that point, or -1 */
+  double x, y;         /* data values (y on y2 when on_y2) */
+  double px, py;       /* where it is drawn, in widget pixels */
+  double distance;     /* from the query, pixels */
+} AiperfPick;
+
+AiperfRenderer *aiperf_renderer_new          (void);
+void            aiperf_renderer_free         (AiperfRenderer       *self);
+
+/* Draws @chart into a @width × @height area of @cr (user units = pixels).
+ * @viewport NULL means the chart's automatic view. Lays out, draws, and
+ * keeps the geometry for pick and coordinate conversions. */
+void            aiperf_renderer_draw         (AiperfRenderer       *self,
+                                              cairo_t              *cr,
+                                              const AiperfChart    *chart,
+                                              const AiperfViewport *viewport,
+                                              const AiperfStyle    *style,
+                                              double                width,
+                                              double                height);
+/* The plot area (inside the axes) of the last draw. */
+AiperfRect      aiperf_renderer_get_plot_area (AiperfRenderer      *self);
+/* The viewport actually drawn last (the automatic one when NULL was given). */
+const AiperfViewport *aiperf_renderer_get_viewport (AiperfRenderer *self);
+/* Conversions with the last draw's layout; FALSE before any draw. */
+gboolean        aiperf_renderer_data_to_pixel (AiperfRenderer      *self,
+                                              double                x,
+                                              double                y,
+                                              gboolean              on_y2,
+                                              double               *out_px,
+                                              double               *out_py);
+gboolean        aiperf_renderer_pixel_to_data (AiperfRenderer      *self,
+                                              double                px,
+                                              double                py,
+                                              double               *out_x,
+                                              double               *out_y);
+/* The nearest pickable point within @radius pixels of (px, py). */
+gboolean        aiperf_renderer_pick         (AiperfRenderer       *self,
+                                              double                px,
+                                              double                py,
+                                              double                radius,
+                                              AiperfPick           *out_pick);
+/* The series whose legend entry is at (px, py), or -1. */
+int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
+                                              double                px,
+                                              double                py);
+/* Primitives (markers, line vertices, segments, …) issued by the last draw:
+ * lets tests check that decimation bounds the work by the pixels covered. */
+guint64         aiperf_renderer_get_primitive_count (AiperfRenderer *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfRenderer, aiperf_renderer_free)
+
+G_END_DECLS

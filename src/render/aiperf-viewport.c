@@ -1,0 +1,4 @@
+/* aiperf-viewport.c — (in progress)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */

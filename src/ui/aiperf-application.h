@@ -1,0 +1,16 @@
+/* aiperf-application.h — the GtkApplication: single instance, opens folders.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_APPLICATION (aiperf_application_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfApplication, aiperf_application, AIPERF, APPLICATION, AdwApplication)
+
+AiperfApplication *aiperf_application_new (void);
+
+G_END_DECLS
