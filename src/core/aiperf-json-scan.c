@@ -1,4 +1,417 @@
-/* aiperf-json-scan.c — (in progress)
+/* aiperf-json-scan.c — the strict JSON scanner: syntax, strings and skipping.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include "aiperf-json-scan.h"
+
+#include <math.h>
+
+#define MAX_DEPTH 64
+
+void
+aiperf_json_scan_init (AiperfJsonScan *scan,
+                       const char     *text,
+                       gsize           length)
+{
+  g_return_if_fail (scan != NULL);
+  g_return_if_fail (text != NULL || length == 0);
+
+  scan->start = text;
+  scan->p = text;
+  scan->end = text + length;
+  scan->error = NULL;
+  scan->error_at = NULL;
+}
+
+gboolean
+aiperf_json_scan_fail (AiperfJsonScan *scan,
+                       const char     *message)
+{
+  g_return_val_if_fail (scan != NULL, FALSE);
+
+  if (scan->error == NULL)
+    {
+      scan->error = message;
+      scan->error_at = scan->p;
+    }
+  return FALSE;
+}
+
+static inline void
+skip_ws (AiperfJsonScan *scan)
+{
+  const char *p = scan->p;
+
+  while (p < scan->end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+    p++;
+  scan->p = p;
+}
+
+AiperfJsonType
+aiperf_json_scan_peek (AiperfJsonScan *scan)
+{
+  g_return_val_if_fail (scan != NULL, AIPERF_JSON_ERROR);
+
+  skip_ws (scan);
+  if (scan->error != NULL || scan->p >= scan->end)
+    return AIPERF_JSON_ERROR;
+  switch (*scan->p)
+    {
+    case '{': return AIPERF_JSON_OBJECT;
+    case '[': return AIPERF_JSON_ARRAY;
+    case '"': return AIPERF_JSON_STRING;
+    case 't': case 'f': return AIPERF_JSON_BOOL;
+    case 'n': return AIPERF_JSON_NULL;
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      return AIPERF_JSON_NUMBER;
+    default:
+      return AIPERF_JSON_ERROR;
+    }
+}
+
+static gboolean
+expect_char (AiperfJsonScan *scan,
+             char            c,
+             const char     *message)
+{
+  skip_ws (scan);
+  if (scan->p < scan->end && *scan->p == c)
+    {
+      scan->p++;
+      return TRUE;
+    }
+  return aiperf_json_scan_fail (scan, message);
+}
+
+/* Length of a valid UTF-8 sequence at @p (lead byte >= 0x80), or 0. */
+static gsize
+utf8_sequence (const guchar *p,
+               const guchar *end)
+{
+  guint32 c;
+  gsize n, i;
+
+  if (p[0] >= 0xc2 && p[0] <= 0xdf)
+    n = 2, c = p[0] & 0x1f;
+  else if (p[0] >= 0xe0 && p[0] <= 0xef)
+    n = 3, c = p[0] & 0x0f;
+  else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+    n = 4, c = p[0] & 0x07;
+  else
+    return 0;
+  if ((gsize) (end - p) < n)
+    return 0;
+  for (i = 1; i < n; i++)
+    {
+      if ((p[i] & 0xc0) != 0x80)
+        return 0;
+      c = (c << 6) | (p[i] & 0x3f);
+    }
+  /* Overlong forms, surrogates and values past U+10FFFF. */
+  if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff))
+      || (c >= 0xd800 && c <= 0xdfff))
+    return 0;
+  return n;
+}
+
+gboolean
+aiperf_json_scan_string_view (AiperfJsonScan *scan,
+                              const char    **text,
+                              gsize          *length,
+                              gboolean       *has_escapes)
+{
+  const guchar *p, *end;
+  gboolean escapes = FALSE;
+
+  g_return_val_if_fail (scan != NULL, FALSE);
+
+  if (!expect_char (scan, '"', "expected a string"))
+    return FALSE;
+  p = (const guchar *) scan->p;
+  end = (const guchar *) scan->end;
+  while (p < end)
+    {
+      guchar c = *p;
+
+      if (c == '"')
+        {
+          if (text != NULL)
+            *text = scan->p;
+          if (length != NULL)
+            *length = (gsize) ((const char *) p - scan->p);
+          if (has_escapes != NULL)
+            *has_escapes = escapes;
+          scan->p = (const char *) p + 1;
+          return TRUE;
+        }
+      if (c < 0x20)
+        {
+          scan->p = (const char *) p;
+          return aiperf_json_scan_fail (scan, "control character in a string");
+        }
+      if (c == '\\')
+        {
+          escapes = TRUE;
+          if (p + 1 >= end)
+            break;
+          switch (p[1])
+            {
+            case '"': case '\\': case '/': case 'b': case 'f':
+            case 'n': case 'r': case 't':
+              p += 2;
+              break;
+            case 'u':
+              if (end - p < 6 || !g_ascii_isxdigit (p[2]) || !g_ascii_isxdigit (p[3])
+                  || !g_ascii_isxdigit (p[4]) || !g_ascii_isxdigit (p[5]))
+                {
+                  scan->p = (const char *) p;
+                  return aiperf_json_scan_fail (scan, "bad \\u escape in a string");
+                }
+              p += 6;
+              break;
+            default:
+              scan->p = (const char *) p;
+              return aiperf_json_scan_fail (scan, "bad escape in a string");
+            }
+          continue;
+        }
+      if (c >= 0x80)
+        {
+          gsize n = utf8_sequence (p, end);
+
+          if (n == 0)
+            {
+              scan->p = (const char *) p;
+              return aiperf_json_scan_fail (scan, "invalid UTF-8 in a string");
+            }
+          p += n;
+          continue;
+        }
+      p++;
+    }
+  scan->p = scan->end;
+  return aiperf_json_scan_fail (scan, "unterminated string");
+}
+
+static char *
+decode_string (const char *text,
+               gsize       length)
+{
+  GString *s = g_string_sized_new (length);
+  const char *p = text, *end = text + length;
+
+  while (p < end)
+    {
+      if (*p != '\\')
+        {
+          g_string_append_c (s, *p++);
+          continue;
+        }
+      switch (p[1])
+        {
+        case 'b': g_string_append_c (s, '\b'); break;
+        case 'f': g_string_append_c (s, '\f'); break;
+        case 'n': g_string_append_c (s, '\n'); break;
+        case 'r': g_string_append_c (s, '\r'); break;
+        case 't': g_string_append_c (s, '\t'); break;
+        case 'u':
+          {
+            gunichar c = (gunichar) (g_ascii_xdigit_value (p[2]) << 12 | g_ascii_xdigit_value (p[3]) << 8
+                            | g_ascii_xdigit_value (p[4]) << 4 | g_ascii_xdigit_value (p[5]));
+            if (c >= 0xd800 && c <= 0xdbff && end - p >= 12 && p[6] == '\\' && p[7] == 'u')
+              {
+                gunichar lo = (gunichar) (g_ascii_xdigit_value (p[8]) << 12
+                                          | g_ascii_xdigit_value (p[9]) << 8
+                                          | g_ascii_xdigit_value (p[10]) << 4
+                                          | g_ascii_xdigit_value (p[11]));
+                if (lo >= 0xdc00 && lo <= 0xdfff)
+                  {
+                    c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
+                    p += 6;
+                  }
+              }
+            if (c >= 0xd800 && c <= 0xdfff)
+              c = 0xfffd;
+            g_string_append_unichar (s, c);
+            p += 6;
+            continue;
+          }
+        default: g_string_append_c (s, p[1]); break;
+        }
+      p += 2;
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+aiperf_json_scan_string_or_null (AiperfJsonScan *scan,
+                                 char          **out)
+{
+  const char *text;
+  gsize length;
+  gboolean escapes;
+
+  g_return_val_if_fail (scan != NULL && out != NULL, FALSE);
+
+  *out = NULL;
+  if (aiperf_json_scan_peek (scan) == AIPERF_JSON_NULL)
+    return aiperf_json_scan_null (scan);
+  if (!aiperf_json_scan_string_view (scan, &text, &length, &escapes))
+    return FALSE;
+  *out = escapes ? decode_string (text, length) : g_strndup (text, length);
+  return TRUE;
+}
+
+static gboolean
+expect_word (AiperfJsonScan *scan,
+             const char     *word,
+             gsize           length)
+{
+  skip_ws (scan);
+  if ((gsize) (scan->end - scan->p) >= length && memcmp (scan->p, word, length) == 0)
+    {
+      scan->p += length;
+      return TRUE;
+    }
+  return aiperf_json_scan_fail (scan, "expected a JSON value");
+}
+
+gboolean
+aiperf_json_scan_null (AiperfJsonScan *scan)
+{
+  g_return_val_if_fail (scan != NULL, FALSE);
+  return expect_word (scan, "null", 4);
+}
+
+gboolean
+aiperf_json_scan_bool (AiperfJsonScan *scan,
+                       gboolean       *out)
+{
+  g_return_val_if_fail (scan != NULL && out != NULL, FALSE);
+
+  skip_ws (scan);
+  if (scan->p < scan->end && *scan->p == 't')
+    return (*out = TRUE, expect_word (scan, "true", 4));
+  if (scan->p < scan->end && *scan->p == 'f')
+    return (*out = FALSE, expect_word (scan, "false", 5));
+  return aiperf_json_scan_fail (scan, "expected true or false");
+}
+
+gboolean
+aiperf_json_scan_begin_object (AiperfJsonScan *scan)
+{
+  g_return_val_if_fail (scan != NULL, FALSE);
+  return expect_char (scan, '{', "expected an object");
+}
+
+gboolean
+aiperf_json_scan_next_key (AiperfJsonScan *scan,
+                           guint          *count,
+                           const char    **key,
+                           gsize          *key_length)
+{
+  g_return_val_if_fail (scan != NULL && count != NULL, FALSE);
+
+  if (scan->error != NULL)
+    return FALSE;
+  skip_ws (scan);
+  if (scan->p < scan->end && *scan->p == '}')
+    {
+      scan->p++;
+      return FALSE;
+    }
+  if (*count > 0 && !expect_char (scan, ',', "expected ',' or '}' in an object"))
+    return FALSE;
+  if (!aiperf_json_scan_string_view (scan, key, key_length, NULL))
+    return FALSE;
+  if (!expect_char (scan, ':', "expected ':' after an object key"))
+    return FALSE;
+  (*count)++;
+  return TRUE;
+}
+
+gboolean
+aiperf_json_scan_begin_array (AiperfJsonScan *scan)
+{
+  g_return_val_if_fail (scan != NULL, FALSE);
+  return expect_char (scan, '[', "expected an array");
+}
+
+gboolean
+aiperf_json_scan_next_element (AiperfJsonScan *scan,
+                               guint          *count)
+{
+  g_return_val_if_fail (scan != NULL && count != NULL, FALSE);
+
+  if (scan->error != NULL)
+    return FALSE;
+  skip_ws (scan);
+  if (scan->p < scan->end && *scan->p == ']')
+    {
+      scan->p++;
+      return FALSE;
+    }
+  if (*count > 0 && !expect_char (scan, ',', "expected ',' or ']' in an array"))
+    return FALSE;
+  (*count)++;
+  return TRUE;
+}
+
+static gboolean
+skip_value (AiperfJsonScan *scan,
+            int             depth)
+{
+  AiperfJsonNumber n;
+  gboolean b;
+  guint count = 0;
+
+  if (depth > MAX_DEPTH)
+    return aiperf_json_scan_fail (scan, "nesting too deep");
+  switch (aiperf_json_scan_peek (scan))
+    {
+    case AIPERF_JSON_NULL:
+      return aiperf_json_scan_null (scan);
+    case AIPERF_JSON_BOOL:
+      return aiperf_json_scan_bool (scan, &b);
+    case AIPERF_JSON_NUMBER:
+      return aiperf_json_scan_number (scan, &n);
+    case AIPERF_JSON_STRING:
+      return aiperf_json_scan_string_view (scan, NULL, NULL, NULL);
+    case AIPERF_JSON_ARRAY:
+      scan->p++;
+      while (aiperf_json_scan_next_element (scan, &count))
+        if (!skip_value (scan, depth + 1))
+          return FALSE;
+      return scan->error == NULL;
+    case AIPERF_JSON_OBJECT:
+      scan->p++;
+      while (aiperf_json_scan_next_key (scan, &count, NULL, NULL))
+        if (!skip_value (scan, depth + 1))
+          return FALSE;
+      return scan->error == NULL;
+    case AIPERF_JSON_ERROR:
+    default:
+      if (scan->p >= scan->end)
+        return aiperf_json_scan_fail (scan, "unexpected end of line");
+      return aiperf_json_scan_fail (scan, "expected a JSON value");
+    }
+}
+
+gboolean
+aiperf_json_scan_skip (AiperfJsonScan *scan)
+{
+  g_return_val_if_fail (scan != NULL, FALSE);
+  return skip_value (scan, 0);
+}
+
+gboolean
+aiperf_json_scan_at_end (AiperfJsonScan *scan)
+{
+  g_return_val_if_fail (scan != NULL, FALSE);
+
+  skip_ws (scan);
+  return scan->error == NULL && scan->p == scan->end;
+}

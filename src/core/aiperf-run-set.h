@@ -29,6 +29,8 @@ AiperfMode    aiperf_run_set_get_mode             (AiperfRunSet *self);
 GPtrArray    *aiperf_run_set_get_swept_parameters (AiperfRunSet *self); /* transfer container */
 /* Errors of the runs that failed to load (GError*, message names the folder). */
 GPtrArray    *aiperf_run_set_get_load_errors      (AiperfRunSet *self); /* transfer none */
+/* Notes from discovery (broken symlinks, unreadable folders). Of char*. */
+GPtrArray    *aiperf_run_set_get_warnings         (AiperfRunSet *self); /* transfer none */
 /* Discovery and summary loading of @paths, synchronous. Fails only when no
  * run at all was found or loaded; per-run failures go to load errors. */
 AiperfRunSet *aiperf_run_set_load                 (const char * const *paths,

@@ -1,8 +1,210 @@
-/* aiperf-cli-list.c — (in progress)
+/* aiperf-cli-list.c — aiperf-plot --headless --list and --metric: the runs
+ * found under the given paths, and one metric of each. Never touches GTK.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aiperf-error.h"
 #include "aiperf-export.h"
-/* Interim: replaced by the summary-loading work. */
-int aiperf_cli_list (const char * const *paths) { g_printerr ("not yet\n"); return 1; }
-int aiperf_cli_metric (const char * const *paths, const char *spec) { g_printerr ("not yet\n"); return 1; }
+#include "aiperf-metric-registry.h"
+#include "aiperf-run-set.h"
+
+static void
+print_load_problems (AiperfRunSet *set)
+{
+  GPtrArray *errors = aiperf_run_set_get_load_errors (set);
+  GPtrArray *warnings = aiperf_run_set_get_warnings (set);
+
+  for (guint i = 0; i < warnings->len; i++)
+    g_printerr ("aiperf-plot: %s\n", (const char *) g_ptr_array_index (warnings, i));
+  for (guint i = 0; i < errors->len; i++)
+    g_printerr ("aiperf-plot: %s\n", ((GError *) g_ptr_array_index (errors, i))->message);
+}
+
+static AiperfRunSet *
+load_or_report (const char * const *paths,
+                int                *out_status)
+{
+  g_autoptr(GError) error = NULL;
+  AiperfRunSet *set;
+
+  set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  if (set == NULL)
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      *out_status = AIPERF_EXIT_EMPTY;
+      return NULL;
+    }
+  print_load_problems (set);
+  *out_status = AIPERF_EXIT_OK;
+  return set;
+}
+
+static char *
+format_number (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* The shortest text that reads back as the same double, like Python's
+   * repr, so values can be compared with the JSON by eye. */
+  for (int digits = 15; digits <= 17; digits++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  return g_strdup (buf);
+}
+
+static char *
+format_count (gint64 count)
+{
+  return count < 0 ? g_strdup ("?") : g_strdup_printf ("%" G_GINT64_FORMAT, count);
+}
+
+int
+aiperf_cli_list (const char * const *paths)
+{
+  g_autoptr(AiperfRunSet) set = NULL;
+  guint n;
+  int status;
+
+  g_return_val_if_fail (paths != NULL, AIPERF_EXIT_USAGE);
+
+  set = load_or_report (paths, &status);
+  if (set == NULL)
+    return status;
+
+  n = aiperf_run_set_get_n_runs (set);
+  for (guint i = 0; i < n; i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (set, i);
+      g_autofree char *concurrency = format_number (aiperf_run_get_concurrency (run));
+      g_autofree char *ok = format_count (aiperf_run_get_request_count (run));
+      g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
+
+      g_print ("%s\t%s\tconcurrency=%s\trequests=%s\terrors=%s\tgpus=%u\n",
+               aiperf_run_get_directory (run), aiperf_run_get_model (run),
+               concurrency, ok, bad, aiperf_run_get_gpu_count (run));
+    }
+  if (aiperf_run_set_get_mode (set) == AIPERF_MODE_MULTI_RUN)
+    g_print ("mode: multi-run (%u runs)\n", n);
+  else
+    g_print ("mode: single-run\n");
+  return AIPERF_EXIT_OK;
+}
+
+/* "tag" or "tag:stat"; the tag keeps any alias for the error message. */
+static gboolean
+parse_spec (const char  *spec,
+            char       **out_tag,
+            AiperfStat  *out_stat)
+{
+  const char *colon = strrchr (spec, ':');
+
+  *out_stat = AIPERF_STAT_AVG;
+  if (colon == NULL)
+    {
+      *out_tag = g_strstrip (g_strdup (spec));
+    }
+  else
+    {
+      g_autofree char *stat = g_strstrip (g_strdup (colon + 1));
+
+      if (!aiperf_stat_from_string (stat, out_stat))
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Unknown statistic “%s” in --metric (expected avg, min, max, sum, count, "
+                        "p1, p5, p10, p25, p50, p75, p90, p95, p99 or std)"), stat);
+          g_printerr ("\n");
+          return FALSE;
+        }
+      *out_tag = g_strstrip (g_strndup (spec, colon - spec));
+    }
+  if (**out_tag == '\0')
+    {
+      g_printerr ("aiperf-plot: %s\n", _("--metric needs a metric tag, e.g. request_latency:p50"));
+      g_clear_pointer (out_tag, g_free);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+any_run_has_metric (AiperfRunSet *set,
+                    const char   *tag)
+{
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (set); i++)
+    if (aiperf_run_get_metric_stats (aiperf_run_set_get_run (set, i), tag) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+int
+aiperf_cli_metric (const char * const *paths,
+                   const char         *spec)
+{
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autofree char *tag = NULL;
+  const char *canonical;
+  AiperfStat stat;
+  guint n_values = 0;
+  int status;
+
+  g_return_val_if_fail (paths != NULL, AIPERF_EXIT_USAGE);
+  g_return_val_if_fail (spec != NULL, AIPERF_EXIT_USAGE);
+
+  if (!parse_spec (spec, &tag, &stat))
+    return AIPERF_EXIT_USAGE;
+  canonical = aiperf_metric_registry_canonical_tag (tag);
+
+  set = load_or_report (paths, &status);
+  if (set == NULL)
+    return status;
+
+  /* Runs may carry metrics we do not know (newer aiperf); only a tag that
+   * is neither known nor present is a usage error. */
+  if (aiperf_metric_registry_lookup (canonical) == NULL && !any_run_has_metric (set, canonical))
+    {
+      const char *suggestion = aiperf_metric_registry_suggest (tag);
+
+      g_printerr ("aiperf-plot: ");
+      if (suggestion != NULL)
+        g_printerr (_("Unknown metric “%s”; did you mean “%s”?"), tag, suggestion);
+      else
+        g_printerr (_("Unknown metric “%s”"), tag);
+      g_printerr ("\n");
+      return AIPERF_EXIT_USAGE;
+    }
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (set); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (set, i);
+      double value;
+
+      if (aiperf_run_get_metric (run, canonical, stat, &value))
+        {
+          g_autofree char *text = format_number (value);
+
+          g_print ("%s\t%s\n", aiperf_run_get_directory (run), text);
+          n_values++;
+        }
+      else
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("%s: no value for %s:%s"), aiperf_run_get_directory (run),
+                      canonical, aiperf_stat_to_string (stat));
+          g_printerr ("\n");
+        }
+    }
+  return n_values > 0 ? AIPERF_EXIT_OK : AIPERF_EXIT_EMPTY;
+}

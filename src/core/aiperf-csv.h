@@ -1,0 +1,25 @@
+/* aiperf-csv.h — a small RFC 4180 reader for the AIPerf CSV exports.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint   line;    /* 1-based line number where the row starts */
+  guint   n_fields;
+  char  **fields;  /* NULL-terminated; a blank line is a row of 0 fields */
+} AiperfCsvRow;
+
+/* Splits @text (CRLF or LF, quoted fields with "" escapes) into rows.
+ * Returns a GPtrArray of AiperfCsvRow* (freed with the array). Fails with
+ * AIPERF_ERROR_PARSE naming @filename and the line of an unterminated quote. */
+GPtrArray *aiperf_csv_parse (const char *text,
+                             gsize       length,
+                             const char *filename,
+                             GError    **error);
+
+G_END_DECLS

@@ -1,0 +1,76 @@
+/* aiperf-handler-private.h — what the plot handlers share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-plot.h"
+#include "aiperf-metric-registry.h"
+
+G_BEGIN_DECLS
+
+/* Style constants, in px of a 1600×800 layout (aiperf's sizes). */
+#define AIPERF_PLOT_MARKER_SMALL  4.0
+#define AIPERF_PLOT_MARKER_MEDIUM 6.0
+#define AIPERF_PLOT_MARKER_LARGE  10.0
+#define AIPERF_PLOT_LINE_WIDTH    2.0
+#define AIPERF_PLOT_FRONTIER_WIDTH 3.0
+
+/* Sets @error to AIPERF_ERROR_NO_DATA with a one-line reason; returns NULL. */
+gpointer     aiperf_plot_no_data          (GError          **error,
+                                           const char       *format,
+                                           ...) G_GNUC_PRINTF (2, 3);
+/* The canonical tag of a metric written as a tag, alias or display name;
+ * @name itself when the registry does not know it. */
+const char  *aiperf_plot_resolve_tag      (const char       *name);
+/* "Time to First Token"; a prettified name for unknown tags. Free with g_free. */
+char        *aiperf_plot_display_name     (const char       *tag);
+/* Sets an axis title from the metric (display name, stat prefix when it
+ * matters, registry unit or @fallback_unit), or from @override when set. */
+void         aiperf_plot_set_metric_axis  (AiperfAxis       *axis,
+                                           const char       *tag,
+                                           gboolean          show_stat,
+                                           AiperfStat        stat,
+                                           const char       *fallback_unit,
+                                           const char       *override);
+/* Chart with the preset's title (or @fallback_title) and aiperf's axis
+ * defaults: zero included unless autoscale asks otherwise. */
+AiperfChart *aiperf_plot_chart_new        (const AiperfPlotSpec *spec,
+                                           const char       *fallback_title);
+/* "4" for 4.0, "0.5" for 0.5: labels of parameters such as concurrency. */
+char        *aiperf_plot_format_value     (double            value);
+
+/* x axis of time-series plots: "Request Number", "Time since the first request (s)". */
+void         aiperf_plot_set_time_axis    (AiperfAxis       *axis,
+                                           const char       *tag,
+                                           const char       *override);
+/* qsort comparison of doubles (no NaN). */
+int          aiperf_compare_doubles       (const double     *a,
+                                           const double     *b);
+
+/* multi-run: pareto, scatter_line, latency_throughput_uncertainty */
+AiperfChart *aiperf_handler_multi_run     (const AiperfPlotSpec       *spec,
+                                           AiperfRunSet               *runs,
+                                           const AiperfClassification *classification,
+                                           AiperfPlotColors           *colors,
+                                           GError                    **error);
+/* single-run */
+AiperfChart *aiperf_handler_scatter       (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_scatter_percentiles (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_area          (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_dual_axis     (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_percentile_bands (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_request_timeline (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_timeslice     (const AiperfPlotSpec *spec, AiperfRun *run,
+                                           gboolean histogram, GError **error);
+
+/* The per-request column a single-run preset names ("timestamp" is the
+ * request end in seconds), or NULL with AIPERF_ERROR_NO_DATA saying why
+ * (no JSONL, streaming-only metric on a non-streaming run, …). */
+const double *aiperf_plot_request_column  (AiperfRun        *run,
+                                           const char       *name,
+                                           const char      **out_tag,
+                                           const char      **out_unit,
+                                           GError          **error);
+
+G_END_DECLS

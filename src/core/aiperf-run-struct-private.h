@@ -1,0 +1,58 @@
+/* aiperf-run-struct-private.h — the instance struct of AiperfRun, shared by
+ * the files that implement it (aiperf-run.c, -edit.c, -details.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-run.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char        *unit;
+  AiperfStats  stats;
+} RunMetric;
+
+struct _AiperfRun {
+  GObject           parent_instance;
+
+  char             *directory;
+  char             *name;
+  char             *model;
+  double            concurrency;
+  double            request_rate;
+  char             *endpoint_type;
+  gboolean          streaming;
+  char             *start_time;
+  char             *end_time;
+  char             *aiperf_version;
+  char             *schema_version;
+  char             *variation_label;
+  guint             artifacts;
+
+  GHashTable       *parameters;   /* key → value */
+  GHashTable       *metrics;      /* canonical tag → RunMetric* */
+  gint64            request_count;
+  gint64            error_count;
+  GPtrArray        *errors;       /* AiperfErrorEntry* */
+  GPtrArray        *gpus;         /* AiperfGpu* */
+
+  /* Warnings can be added by a details load on a worker thread. */
+  GMutex            notes_lock;
+  GPtrArray        *warnings;
+  guint             n_bad_lines;
+
+  /* Serialises aiperf_run_load_details(); guards the fields below. */
+  GMutex            details_lock;
+  gboolean          details_loaded;
+  AiperfTable      *requests;
+  AiperfTable      *warmup;
+  AiperfTable      *throughput;
+  AiperfTable      *gpu_telemetry;
+  AiperfTimeslices *timeslices;
+};
+
+void aiperf_run_clear_details (AiperfRun *self);
+
+G_END_DECLS

@@ -1,0 +1,288 @@
+/* aiperf-summary-json.c — reading summary files safely: size, encoding,
+ * nesting depth and Python's NaN/Infinity, with errors naming file and line.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-summary-private.h"
+
+/* A summary is a few tens of kB; anything this large is not one. */
+#define MAX_SUMMARY_BYTES (256 * 1024 * 1024)
+
+char *
+aiperf_summary_read_text (const char  *path,
+                          gsize       *out_length,
+                          GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *text = NULL;
+  const char *bad = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_file_get_contents (path, &text, &length, &local_error))
+    {
+      g_set_error (error, AIPERF_ERROR,
+                   g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT)
+                     ? AIPERF_ERROR_NOT_FOUND : AIPERF_ERROR_IO,
+                   _("%s: cannot be read: %s"), path, local_error->message);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s: the file is empty"), path);
+      return NULL;
+    }
+  if (length > MAX_SUMMARY_BYTES)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   _("%s: %" G_GSIZE_FORMAT " bytes is too large for a summary"), path, length);
+      return NULL;
+    }
+  if (!g_utf8_validate_len (text, length, &bad))
+    {
+      guint line = 1;
+
+      for (const char *p = text; p < bad; p++)
+        if (*p == '\n')
+          line++;
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s, line %u: the text is not valid UTF-8 (byte offset %" G_GSIZE_FORMAT ")"),
+                   path, line, (gsize) (bad - text));
+      return NULL;
+    }
+  if (out_length != NULL)
+    *out_length = length;
+  return g_steal_pointer (&text);
+}
+
+/* Copy of @text with the bare words NaN, Infinity and -Infinity outside
+ * strings replaced by null; NULL when there are none. */
+static char *
+replace_nonfinite (const char *text,
+                   gsize       length)
+{
+  static const char * const words[] = { "-Infinity", "Infinity", "NaN" };
+  GString *out = g_string_sized_new (length + 16);
+  gboolean in_string = FALSE, changed = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+      gboolean replaced = FALSE;
+
+      if (in_string)
+        {
+          if (c == '\\' && i + 1 < length)
+            {
+              g_string_append_c (out, c);
+              c = text[++i];
+            }
+          else if (c == '"')
+            in_string = FALSE;
+          g_string_append_c (out, c);
+          continue;
+        }
+      if (c == '"')
+        in_string = TRUE;
+      for (guint w = 0; w < G_N_ELEMENTS (words) && !replaced; w++)
+        {
+          gsize n = strlen (words[w]);
+
+          if (i + n <= length && strncmp (text + i, words[w], n) == 0 &&
+              (i + n == length || !g_ascii_isalnum (text[i + n])))
+            {
+              g_string_append (out, "null");
+              i += n - 1;
+              replaced = changed = TRUE;
+            }
+        }
+      if (!replaced)
+        g_string_append_c (out, c);
+    }
+  if (!changed)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* json-glib's parser recurses once per nesting level, so a file of a
+ * million "[" would overflow the stack. aiperf nests a handful of levels. */
+#define MAX_JSON_DEPTH 512
+
+static gboolean
+nesting_too_deep (const char *text,
+                  gsize       length,
+                  guint      *out_line)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0, line = 1;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (c == '\n')
+        line++;
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > MAX_JSON_DEPTH)
+            {
+              *out_line = line;
+              return TRUE;
+            }
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
+JsonNode *
+aiperf_summary_read_json (const char  *path,
+                          gboolean    *out_nonfinite,
+                          GError     **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *text = NULL;
+  JsonNode *root;
+  gsize length = 0;
+  guint deep_line = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  text = aiperf_summary_read_text (path, &length, error);
+  if (text == NULL)
+    return NULL;
+
+  if (nesting_too_deep (text, length, &deep_line))
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   _("%s, line %u: JSON nested more than %d levels deep; not an AIPerf summary"),
+                   path, deep_line, MAX_JSON_DEPTH);
+      return NULL;
+    }
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, text, (gssize) length, &local_error))
+    {
+      g_autofree char *fixed = replace_nonfinite (text, length);
+
+      /* Python's json module writes NaN / Infinity, which is not JSON;
+       * read them as null (absent) rather than reject the whole run. */
+      if (fixed != NULL && json_parser_load_from_data (parser, fixed, -1, NULL))
+        {
+          if (out_nonfinite != NULL)
+            *out_nonfinite = TRUE;
+          goto parsed;
+        }
+
+      guint line = 0, column = 0;
+      int consumed = 0;
+      const char *reason = local_error->message;
+
+      /* json-glib's message is "<data>:LINE:COL: Parse error: …" */
+      if (sscanf (reason, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
+        {
+          reason += consumed;
+          if (g_str_has_prefix (reason, "Parse error: "))
+            reason += strlen ("Parse error: ");
+          guint n_lines = 1;
+
+          for (gsize i = 0; i + 1 < length; i++)
+            if (text[i] == '\n')
+              n_lines++;
+          if (line + 1 >= n_lines)
+            g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                         _("%s, line %u, column %u: not valid JSON: the file ends early "
+                           "(cut short while being written or copied?): %s"),
+                         path, line, column, reason);
+          else
+            g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                         _("%s, line %u, column %u: not valid JSON: %s"), path, line, column, reason);
+        }
+      else
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                     _("%s: not valid JSON: %s"), path, reason);
+      return NULL;
+    }
+parsed:
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   _("%s: expected a JSON object at the top level"), path);
+      return NULL;
+    }
+  return json_node_ref (root);
+}
+
+gboolean
+aiperf_json_get_number (JsonNode *node,
+                        double   *out)
+{
+  GType type;
+  double value;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    return FALSE;
+  value = json_node_get_double (node);
+  if (!isfinite (value))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+aiperf_text_get_number (const char *text,
+                        double     *out)
+{
+  char *end = NULL;
+  double value;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text == '\0')
+    return FALSE;
+  errno = 0;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || errno == ERANGE)
+    return FALSE;
+  while (g_ascii_isspace (*end))
+    end++;
+  if (*end != '\0' || !isfinite (value))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}

@@ -1,0 +1,253 @@
+/* test-json-scan.c — the strict JSON scanner and its number parser.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define _GNU_SOURCE 1
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/aiperf-json-scan.h"
+
+static double
+ref_strtod (const char *s)
+{
+  static locale_t c;
+
+  if (c == (locale_t) 0)
+    c = newlocale (LC_ALL_MASK, "C", (locale_t) 0);
+  return strtod_l (s, NULL, c);
+}
+
+static void
+check_same (const char *text)
+{
+  AiperfJsonNumber n;
+  const char *end = aiperf_json_parse_number (text, text + strlen (text), &n);
+  double want = ref_strtod (text);
+
+  g_assert_nonnull (end);
+  g_assert_cmpint (end - text, ==, (int) strlen (text));
+  if (memcmp (&want, &n.d, sizeof want) != 0)
+    g_error ("%s: got %.17g, strtod gives %.17g", text, n.d, want);
+}
+
+static void
+test_numbers_fixed (void)
+{
+  const char *cases[] = {
+    "0", "-0", "1", "-1", "0.5", "17.868007", "31.742933999999998",
+    "18.349401999999998", "3644.2601019999997", "1762551534797067827",
+    "9223372036854775807", "9223372036854775808", "18446744073709551615",
+    "123456789012345678901234567890", "1e22", "1e23", "1.7976931348623157e308",
+    "2.2250738585072014e-308", "4.9e-324", "1e-400", "0.1", "0.3",
+    "9007199254740993", "9007199254740992.5", "1.00000000000000011102230246251565404236316680908203125",
+    "1.0000000000000001110223024625156540423631668090820312500001",
+    "0.000001234", "123.456e-5", "5e-324", "2.4703282292062327e-324",
+    "22.127876406504065", "1965252006528.0", "49.659510784000005",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_same (cases[i]);
+}
+
+static void
+test_numbers_random (void)
+{
+  GRand *r = g_rand_new_with_seed (42);
+  char buf[80];
+
+  for (guint i = 0; i < 400000; i++)
+    {
+      double v;
+      guint64 bits = ((guint64) g_rand_int (r) << 32) | g_rand_int (r);
+
+      switch (i % 5)
+        {
+        case 0: /* any finite double, shortest round-trip form */
+          memcpy (&v, &bits, sizeof v);
+          if (!isfinite (v))
+            continue;
+          g_ascii_formatd (buf, sizeof buf, "%.17g", v);
+          break;
+        case 1: /* latency-like values as Python prints them */
+          v = g_rand_double_range (r, 0, 5000);
+          g_ascii_formatd (buf, sizeof buf, "%.17g", v);
+          break;
+        case 2:
+          v = g_rand_double_range (r, 0, 100);
+          g_ascii_formatd (buf, sizeof buf, "%.6f", v);
+          break;
+        case 3: /* random digit strings with an exponent */
+          {
+            int nd = g_rand_int_range (r, 1, 26), k = 0;
+            buf[k++] = '1' + g_rand_int_range (r, 0, 9);
+            for (int j = 1; j < nd; j++)
+              buf[k++] = '0' + g_rand_int_range (r, 0, 10);
+            /* integers only: no decimal separator from the locale */
+          g_snprintf (buf + k, sizeof buf - k, "e%d", g_rand_int_range (r, -40, 40));
+          }
+          break;
+        default:
+          v = g_rand_double_range (r, 1e15, 2e18);
+          g_ascii_formatd (buf, sizeof buf, "%.0f", v);
+          break;
+        }
+      check_same (buf);
+    }
+  g_rand_free (r);
+}
+
+static void
+test_numbers_reject (void)
+{
+  const char *bad[] = { "", "-", "+1", ".5", "1.", "1e", "1e+", "NaN", "Infinity",
+                        "-Infinity", "1e400", "-1e400", "0x10" };
+  AiperfJsonNumber n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      const char *end = aiperf_json_parse_number (bad[i], bad[i] + strlen (bad[i]), &n);
+      /* "0x10" parses "0" and stops: the caller then sees 'x'. */
+      if (strcmp (bad[i], "0x10") == 0)
+        g_assert_true (end == bad[i] + 1);
+      else
+        g_assert_null (end);
+    }
+}
+
+static void
+test_numbers_int (void)
+{
+  AiperfJsonNumber n;
+  const char *s = "1762551534797067827";
+
+  g_assert_nonnull (aiperf_json_parse_number (s, s + strlen (s), &n));
+  g_assert_true (n.is_int);
+  g_assert_cmpint (n.i, ==, G_GINT64_CONSTANT (1762551534797067827));
+  s = "-42";
+  g_assert_nonnull (aiperf_json_parse_number (s, s + strlen (s), &n));
+  g_assert_true (n.is_int);
+  g_assert_cmpint (n.i, ==, -42);
+  s = "42.0";
+  g_assert_nonnull (aiperf_json_parse_number (s, s + strlen (s), &n));
+  g_assert_false (n.is_int);
+}
+
+static gboolean
+scan_valid (const char *text)
+{
+  AiperfJsonScan scan;
+
+  aiperf_json_scan_init (&scan, text, strlen (text));
+  return aiperf_json_scan_skip (&scan) && aiperf_json_scan_at_end (&scan);
+}
+
+static void
+test_scan_syntax (void)
+{
+  const char *good[] = {
+    "{}", "[]", " { \"a\" : [1, 2.5, -3e2, null, true, false, \"x\\u00e9\\n\"] } ",
+    "{\"k\":{\"n\":{}},\"l\":[[],[[]]]}", "\"caf\xc3\xa9\"",
+  };
+  const char *bad[] = {
+    "{", "{\"a\":}", "{\"a\" 1}", "{\"a\":1,}", "[1,]", "[1 2]", "{\"a\":NaN}",
+    "{\"a\":Infinity}", "{\"a\":1e400}", "\"\xff\"", "\"\xc3\"", "\"a\tb\"", "\"\\x\"",
+    "{\"a\":1}x", "tru", "[01]", "\"\xed\xa0\x80\"",
+  };
+  GString *deep = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    g_assert_true (scan_valid (good[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    if (scan_valid (bad[i]))
+      g_error ("accepted bad JSON: %s", bad[i]);
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  g_assert_false (scan_valid (deep->str));
+  g_string_free (deep, TRUE);
+}
+
+static void
+test_scan_walk (void)
+{
+  const char *text = "{\"name\": \"a\\\"b\", \"values\": [1, 2, 3], \"n\": null}";
+  AiperfJsonScan scan;
+  const char *key;
+  gsize len;
+  guint count = 0, n_values = 0;
+  g_autofree char *name = NULL;
+  double sum = 0, nul = 0;
+
+  aiperf_json_scan_init (&scan, text, strlen (text));
+  g_assert_true (aiperf_json_scan_begin_object (&scan));
+  while (aiperf_json_scan_next_key (&scan, &count, &key, &len))
+    {
+      if (aiperf_json_key_is (key, len, "name"))
+        g_assert_true (aiperf_json_scan_string_or_null (&scan, &name));
+      else if (aiperf_json_key_is (key, len, "values"))
+        {
+          guint c = 0;
+          g_assert_true (aiperf_json_scan_begin_array (&scan));
+          while (aiperf_json_scan_next_element (&scan, &c))
+            {
+              AiperfJsonNumber num;
+              g_assert_true (aiperf_json_scan_number (&scan, &num));
+              sum += num.d;
+              n_values++;
+            }
+        }
+      else
+        g_assert_true (aiperf_json_scan_number_or_null (&scan, &nul));
+    }
+  g_assert_null (scan.error);
+  g_assert_true (aiperf_json_scan_at_end (&scan));
+  g_assert_cmpstr (name, ==, "a\"b");
+  g_assert_cmpuint (n_values, ==, 3);
+  g_assert_cmpfloat (sum, ==, 6.0);
+  g_assert_true (isnan (nul));
+}
+
+static void
+test_number_list (void)
+{
+  const char *good = " [ 1.5 ,2,\t-3e-1 ] ,";
+  const char *bad[] = { "[1,]", "[1 2]", "[", "[1", "[NaN]", "[1e400]", "[\"1\"]", "[[1]]", "1" };
+  AiperfJsonScan scan;
+  double *values = NULL;
+  gsize n = 0, cap = 0;
+
+  aiperf_json_scan_init (&scan, good, strlen (good));
+  g_assert_true (aiperf_json_scan_number_list (&scan, &values, &n, &cap));
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpfloat (values[0], ==, 1.5);
+  g_assert_cmpfloat (values[2], ==, -0.3);
+  g_assert_cmpint (*scan.p, ==, ' ');
+  aiperf_json_scan_init (&scan, "[]", 2);
+  g_assert_true (aiperf_json_scan_number_list (&scan, &values, &n, &cap));
+  g_assert_cmpuint (n, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      aiperf_json_scan_init (&scan, bad[i], strlen (bad[i]));
+      g_assert_false (aiperf_json_scan_number_list (&scan, &values, &n, &cap));
+      g_assert_nonnull (scan.error);
+    }
+  g_free (values);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  /* numbers must not depend on the locale (the app runs under de_DE too) */
+  setlocale (LC_ALL, "de_DE.UTF-8");
+  g_test_add_func ("/aiperf/json-scan/numbers/fixed", test_numbers_fixed);
+  g_test_add_func ("/aiperf/json-scan/numbers/random", test_numbers_random);
+  g_test_add_func ("/aiperf/json-scan/numbers/reject", test_numbers_reject);
+  g_test_add_func ("/aiperf/json-scan/numbers/int", test_numbers_int);
+  g_test_add_func ("/aiperf/json-scan/syntax", test_scan_syntax);
+  g_test_add_func ("/aiperf/json-scan/walk", test_scan_walk);
+  g_test_add_func ("/aiperf/json-scan/number-list", test_number_list);
+  return g_test_run ();
+}
