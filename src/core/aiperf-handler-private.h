@@ -44,6 +44,14 @@ char        *aiperf_plot_format_value     (double            value);
 void         aiperf_plot_set_time_axis    (AiperfAxis       *axis,
                                            const char       *tag,
                                            const char       *override);
+/* Most steps/bins a time series gets: about one per pixel column of a
+ * 2400 px export. */
+#define AIPERF_PLOT_MAX_STEPS 1200
+double       aiperf_plot_append_step      (AiperfLayer      *layer,
+                                           const double     *xs,
+                                           const double     *ys,
+                                           guint             n,
+                                           guint             max_bins);
 /* qsort comparison of doubles (no NaN). */
 int          aiperf_compare_doubles       (const double     *a,
                                            const double     *b);

@@ -1,7 +1,350 @@
-/* aiperf-cli-export.c — (in progress)
+/* aiperf-cli-export.c — aiperf-plot --headless: every default plot to files.
+ *
+ * Output matches aiperf plot's PNG mode: <preset>.<ext> per plot, summary.txt
+ * and aiperf_plot.log in the output folder (default <first path>/plots).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "aiperf-error.h"
 #include "aiperf-export.h"
-/* Interim: replaced by the plot export work. */
-int aiperf_cli_export (const AiperfExportOptions *options) { g_printerr ("not yet\n"); return 1; }
+#include "aiperf-export-log.h"
+#include "aiperf-plot.h"
+#include "aiperf-presets.h"
+#include "aiperf-writer.h"
+
+/* Exit 2 for a --plot name that no preset has (in either mode). */
+static gboolean
+check_plot_names (const AiperfExportOptions *options,
+                  const AiperfPlotConfig    *config)
+{
+  for (guint i = 0; options->plots != NULL && options->plots[i] != NULL; i++)
+    {
+      const char *name = options->plots[i];
+
+      if (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, name) == NULL &&
+          aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, name) == NULL)
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Unknown plot “%s” (not a preset in %s)"), name, config->filename);
+          g_printerr ("\n");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Creates @dir and proves it writable, so a bad folder is one clear error
+ * before any plot is drawn. */
+static gboolean
+prepare_output_dir (const char  *dir,
+                    GError     **error)
+{
+  g_autofree char *probe = NULL;
+  int fd;
+
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, _("Cannot create the output folder %s: %s"),
+                   dir, g_strerror (saved));
+      return FALSE;
+    }
+  probe = g_build_filename (dir, ".aiperf-plot-probe-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, _("Cannot write to the output folder %s: %s"),
+                   dir, g_strerror (saved));
+      return FALSE;
+    }
+  close (fd);
+  g_unlink (probe);
+  return TRUE;
+}
+
+static char *
+summary_text (GPtrArray  *files,
+              const char *dir)
+{
+  GString *s = g_string_new ("AIPerf Plot Export Summary\n");
+
+  for (guint i = 0; i < 50; i++)
+    g_string_append_c (s, '=');
+  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", files->len);
+  for (guint i = 0; i < files->len; i++)
+    g_string_append_printf (s, "  - %s\n", (const char *) g_ptr_array_index (files, i));
+  g_string_append_printf (s, "\nOutput directory: %s\n", dir);
+  return g_string_free (s, FALSE);
+}
+
+static AiperfChart *
+build_chart (const AiperfPlotSpec   *spec,
+             const AiperfPlotConfig *config,
+             AiperfRunSet           *runs,
+             AiperfMode              mode,
+             AiperfPlotColors       *colors,
+             GError                **error)
+{
+  if (mode == AIPERF_MODE_MULTI_RUN)
+    return aiperf_plot_build_multi_run (spec, runs, config->classification, colors, error);
+  return aiperf_plot_build_single_run (spec, aiperf_run_set_get_run (runs, 0), colors, error);
+}
+
+typedef struct {
+  const AiperfPlotSpec      *spec;
+  AiperfChart               *chart;   /* shared by the formats of one preset */
+  AiperfImageFormat          format;
+  char                      *file;
+  char                      *path;
+  const AiperfExportOptions *options;
+  const AiperfStyle         *style;
+  GError                    *error;
+  double                     ms;
+} WriteJob;
+
+static void
+write_job_free (WriteJob *job)
+{
+  g_free (job->file);
+  g_free (job->path);
+  g_clear_error (&job->error);
+  g_free (job);
+}
+
+/* Runs on a pool thread: each job draws on its own cairo surface. */
+static void
+write_job_run (gpointer data,
+               gpointer user_data)
+{
+  WriteJob *job = data;
+  gint64 start = g_get_monotonic_time ();
+
+  aiperf_write_chart (job->chart, NULL, job->style, job->format, job->options->width,
+                      job->options->height, job->path, &job->error);
+  job->ms = (g_get_monotonic_time () - start) / 1000.0;
+}
+
+/* Builds every chart (in order, so group colours are assigned the same way
+ * each time), then draws and writes the files on all cores: PNG encoding
+ * dominates an export. Adds the written file names to @files in preset order. */
+static void
+export_presets (const AiperfExportOptions *options,
+                GPtrArray                 *specs,
+                const AiperfPlotConfig    *config,
+                AiperfRunSet              *runs,
+                AiperfMode                 mode,
+                AiperfPlotColors          *colors,
+                const AiperfStyle         *style,
+                const char                *dir,
+                AiperfExportLog           *log,
+                GPtrArray                 *files)
+{
+  g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_chart_free);
+  g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) write_job_free);
+  GThreadPool *pool;
+
+  for (guint i = 0; i < specs->len; i++)
+    {
+      const AiperfPlotSpec *spec = g_ptr_array_index (specs, i);
+      g_autoptr(GError) error = NULL;
+      gint64 start = g_get_monotonic_time ();
+      AiperfChart *chart = build_chart (spec, config, runs, mode, colors, &error);
+
+      if (chart == NULL)
+        {
+          if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA))
+            aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping %s: %s"), spec->name, error->message);
+          else
+            aiperf_export_log (log, AIPERF_LOG_ERROR, _("Cannot draw %s: %s"), spec->name, error->message);
+          continue;
+        }
+      aiperf_export_log (log, AIPERF_LOG_DEBUG, "%s: chart built in %.1f ms (%u layers)", spec->name,
+                         (g_get_monotonic_time () - start) / 1000.0, chart->layers->len);
+      g_ptr_array_add (charts, chart);
+      for (guint f = AIPERF_FORMAT_PNG; f <= AIPERF_FORMAT_PDF; f++)
+        {
+          WriteJob *job;
+
+          if ((options->formats & (1u << f)) == 0)
+            continue;
+          job = g_new0 (WriteJob, 1);
+          job->spec = spec;
+          job->chart = chart;
+          job->format = f;
+          job->file = g_strdup_printf ("%s.%s", spec->name, aiperf_image_format_extension (f));
+          job->path = g_build_filename (dir, job->file, NULL);
+          job->options = options;
+          job->style = style;
+          g_ptr_array_add (jobs, job);
+        }
+    }
+
+  pool = g_thread_pool_new (write_job_run, NULL, (int) MAX (1, MIN (g_get_num_processors (), jobs->len)),
+                            FALSE, NULL);
+  for (guint i = 0; i < jobs->len; i++)
+    g_thread_pool_push (pool, g_ptr_array_index (jobs, i), NULL);
+  g_thread_pool_free (pool, FALSE, TRUE);
+
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      WriteJob *job = g_ptr_array_index (jobs, i);
+
+      if (job->error != NULL)
+        {
+          aiperf_export_log (log, AIPERF_LOG_ERROR, _("Cannot write %s: %s"), job->path, job->error->message);
+          continue;
+        }
+      aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %s"), job->path);
+      aiperf_export_log (log, AIPERF_LOG_DEBUG, "%s drawn and written in %.1f ms", job->file, job->ms);
+      g_ptr_array_add (files, g_strdup (job->file));
+    }
+}
+
+static GPtrArray *
+selected_presets (const AiperfExportOptions *options,
+                  const AiperfPlotConfig    *config,
+                  AiperfMode                 mode,
+                  AiperfExportLog           *log)
+{
+  GPtrArray *specs = g_ptr_array_new ();
+
+  if (options->plots == NULL)
+    {
+      GPtrArray *names = aiperf_plot_config_get_defaults (config, mode);
+
+      for (guint i = 0; i < names->len; i++)
+        g_ptr_array_add (specs, (gpointer) aiperf_plot_config_find (config, mode,
+                                                                   g_ptr_array_index (names, i)));
+      return specs;
+    }
+  for (guint i = 0; options->plots[i] != NULL; i++)
+    {
+      const AiperfPlotSpec *spec = aiperf_plot_config_find (config, mode, options->plots[i]);
+
+      if (spec != NULL)
+        g_ptr_array_add (specs, (gpointer) spec);
+      else
+        {
+          if (mode == AIPERF_MODE_MULTI_RUN)
+            aiperf_export_log (log, AIPERF_LOG_WARNING,
+                               _("Skipping %s: it shows one run, and several runs were found"),
+                               options->plots[i]);
+          else
+            aiperf_export_log (log, AIPERF_LOG_WARNING,
+                               _("Skipping %s: it compares runs, and only one run was found"),
+                               options->plots[i]);
+        }
+    }
+  return specs;
+}
+
+int
+aiperf_cli_export (const AiperfExportOptions *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = NULL;
+  g_autoptr(AiperfRunSet) runs = NULL;
+  g_autoptr(AiperfPlotColors) colors = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) specs = NULL;
+  g_autoptr(AiperfExportLog) log = NULL;
+  g_autofree char *dir = NULL, *summary = NULL, *summary_path = NULL, *log_path = NULL;
+  GPtrArray *load_errors;
+  AiperfStyle style;
+  AiperfMode mode;
+  gint64 start = g_get_monotonic_time ();
+
+  g_return_val_if_fail (options != NULL && options->paths != NULL, AIPERF_EXIT_USAGE);
+
+  log = aiperf_export_log_new (options->verbose);
+  config = aiperf_plot_config_resolve (options->config, (const char * const *) options->paths, &error);
+  if (config == NULL)
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      return AIPERF_EXIT_USAGE;
+    }
+  if (!check_plot_names (options, config))
+    return AIPERF_EXIT_USAGE;
+  if (!g_str_has_prefix (config->filename, "resource://"))
+    g_print (_("Using config: %s\n"), config->filename);
+  aiperf_export_log (log, AIPERF_LOG_INFO, "Using plot config %s", config->filename);
+
+  runs = aiperf_run_set_load ((const char * const *) options->paths, NULL, NULL, NULL, &error);
+  if (runs == NULL)
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      return AIPERF_EXIT_EMPTY;
+    }
+  load_errors = aiperf_run_set_get_load_errors (runs);
+  for (guint i = 0; load_errors != NULL && i < load_errors->len; i++)
+    aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping a run: %s"),
+                       ((GError *) g_ptr_array_index (load_errors, i))->message);
+  mode = aiperf_run_set_get_mode (runs);
+  aiperf_export_log (log, AIPERF_LOG_INFO, "%s mode: %u run(s) loaded in %.1f ms",
+                     mode == AIPERF_MODE_MULTI_RUN ? "Multi-run" : "Single-run",
+                     aiperf_run_set_get_n_runs (runs), (g_get_monotonic_time () - start) / 1000.0);
+
+  dir = options->output != NULL ? g_strdup (options->output)
+                                : g_build_filename (options->paths[0], "plots", NULL);
+  if (!prepare_output_dir (dir, &error))
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      return AIPERF_EXIT_EMPTY;
+    }
+
+  /* Comparisons need only the summaries; one run is shown in detail. */
+  if (mode == AIPERF_MODE_SINGLE_RUN)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, 0);
+      GPtrArray *warnings;
+
+      start = g_get_monotonic_time ();
+      if (!aiperf_run_load_details (run, NULL, NULL, NULL, &error))
+        {
+          aiperf_export_log (log, AIPERF_LOG_WARNING, _("Cannot load the details of %s: %s"),
+                             aiperf_run_get_name (run), error->message);
+          g_clear_error (&error);
+        }
+      warnings = aiperf_run_get_warnings (run);
+      for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+        aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (warnings, i));
+      aiperf_export_log (log, AIPERF_LOG_DEBUG, "details of %s loaded in %.1f ms",
+                         aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
+    }
+
+  aiperf_style_init (&style, options->theme);
+  /* Fonts and lines scale with the image: 2400 px wide is aiperf's 1.5. */
+  style.scale = options->width / 1600.0;
+  colors = aiperf_plot_colors_new ();
+  specs = selected_presets (options, config, mode, log);
+  export_presets (options, specs, config, runs, mode, colors, &style, dir, log, files);
+  aiperf_style_clear (&style);
+
+  summary = summary_text (files, dir);
+  summary_path = g_build_filename (dir, "summary.txt", NULL);
+  if (!aiperf_write_file_atomically (summary_path, summary, strlen (summary), &error))
+    {
+      aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+      g_clear_error (&error);
+    }
+  aiperf_export_log (log, AIPERF_LOG_INFO, "Saved %u plot(s) to %s in %.1f ms", files->len, dir,
+                     (g_get_monotonic_time () - start) / 1000.0);
+  log_path = g_build_filename (dir, "aiperf_plot.log", NULL);
+  if (!aiperf_export_log_save (log, log_path, &error))
+    g_printerr ("aiperf-plot: %s\n", error->message);
+
+  g_print (_("Saved %u plot(s) to: %s\n"), files->len, dir);
+  g_print (_("Logs: %s\n"), log_path);
+  return files->len > 0 ? AIPERF_EXIT_OK : AIPERF_EXIT_EMPTY;
+}

@@ -1,4 +1,342 @@
-/* aiperf-renderer.c — (in progress)
+/* aiperf-renderer.c — draws an AiperfChart with cairo and pango.
+ *
+ * This file runs a draw (layout, grid, layers, axes, labels, legend) and
+ * answers questions about the last one (conversions, pick). The parts live
+ * in aiperf-renderer-*.c and aiperf-decimate.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "aiperf-renderer-private.h"
+
+#include <math.h>
+
+AiperfRenderer *
+aiperf_renderer_new (void)
+{
+  AiperfRenderer *self = g_new0 (AiperfRenderer, 1);
+
+  self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
+  self->label_rects = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
+  return self;
+}
+
+void
+aiperf_renderer_free (AiperfRenderer *self)
+{
+  if (self == NULL)
+    return;
+  aiperf_tick_set_clear (&self->xt);
+  aiperf_tick_set_clear (&self->yt);
+  aiperf_tick_set_clear (&self->y2t);
+  aiperf_tick_set_clear (&self->ct);
+  aiperf_pick_grid_clear (&self->grid);
+  g_array_unref (self->legend_hits);
+  g_array_unref (self->label_rects);
+  g_free (self);
+}
+
+double
+aiperf_axis_map_to_px (const AiperfAxisMap *m,
+                       double               v)
+{
+  double t;
+
+  if (m->scale == AIPERF_SCALE_LOG)
+    {
+      if (!(v > 0))
+        return NAN;
+      v = log10 (v);
+    }
+  t = (v - m->lo) / (m->hi - m->lo);
+  return m->p0 + t * (m->p1 - m->p0);
+}
+
+double
+aiperf_axis_map_from_px (const AiperfAxisMap *m,
+                         double               p)
+{
+  double v = m->lo + (p - m->p0) / (m->p1 - m->p0) * (m->hi - m->lo);
+
+  return m->scale == AIPERF_SCALE_LOG ? pow (10.0, v) : v;
+}
+
+const AiperfAxisMap *
+aiperf_renderer_y_map (AiperfRenderer *self,
+                       gboolean        on_y2)
+{
+  return on_y2 && self->vp.has_y2 ? &self->my2 : &self->my;
+}
+
+void
+aiperf_set_rgba (cairo_t    *cr,
+                 AiperfRGBA  c,
+                 double      alpha)
+{
+  cairo_set_source_rgba (cr, c.r, c.g, c.b, c.a * alpha);
+}
+
+double
+aiperf_snap (cairo_t  *cr,
+             double    v,
+             double    width,
+             gboolean  vertical)
+{
+  double dx = vertical ? v : 0, dy = vertical ? 0 : v;
+  double dw = width, dh = width;
+  double device, device_width;
+
+  /* A line is crisp when its edges fall on device pixel edges. */
+  cairo_user_to_device (cr, &dx, &dy);
+  cairo_user_to_device_distance (cr, &dw, &dh);
+  device = vertical ? dx : dy;
+  device_width = MAX (1.0, round (fabs (vertical ? dw : dh)));
+  if (((int) device_width) % 2 == 1)
+    device = floor (device) + 0.5;
+  else
+    device = round (device);
+  dx = vertical ? device : 0;
+  dy = vertical ? 0 : device;
+  cairo_device_to_user (cr, &dx, &dy);
+  return vertical ? dx : dy;
+}
+
+void
+aiperf_renderer_set_font (AiperfRenderer *self,
+                          double          px,
+                          gboolean        bold)
+{
+  PangoFontDescription *desc = pango_font_description_from_string (self->style->font_family);
+
+  pango_font_description_set_absolute_size (desc, px * PANGO_SCALE);
+  pango_font_description_set_weight (desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (self->layout, desc);
+  pango_font_description_free (desc);
+}
+
+void
+aiperf_renderer_text_size (AiperfRenderer *self,
+                           const char     *text,
+                           double         *w,
+                           double         *h)
+{
+  PangoRectangle logical;
+
+  pango_layout_set_text (self->layout, text != NULL ? text : "", -1);
+  pango_layout_get_extents (self->layout, NULL, &logical);
+  if (w != NULL)
+    *w = (double) logical.width / PANGO_SCALE;
+  if (h != NULL)
+    *h = (double) logical.height / PANGO_SCALE;
+}
+
+void
+aiperf_renderer_show_text (AiperfRenderer *self,
+                           cairo_t        *cr,
+                           const char     *text,
+                           double          x,
+                           double          y,
+                           double          ax,
+                           double          ay,
+                           double          angle)
+{
+  double w, h;
+
+  aiperf_renderer_text_size (self, text, &w, &h);
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  if (angle != 0)
+    cairo_rotate (cr, angle);
+  cairo_move_to (cr, -ax * w, -ay * h);
+  pango_cairo_show_layout (cr, self->layout);
+  cairo_restore (cr);
+}
+
+gboolean
+aiperf_renderer_layer_visible (const AiperfChart *chart,
+                               const AiperfLayer *layer)
+{
+  if (layer->series < 0 || (guint) layer->series >= chart->series->len)
+    return TRUE;
+  return ((AiperfSeries *) g_ptr_array_index (chart->series, layer->series))->visible;
+}
+
+double
+aiperf_layer_col (GArray *a,
+                  guint   i)
+{
+  return a != NULL && i < a->len ? g_array_index (a, double, i) : NAN;
+}
+
+void
+aiperf_renderer_draw (AiperfRenderer       *self,
+                      cairo_t              *cr,
+                      const AiperfChart    *chart,
+                      const AiperfViewport *viewport,
+                      const AiperfStyle    *style,
+                      double                width,
+                      double                height)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (chart != NULL);
+  g_return_if_fail (style != NULL);
+
+  self->chart = chart;
+  self->style = style;
+  self->width = width;
+  self->height = height;
+  self->s = style->scale > 0 ? style->scale : 1.0;
+  self->primitives = 0;
+  if (viewport != NULL)
+    self->vp = *viewport;
+  else
+    aiperf_viewport_init_from_chart (&self->vp, chart);
+  self->layout = pango_cairo_create_layout (cr);
+  {
+    /* Metrics hinting would make text widths depend on the device scale. */
+    cairo_font_options_t *options = cairo_font_options_create ();
+
+    cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+    pango_cairo_context_set_font_options (pango_layout_get_context (self->layout), options);
+    pango_layout_context_changed (self->layout);
+    cairo_font_options_destroy (options);
+  }
+
+  cairo_save (cr);
+  aiperf_set_rgba (cr, style->background, 1.0);
+  cairo_paint (cr);
+
+  aiperf_renderer_layout (self, cr);
+  aiperf_renderer_legend_place (self);
+  self->valid = TRUE;
+
+  aiperf_set_rgba (cr, style->plot_background, 1.0);
+  cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
+  cairo_fill (cr);
+  aiperf_renderer_draw_grid (self, cr);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
+  cairo_clip (cr);
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (aiperf_renderer_layer_visible (chart, layer))
+        aiperf_renderer_draw_layer (self, cr, layer, i);
+    }
+  aiperf_renderer_draw_labels (self, cr);
+  cairo_restore (cr);
+
+  aiperf_renderer_draw_axes (self, cr);
+  aiperf_renderer_draw_color_bar (self, cr);
+  aiperf_renderer_draw_legend (self, cr);
+  cairo_restore (cr);
+
+  aiperf_pick_grid_build (self);
+
+  g_clear_object (&self->layout);
+  self->chart = NULL;
+  self->style = NULL;
+}
+
+AiperfRect
+aiperf_renderer_get_plot_area (AiperfRenderer *self)
+{
+  AiperfRect none = { 0, 0, 0, 0 };
+
+  g_return_val_if_fail (self != NULL, none);
+
+  return self->valid ? self->area : none;
+}
+
+const AiperfViewport *
+aiperf_renderer_get_viewport (AiperfRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->valid ? &self->vp : NULL;
+}
+
+gboolean
+aiperf_renderer_data_to_pixel (AiperfRenderer *self,
+                               double          x,
+                               double          y,
+                               gboolean        on_y2,
+                               double         *out_px,
+                               double         *out_py)
+{
+  double px, py;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!self->valid)
+    return FALSE;
+  px = aiperf_axis_map_to_px (&self->mx, x);
+  py = aiperf_axis_map_to_px (aiperf_renderer_y_map (self, on_y2), y);
+  if (out_px != NULL)
+    *out_px = px;
+  if (out_py != NULL)
+    *out_py = py;
+  return isfinite (px) && isfinite (py);
+}
+
+gboolean
+aiperf_renderer_pixel_to_data (AiperfRenderer *self,
+                               double          px,
+                               double          py,
+                               double         *out_x,
+                               double         *out_y)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!self->valid)
+    return FALSE;
+  if (out_x != NULL)
+    *out_x = aiperf_axis_map_from_px (&self->mx, px);
+  if (out_y != NULL)
+    *out_y = aiperf_axis_map_from_px (&self->my, py);
+  return TRUE;
+}
+
+gboolean
+aiperf_renderer_pick (AiperfRenderer *self,
+                      double          px,
+                      double          py,
+                      double          radius,
+                      AiperfPick     *out_pick)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!self->valid)
+    return FALSE;
+  return aiperf_pick_grid_find (&self->grid, px, py, radius, out_pick);
+}
+
+int
+aiperf_renderer_pick_legend (AiperfRenderer *self,
+                             double          px,
+                             double          py)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  if (!self->valid)
+    return -1;
+  for (guint i = 0; i < self->legend_hits->len; i++)
+    {
+      const AiperfLegendHit *hit = &g_array_index (self->legend_hits, AiperfLegendHit, i);
+
+      if (px >= hit->rect.x && px <= hit->rect.x + hit->rect.width &&
+          py >= hit->rect.y && py <= hit->rect.y + hit->rect.height)
+        return hit->series;
+    }
+  return -1;
+}
+
+guint64
+aiperf_renderer_get_primitive_count (AiperfRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->primitives;
+}

@@ -7,17 +7,29 @@
 #include <math.h>
 #include <string.h>
 
-/* The nice step (1, 2, 2.5 or 5 × 10^k) nearest above @raw. */
+/* The nice step (1, 2, 2.5 or 5 × 10^k) that gives the tick count nearest
+ * to @target over @span. */
 static double
-nice_step (double raw)
+nice_step (double span,
+           guint  target)
 {
-  static const double mantissas[] = { 1.0, 2.0, 2.5, 5.0, 10.0 };
-  double magnitude = pow (10.0, floor (log10 (raw)));
+  static const double mantissas[] = { 1.0, 2.0, 2.5, 5.0 };
+  double magnitude = pow (10.0, floor (log10 (span / target)));
+  double best = magnitude, best_error = INFINITY;
 
-  for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
-    if (mantissas[i] * magnitude >= raw * (1 - 1e-9))
-      return mantissas[i] * magnitude;
-  return 10.0 * magnitude;
+  for (int decade = -1; decade <= 1; decade++)
+    for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
+      {
+        double step = mantissas[i] * magnitude * pow (10.0, decade);
+        double error = fabs (span / step - target);
+
+        if (error < best_error - 1e-9)
+          {
+            best = step;
+            best_error = error;
+          }
+      }
+  return best;
 }
 
 GArray *
@@ -41,7 +53,7 @@ aiperf_ticks_linear (double min,
       g_array_append_val (ticks, min);
       return ticks;
     }
-  step = nice_step ((max - min) / target);
+  step = nice_step (max - min, target);
   first = ceil (min / step - 1e-9) * step;
   for (guint i = 0; i < 1000; i++)
     {
@@ -83,9 +95,9 @@ aiperf_ticks_log (double min,
 
   for (int e = lo; e <= hi; e++)
     {
-      guint n_within = decades <= 2 ? 3 : 1;
+      guint n_within = log10 (max / min) <= 3.0 ? 3 : 1;
 
-      if (decades > 2 && (e - lo) % stride != 0)
+      if ((e - lo) % stride != 0)
         continue;
       for (guint k = 0; k < n_within; k++)
         {
@@ -145,6 +157,8 @@ aiperf_ticks_format (double value,
     return g_strdup ("");
   if (step > 0 && fabs (value) < step * 1e-9)
     value = 0.0;
+  if (value == 0.0)
+    return g_strdup ("0");
   magnitude = MAX (fabs (value), step > 0 ? step : 0);
 
   /* Large values get an SI suffix: 12k, 1.5M, never 1e+06. */

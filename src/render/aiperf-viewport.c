@@ -63,7 +63,7 @@ auto_range (const AiperfChart *chart,
 
   if (!log_axis && axis->include_zero)
     {
-      if (lo > 0)
+      if (lo >= 0)
         {
           lo = 0;
           pin_zero = TRUE;

@@ -1,0 +1,463 @@
+/* aiperf-handler-multi.c — comparison plots: pareto, scatter_line and
+ * latency_throughput_uncertainty.
+ *
+ * Unlike aiperf 0.11's PNG export (which always took p50), the value of each
+ * run is the preset's stat.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aiperf-handler-private.h"
+#include "aiperf-pareto.h"
+
+typedef struct {
+  guint   position;  /* in the run set */
+  double  x, y;
+  char   *label;
+  char   *group;
+} RunPoint;
+
+typedef struct {
+  char       *id;
+  char       *display;
+  gboolean    baseline;
+  GArray     *points;  /* RunPoint */
+} Group;
+
+static void
+run_point_clear (RunPoint *p)
+{
+  g_free (p->label);
+  g_free (p->group);
+}
+
+static void
+group_free (Group *g)
+{
+  g_free (g->id);
+  g_free (g->display);
+  g_array_unref (g->points);
+  g_free (g);
+}
+
+/* A run's value of a metric, a computed column or an input_config parameter. */
+static gboolean
+run_value (AiperfRun  *run,
+           const char *name,
+           AiperfStat  stat,
+           double     *out)
+{
+  const AiperfMetricInfo *info;
+  const char *tag = aiperf_plot_resolve_tag (name);
+  const char *text;
+
+  if (strcmp (tag, "concurrency") == 0)
+    {
+      *out = aiperf_run_get_concurrency (run);
+      return !isnan (*out);
+    }
+  if (strcmp (tag, "request_rate") == 0)
+    {
+      *out = aiperf_run_get_request_rate (run);
+      return !isnan (*out);
+    }
+  if (aiperf_run_get_metric (run, tag, stat, out) && !isnan (*out))
+    return TRUE;
+  info = aiperf_metric_registry_lookup (tag);
+  /* Derived and aggregate metrics carry only avg: that is their value. */
+  if ((info == NULL || info->kind != AIPERF_METRIC_KIND_RECORD) && stat != AIPERF_STAT_AVG &&
+      aiperf_run_get_metric (run, tag, AIPERF_STAT_AVG, out) && !isnan (*out))
+    return TRUE;
+  /* Per-GPU throughput when the loader did not derive it: GPUs are counted
+   * once per UUID (aiperf counted them once per telemetry endpoint). */
+  if (strcmp (tag, "output_token_throughput_per_gpu") == 0 && aiperf_run_get_gpu_count (run) > 0)
+    {
+      double total;
+
+      if (run_value (run, "output_token_throughput", stat, &total))
+        {
+          *out = total / aiperf_run_get_gpu_count (run);
+          return TRUE;
+        }
+      return FALSE;
+    }
+  text = aiperf_run_get_parameter (run, name);
+  if (text != NULL)
+    {
+      char *end = NULL;
+
+      *out = g_ascii_strtod (text, &end);
+      return end != text && *end == '\0';
+    }
+  return FALSE;
+}
+
+/* The text of a grouping / label column for a run. */
+static char *
+run_text (AiperfRun  *run,
+          const char *column)
+{
+  const char *text;
+  double value;
+
+  if (column == NULL || strcmp (column, "run_name") == 0)
+    return g_strdup (aiperf_run_get_name (run));
+  if (strcmp (column, "model") == 0)
+    return g_strdup (aiperf_run_get_model (run));
+  if (strcmp (column, "endpoint_type") == 0)
+    return g_strdup (aiperf_run_get_endpoint_type (run) ? aiperf_run_get_endpoint_type (run) : "");
+  if (strcmp (column, "experiment_group") == 0 || strcmp (column, "variation_label") == 0)
+    return g_strdup (aiperf_run_get_variation_label (run) ? aiperf_run_get_variation_label (run)
+                                                          : aiperf_run_get_name (run));
+  text = aiperf_run_get_parameter (run, column);
+  if (text != NULL)
+    return g_strdup (text);
+  if (run_value (run, column, AIPERF_STAT_AVG, &value))
+    return aiperf_plot_format_value (value);
+  return g_strdup (_("Unknown"));
+}
+
+static int
+compare_groups (gconstpointer a,
+                gconstpointer b)
+{
+  const Group *ga = *(Group * const *) a, *gb = *(Group * const *) b;
+
+  if (ga->baseline != gb->baseline)
+    return ga->baseline ? -1 : 1;
+  return g_utf8_collate (ga->id, gb->id);
+}
+
+static int
+compare_points_x (gconstpointer a,
+                  gconstpointer b)
+{
+  const RunPoint *pa = a, *pb = b;
+
+  return pa->x < pb->x ? -1 : pa->x > pb->x ? 1 : (int) pa->position - (int) pb->position;
+}
+
+/* Groups the runs that have both values; @out_missing counts the others. */
+static GPtrArray *
+collect_groups (const AiperfPlotSpec       *spec,
+                AiperfRunSet               *runs,
+                const AiperfClassification *classification,
+                const char                 *x_tag,
+                AiperfStat                  x_stat,
+                const char                 *y_tag,
+                AiperfStat                  y_stat,
+                guint                      *out_missing)
+{
+  g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *label_by = spec->label_by != NULL ? spec->label_by : "concurrency";
+  guint n = aiperf_run_set_get_n_runs (runs);
+
+  *out_missing = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      RunPoint point = { i, NAN, NAN, NULL, NULL };
+      gboolean baseline = FALSE;
+      Group *group;
+
+      if (!run_value (run, x_tag, x_stat, &point.x) || !run_value (run, y_tag, y_stat, &point.y))
+        {
+          (*out_missing)++;
+          continue;
+        }
+      if (classification != NULL)
+        baseline = aiperf_plot_classify_run (classification, run, &point.group);
+      else
+        point.group = run_text (run, spec->group_by);
+      point.label = run_text (run, label_by);
+
+      group = g_hash_table_lookup (by_id, point.group);
+      if (group == NULL)
+        {
+          const char *display = NULL;
+
+          group = g_new0 (Group, 1);
+          group->id = g_strdup (point.group);
+          group->baseline = baseline;
+          if (classification != NULL)
+            display = g_hash_table_lookup (classification->group_display_names, group->id);
+          group->display = g_strdup (display != NULL ? display : group->id);
+          group->points = g_array_new (FALSE, FALSE, sizeof (RunPoint));
+          g_array_set_clear_func (group->points, (GDestroyNotify) run_point_clear);
+          g_ptr_array_add (groups, group);
+          g_hash_table_insert (by_id, group->id, group);
+        }
+      g_array_append_val (group->points, point);
+    }
+  g_ptr_array_sort (groups, compare_groups);
+  for (guint i = 0; i < groups->len; i++)
+    {
+      Group *group = g_ptr_array_index (groups, i);
+
+      g_array_sort (group->points, compare_points_x);
+    }
+  return g_steal_pointer (&groups);
+}
+
+/* aiperf's colours: baselines grey, the first treatment NVIDIA green, then
+ * the palette; without classification one palette colour per group, kept
+ * across plots. */
+static AiperfColor
+group_color (const Group                *group,
+             const AiperfClassification *classification,
+             guint                      *n_treatments,
+             guint                       n_groups,
+             gboolean                    single_is_accent,
+             AiperfPlotColors           *colors)
+{
+  if (classification != NULL)
+    {
+      if (group->baseline)
+        return aiperf_color_role (AIPERF_ROLE_BASELINE);
+      if ((*n_treatments)++ == 0)
+        return aiperf_color_role (AIPERF_ROLE_ACCENT);
+    }
+  else if (single_is_accent && n_groups == 1)
+    return aiperf_color_role (AIPERF_ROLE_ACCENT);
+  return aiperf_color_palette (aiperf_plot_colors_get (colors, group->id));
+}
+
+static void
+add_labeled_points (AiperfLayer *layer,
+                    Group       *group,
+                    gboolean    *only)
+{
+  for (guint j = 0; j < group->points->len; j++)
+    {
+      RunPoint *p = &g_array_index (group->points, RunPoint, j);
+
+      if (only == NULL || only[j])
+        aiperf_layer_append_labeled (layer, p->x, p->y, (int) p->position, p->label);
+    }
+}
+
+static void
+draw_pareto_or_line (AiperfChart *chart,
+                     Group       *group,
+                     int          series,
+                     gboolean     pareto,
+                     gboolean     x_higher,
+                     gboolean     y_higher)
+{
+  guint n = group->points->len;
+  g_autofree double *xs = g_new (double, MAX (n, 1));
+  g_autofree double *ys = g_new (double, MAX (n, 1));
+  g_autofree gboolean *on = g_new0 (gboolean, MAX (n, 1));
+  g_autofree gboolean *off = g_new0 (gboolean, MAX (n, 1));
+  AiperfLayer *layer;
+
+  for (guint j = 0; j < n; j++)
+    {
+      xs[j] = g_array_index (group->points, RunPoint, j).x;
+      ys[j] = g_array_index (group->points, RunPoint, j).y;
+    }
+  if (pareto)
+    aiperf_pareto_frontier (xs, ys, n, x_higher, y_higher, on);
+  else
+    for (guint j = 0; j < n; j++)
+      on[j] = TRUE;
+  for (guint j = 0; j < n; j++)
+    off[j] = !on[j];
+
+  /* The frontier joins only the optimal points, in x order. */
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, series);
+  layer->line_width = pareto ? AIPERF_PLOT_FRONTIER_WIDTH : AIPERF_PLOT_LINE_WIDTH;
+  for (guint j = 0; j < n; j++)
+    if (on[j])
+      aiperf_layer_append_point (layer, xs[j], ys[j], (int) g_array_index (group->points, RunPoint, j).position);
+
+  if (pareto)
+    {
+      /* Dominated runs stay visible but step back, so the frontier reads at a glance. */
+      layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+      layer->marker_size = AIPERF_PLOT_MARKER_LARGE;
+      layer->opacity = 0.45;
+      layer->pickable = TRUE;
+      add_labeled_points (layer, group, off);
+    }
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+  layer->marker_size = AIPERF_PLOT_MARKER_LARGE;
+  layer->opacity = 1.0;
+  layer->pickable = TRUE;
+  add_labeled_points (layer, group, on);
+}
+
+static void
+draw_uncertainty (AiperfChart *chart,
+                  Group       *group,
+                  int          series,
+                  double       level,
+                  GPtrArray   *low_layers,
+                  gboolean    *any_ci)
+{
+  g_autoptr(GHashTable) ops = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                    (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  AiperfLayer *points, *bars, *ellipses, *low = NULL;
+  AiperfColor color = ((AiperfSeries *) g_ptr_array_index (chart->series, series))->color;
+
+  /* One operating point per label value (concurrency); its runs are the trials. */
+  for (guint j = 0; j < group->points->len; j++)
+    {
+      RunPoint *p = &g_array_index (group->points, RunPoint, j);
+
+      if (!g_hash_table_contains (ops, p->label))
+        {
+          g_hash_table_insert (ops, p->label, g_ptr_array_new ());
+          g_ptr_array_add (order, p->label);
+        }
+      g_ptr_array_add (g_hash_table_lookup (ops, p->label), p);
+    }
+
+  ellipses = aiperf_chart_add_layer (chart, AIPERF_LAYER_ELLIPSES, series);
+  ellipses->fill_opacity = 0.18;
+  bars = aiperf_chart_add_layer (chart, AIPERF_LAYER_ERROR_BARS, series);
+  bars->line_width = 1.5;
+  points = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+  points->marker_size = AIPERF_PLOT_MARKER_LARGE;
+  points->pickable = TRUE;
+
+  for (guint k = 0; k < order->len; k++)
+    {
+      GPtrArray *trials = g_hash_table_lookup (ops, g_ptr_array_index (order, k));
+      double sx = 0, sy = 0, vx = 0, vy = 0, mx, my, hx = 0, hy = 0;
+      guint n = trials->len;
+
+      for (guint t = 0; t < n; t++)
+        {
+          RunPoint *p = g_ptr_array_index (trials, t);
+
+          sx += p->x;
+          sy += p->y;
+        }
+      mx = sx / n;
+      my = sy / n;
+      for (guint t = 0; t < n; t++)
+        {
+          RunPoint *p = g_ptr_array_index (trials, t);
+
+          vx += (p->x - mx) * (p->x - mx);
+          vy += (p->y - my) * (p->y - my);
+        }
+      if (n >= 2)
+        {
+          hx = aiperf_confidence_half_width (level, n, sqrt (vx / (n - 1)));
+          hy = aiperf_confidence_half_width (level, n, sqrt (vy / (n - 1)));
+          *any_ci = TRUE;
+        }
+      aiperf_layer_append_labeled (points, mx, my,
+                                   (int) ((RunPoint *) g_ptr_array_index (trials, 0))->position,
+                                   g_ptr_array_index (order, k));
+      if (n < 2)
+        continue;
+      aiperf_layer_append_error (bars, mx, my, my - hy, my + hy, mx - hx, mx + hx);
+      if (n >= 3)
+        aiperf_layer_append_ellipse (ellipses, mx, my, hx, hy, -1);
+      else
+        {
+          if (low == NULL)
+            {
+              /* Its legend series is added after all groups (see the caller). */
+              low = aiperf_chart_add_layer (chart, AIPERF_LAYER_ELLIPSES, -1);
+              g_ptr_array_add (low_layers, low);
+              low->color = color;
+              low->dashed = TRUE;
+              low->fill_opacity = 0.07;
+              low->opacity = 0.6;
+            }
+          aiperf_layer_append_ellipse (low, mx, my, hx, hy, -1);
+        }
+    }
+}
+
+AiperfChart *
+aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
+                          AiperfRunSet               *runs,
+                          const AiperfClassification *classification,
+                          AiperfPlotColors           *colors,
+                          GError                    **error)
+{
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+  const char *x_tag, *y_tag;
+  AiperfStat x_stat, y_stat;
+  guint missing = 0, n_runs = aiperf_run_set_get_n_runs (runs), n_treatments = 0;
+  gboolean x_higher, y_higher, any_ci = FALSE;
+  g_autoptr(GPtrArray) low_layers = g_ptr_array_new ();
+  AiperfRun *first = n_runs > 0 ? aiperf_run_set_get_run (runs, 0) : NULL;
+
+  if (spec->x.metric == NULL || spec->y.metric == NULL)
+    return aiperf_plot_no_data (error, _("a comparison plot needs both an x and a y metric"));
+  x_tag = aiperf_plot_resolve_tag (spec->x.metric);
+  y_tag = aiperf_plot_resolve_tag (spec->y.metric);
+  x_stat = spec->x.has_stat ? spec->x.stat : AIPERF_STAT_AVG;
+  y_stat = aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG);
+
+  groups = collect_groups (spec, runs, classification, x_tag, x_stat, y_tag, y_stat, &missing);
+  if (groups->len == 0)
+    {
+      if (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
+          strcmp (x_tag, "output_token_throughput_per_gpu") == 0)
+        return aiperf_plot_no_data (error, _("no run has Output Token Throughput Per GPU "
+                                             "(it needs GPU telemetry in the run summary)"));
+      return aiperf_plot_no_data (error, _("no run has both %s (%s) and %s (%s)"), x_tag,
+                                  aiperf_stat_to_string (x_stat), y_tag, aiperf_stat_to_string (y_stat));
+    }
+
+  chart = aiperf_plot_chart_new (spec, spec->name);
+  aiperf_plot_set_metric_axis (&chart->x, x_tag, TRUE, x_stat,
+                               first ? aiperf_run_get_metric_unit (first, x_tag) : NULL, spec->x_label);
+  aiperf_plot_set_metric_axis (&chart->y, y_tag, TRUE, y_stat,
+                               first ? aiperf_run_get_metric_unit (first, y_tag) : NULL, spec->y_label);
+  chart->label_title = g_strdup (spec->label_by != NULL ? spec->label_by : "concurrency");
+  chart->id_kind = g_strdup ("run");
+  x_higher = aiperf_metric_registry_larger_is_better (x_tag);
+  y_higher = aiperf_metric_registry_larger_is_better (y_tag);
+
+  for (guint i = 0; i < groups->len; i++)
+    {
+      Group *group = g_ptr_array_index (groups, i);
+      AiperfColor color = group_color (group, classification, &n_treatments, groups->len,
+                                       spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
+                                       colors);
+      int series = aiperf_chart_add_series (chart, group->display, color, AIPERF_LAYER_POINTS);
+
+      if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+        draw_uncertainty (chart, group, series, spec->ci_level, low_layers, &any_ci);
+      else
+        draw_pareto_or_line (chart, group, series, spec->type == AIPERF_PLOT_PARETO,
+                             x_higher, y_higher);
+    }
+
+  if (low_layers->len > 0)
+    {
+      int low_series = aiperf_chart_add_series (chart, _("Low sample (n < 3)"),
+                                                aiperf_color_role (AIPERF_ROLE_SECONDARY),
+                                                AIPERF_LAYER_ELLIPSES);
+
+      ((AiperfSeries *) g_ptr_array_index (chart->series, low_series))->dashed = TRUE;
+      for (guint i = 0; i < low_layers->len; i++)
+        ((AiperfLayer *) g_ptr_array_index (low_layers, i))->series = low_series;
+    }
+  if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && !any_ci)
+    chart->note = g_strdup (_("Every operating point has a single run, so there is no confidence "
+                              "interval; repeat runs (aiperf --num-profile-runs) to see one"));
+  else if (missing > 0)
+    chart->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "%u run lacks these metrics and is not shown",
+                                                "%u runs lack these metrics and are not shown",
+                                                missing), missing);
+  return g_steal_pointer (&chart);
+}

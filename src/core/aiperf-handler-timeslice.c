@@ -1,0 +1,196 @@
+/* aiperf-handler-timeslice.c — timeslice (markers) and histogram (bars):
+ * one value per time slice with ±std error bars, the run average and its
+ * ±1 std band, and outliers in red.
+ *
+ * Any stat the slices carry can be shown (aiperf only read avg and std from
+ * the 2-decimal CSV); the loader prefers the full-precision JSON export.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "aiperf-handler-private.h"
+#include "aiperf-stats.h"
+
+static void
+add_slice_ticks (AiperfAxis *axis,
+                 guint       n_slices,
+                 double      duration)
+{
+  guint step = MAX (1, (n_slices + 39) / 40);  /* at most 40 labels (drawn rotated) */
+
+  for (guint i = 0; i < n_slices; i += step)
+    {
+      g_autofree char *a = aiperf_plot_format_value (i * duration);
+      g_autofree char *b = aiperf_plot_format_value ((i + 1) * duration);
+      g_autofree char *label = g_strdup_printf ("%s-%s", a, b);
+
+      aiperf_axis_add_tick (axis, (i + 0.5) * duration, label);
+    }
+}
+
+static gboolean
+lengths_vary (AiperfRun *run)
+{
+  double std;
+
+  return (aiperf_run_get_metric (run, "input_sequence_length", AIPERF_STAT_STD, &std) && std > 0) ||
+         (aiperf_run_get_metric (run, "output_sequence_length", AIPERF_STAT_STD, &std) && std > 0);
+}
+
+AiperfChart *
+aiperf_handler_timeslice (const AiperfPlotSpec *spec,
+                          AiperfRun            *run,
+                          gboolean              histogram,
+                          GError              **error)
+{
+  AiperfTimeslices *slices = aiperf_run_get_timeslices (run);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autofree char *name = NULL;
+  const char *tag;
+  AiperfStat stat = aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG);
+  AiperfLayer *values, *errors, *outliers, *outlier_errors, *line, *band;
+  double duration, run_avg = NAN, run_std = NAN;
+  guint n_slices, n_values = 0, last = 0;
+  gboolean lower_is_worse;
+  int series;
+
+  if (slices == NULL || aiperf_timeslices_get_n_slices (slices) == 0)
+    return aiperf_plot_no_data (error, _("run %s has no time slices (run aiperf with --slice-duration)"),
+                                aiperf_run_get_name (run));
+  if (spec->y.metric == NULL)
+    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+  tag = aiperf_plot_resolve_tag (spec->y.metric);
+  n_slices = aiperf_timeslices_get_n_slices (slices);
+  duration = aiperf_timeslices_get_slice_duration (slices);
+  if (isnan (duration) || duration <= 0 || !spec->use_slice_duration)
+    duration = isnan (duration) || duration <= 0 ? 1.0 : duration;
+
+  name = aiperf_plot_display_name (tag);
+  chart = aiperf_plot_chart_new (spec, name);
+  aiperf_axis_set_label (&chart->x, spec->x_label ? spec->x_label : _("Time Slice"),
+                         spec->x_label ? NULL : "s");
+  aiperf_plot_set_metric_axis (&chart->y, tag, TRUE, stat, aiperf_timeslices_get_unit (slices, tag),
+                               spec->y_label);
+
+  {
+    g_autofree char *values_name = stat == AIPERF_STAT_AVG
+      ? g_strdup (_("Time Slice Average"))
+      : g_strdup_printf (_("Time Slice %s"), aiperf_stat_to_string (stat));
+
+    series = aiperf_chart_add_series (chart, values_name, aiperf_color_palette (0),
+                                      histogram ? AIPERF_LAYER_BARS : AIPERF_LAYER_POINTS);
+  }
+  if (histogram)
+    {
+      values = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+      values->fill_opacity = 0.7;
+    }
+  else
+    {
+      values = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+      values->marker_size = AIPERF_PLOT_MARKER_LARGE;
+    }
+  values->pickable = TRUE;
+  if (stat == AIPERF_STAT_AVG)
+    series = aiperf_chart_add_series (chart, _("±1 Time Slice Std Dev"), aiperf_color_palette (0),
+                                      AIPERF_LAYER_ERROR_BARS);
+  errors = aiperf_chart_add_layer (chart, AIPERF_LAYER_ERROR_BARS, series);
+  errors->line_width = 1.5;
+
+  lower_is_worse = strstr (tag, "throughput") != NULL;
+  aiperf_run_get_metric (run, tag, stat, &run_avg);
+  aiperf_run_get_metric (run, tag, AIPERF_STAT_STD, &run_std);
+  if (stat != AIPERF_STAT_AVG)
+    run_std = NAN;  /* the run's std spreads around its mean, not around a percentile */
+
+  series = aiperf_chart_add_series (chart, _("Outlier"), aiperf_color_role (AIPERF_ROLE_ALERT),
+                                    AIPERF_LAYER_POINTS);
+  ((AiperfSeries *) g_ptr_array_index (chart->series, series))->marker = AIPERF_MARKER_DIAMOND;
+  outlier_errors = aiperf_chart_add_layer (chart, AIPERF_LAYER_ERROR_BARS, series);
+  outlier_errors->line_width = 1.5;
+  outliers = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+  outliers->marker = AIPERF_MARKER_DIAMOND;
+  outliers->marker_size = AIPERF_PLOT_MARKER_LARGE + 4;
+  outliers->pickable = TRUE;
+
+  for (guint i = 0; i < n_slices; i++)
+    {
+      const AiperfStats *stats = aiperf_timeslices_get_stats (slices, tag, i);
+      double v, s, x = (i + 0.5) * duration;
+      gboolean outlier = FALSE;
+
+      if (stats == NULL || !aiperf_stats_has (stats, stat))
+        continue;
+      v = aiperf_stats_get (stats, stat);
+      s = stat == AIPERF_STAT_AVG ? aiperf_stats_get (stats, AIPERF_STAT_STD) : NAN;
+      n_values++;
+      last = i;
+      if (histogram)
+        aiperf_layer_append_bar (values, x, duration, v, (int) i);
+      if (!isnan (run_avg) && !isnan (run_std))
+        {
+          double margin = run_std + (isnan (s) ? 0 : s);
+
+          outlier = lower_is_worse ? v < run_avg - margin : v > run_avg + margin;
+        }
+      if (!isnan (s))
+        aiperf_layer_append_error (outlier ? outlier_errors : errors, x, v, v - s, v + s, NAN, NAN);
+      if (outlier)
+        aiperf_layer_append_point (outliers, x, v, (int) i);
+      else if (!histogram)
+        aiperf_layer_append_point (values, x, v, (int) i);
+    }
+  if (n_values == 0)
+    {
+      if (aiperf_timeslices_get_stats (slices, tag, 0) == NULL)
+        return aiperf_plot_no_data (error, _("the time slices of run %s have no %s"),
+                                    aiperf_run_get_name (run), name);
+      return aiperf_plot_no_data (error, _("the time slices of run %s carry no %s of %s"),
+                                  aiperf_run_get_name (run), aiperf_stat_to_string (stat), name);
+    }
+  if (aiperf_layer_get_n (outliers) == 0)
+    ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
+
+  if (!isnan (run_avg))
+    {
+      if (!isnan (run_std))
+        {
+          g_autofree char *std_text = aiperf_plot_format_value (run_std);
+          g_autofree char *std_name = g_strdup_printf (_("Run ±1 Std Dev: %s %s"), std_text,
+                                                       chart->y.unit ? chart->y.unit : "");
+
+          series = aiperf_chart_add_series (chart, g_strstrip (std_name),
+                                            aiperf_color_role (AIPERF_ROLE_BAND), AIPERF_LAYER_BAND);
+          band = aiperf_chart_add_layer (chart, AIPERF_LAYER_BAND, series);
+          band->fill_opacity = 0.15;
+          aiperf_layer_append_band (band, 0, run_avg - run_std, run_avg + run_std);
+          aiperf_layer_append_band (band, (last + 1) * duration, run_avg - run_std, run_avg + run_std);
+        }
+      g_autofree char *avg_text = aiperf_plot_format_value (run_avg);
+      g_autofree char *avg_name = g_strdup_printf (stat == AIPERF_STAT_AVG ? _("Run Average: %s %s")
+                                                                           : _("Run Value: %s %s"),
+                                                   avg_text, chart->y.unit ? chart->y.unit : "");
+
+      series = aiperf_chart_add_series (chart, g_strstrip (avg_name),
+                                        aiperf_color_role (AIPERF_ROLE_MUTED), AIPERF_LAYER_HLINE);
+      ((AiperfSeries *) g_ptr_array_index (chart->series, series))->dashed = TRUE;
+      line = aiperf_chart_add_layer (chart, AIPERF_LAYER_HLINE, series);
+      line->dashed = TRUE;
+      line->line_width = 1.5;
+      aiperf_layer_append_point (line, 0, run_avg, -1);
+    }
+
+  add_slice_ticks (&chart->x, last + 1, duration);
+  aiperf_axis_set_range (&chart->x, 0, (last + 1) * duration);
+  chart->x.fixed_range = TRUE;
+  if (lower_is_worse && lengths_vary (run))
+    chart->note = g_strdup (_("Throughput per slice also depends on the input and output lengths, "
+                              "which vary in this run"));
+  chart->id_kind = g_strdup ("timeslice");
+  return g_steal_pointer (&chart);
+}

@@ -1,0 +1,161 @@
+/* aiperf-plot-spec.h — plot presets: what one plot shows, and the preset file.
+ *
+ * The schema is that of aiperf plot's plot_config.yaml (visualization:
+ * multi_run_defaults, single_run_defaults, multi_run_plots, single_run_plots;
+ * settings; experiment_classification), so files written for aiperf work here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "aiperf-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  AIPERF_PLOT_SCATTER,
+  AIPERF_PLOT_SCATTER_LINE,
+  AIPERF_PLOT_PARETO,
+  AIPERF_PLOT_SCATTER_WITH_PERCENTILES,
+  AIPERF_PLOT_AREA,
+  AIPERF_PLOT_REQUEST_TIMELINE,
+  AIPERF_PLOT_TIMESLICE,
+  AIPERF_PLOT_HISTOGRAM,
+  AIPERF_PLOT_DUAL_AXIS,
+  AIPERF_PLOT_PERCENTILE_BANDS,
+  AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
+  AIPERF_N_PLOT_TYPES,
+} AiperfPlotType;
+
+typedef enum {
+  AIPERF_SOURCE_AUTO,
+  AIPERF_SOURCE_REQUESTS,
+  AIPERF_SOURCE_TIMESLICES,
+  AIPERF_SOURCE_GPU_TELEMETRY,
+  AIPERF_SOURCE_AGGREGATED,
+  AIPERF_SOURCE_SERVER_METRICS,
+  AIPERF_SOURCE_SERVER_METRICS_AGGREGATED,
+} AiperfDataSource;
+
+typedef enum {
+  AIPERF_AUTOSCALE_NONE = 0,
+  AIPERF_AUTOSCALE_X    = 1 << 0,
+  AIPERF_AUTOSCALE_Y    = 1 << 1,
+  AIPERF_AUTOSCALE_BOTH = AIPERF_AUTOSCALE_X | AIPERF_AUTOSCALE_Y,
+} AiperfAutoscale;
+
+typedef enum {
+  AIPERF_LINE_SHAPE_LINEAR,
+  AIPERF_LINE_SHAPE_HV,      /* step: value held until the next x */
+  AIPERF_LINE_SHAPE_SPLINE,  /* drawn as linear */
+} AiperfLineShape;
+
+/* One axis of a preset: "x: request_latency_avg" or
+ * "x: {metric: request_latency, stat: avg, source: aggregated}". */
+typedef struct {
+  char             *metric;    /* as written: a tag, alias or display name; NULL when unset */
+  gboolean          has_stat;
+  AiperfStat        stat;
+  AiperfDataSource  source;
+} AiperfMetricRef;
+
+/* primary_style / secondary_style of dual_axis plots. */
+typedef struct {
+  gboolean         set;
+  gboolean         lines;
+  gboolean         markers;
+  AiperfLineShape  line_shape;
+  gboolean         fill;            /* tozeroy / tonexty */
+  double           line_width;      /* 2 */
+  double           marker_size;     /* 8 */
+  double           marker_opacity;  /* 1.0 */
+  double           fill_opacity;    /* 0.3 */
+} AiperfTraceStyle;
+
+typedef struct {
+  char             *name;        /* preset key; also the output file name */
+  gboolean          multi_run;   /* from multi_run_plots */
+  AiperfPlotType    type;
+  AiperfMetricRef   x, y, y2;
+  gboolean          has_stat;    /* "stat:" overrides y's stat */
+  AiperfStat        stat;
+  AiperfDataSource  source;
+  char             *label_by;    /* labels: [concurrency]; NULL = the type's default */
+  char             *group_by;    /* groups: [model]; NULL = run_name */
+  char             *title;
+  char             *description;
+  char             *x_label;
+  char             *y_label;
+  AiperfTraceStyle  primary_style;
+  AiperfTraceStyle  secondary_style;
+  char             *supplementary_col;
+  guint             autoscale;   /* AiperfAutoscale */
+  double            ci_level;    /* 0.90, 0.95 (default) or 0.99 */
+  gboolean          use_slice_duration;
+  guint             line;        /* 1-based position of the preset in its file */
+  guint             column;
+} AiperfPlotSpec;
+
+/* The optional experiment_classification block. */
+typedef struct {
+  char       **baselines;          /* globs */
+  char       **treatments;
+  gboolean     default_is_baseline;
+  char        *group_extraction_pattern;  /* accepted, unused (as in aiperf 0.11) */
+  GHashTable  *group_display_names;       /* group id → legend text */
+} AiperfClassification;
+
+typedef struct {
+  char                 *filename;   /* where it came from (a path or "resource://…") */
+  GPtrArray            *multi_run_defaults;   /* char* preset names */
+  GPtrArray            *single_run_defaults;
+  GPtrArray            *multi_run_plots;      /* AiperfPlotSpec*, file order */
+  GPtrArray            *single_run_plots;
+  AiperfClassification *classification;       /* NULL when the block is absent */
+  /* settings.server_metrics_downsampling (kept for round trips; no server metrics yet) */
+  gboolean              downsampling_enabled;
+  double                downsampling_window_s;
+  char                 *downsampling_method;
+} AiperfPlotConfig;
+
+const char     *aiperf_plot_type_to_string   (AiperfPlotType  type);
+gboolean        aiperf_plot_type_from_string (const char     *text,
+                                              AiperfPlotType *out_type);
+/* TRUE for pareto, scatter_line and latency_throughput_uncertainty. */
+gboolean        aiperf_plot_type_is_multi_run (AiperfPlotType type);
+const char     *aiperf_data_source_to_string (AiperfDataSource source);
+gboolean        aiperf_data_source_from_string (const char       *text,
+                                                AiperfDataSource *out_source);
+
+/* Splits "request_latency_p99" on a known stat suffix. A metric without
+ * one gives has_stat FALSE. A suffix that looks like a stat but is not one
+ * ("p67") fails with AIPERF_ERROR_CONFIG and a "did you mean". */
+gboolean        aiperf_metric_ref_parse_shortcut (const char      *text,
+                                                  AiperfMetricRef *out_ref,
+                                                  GError         **error);
+void            aiperf_metric_ref_clear      (AiperfMetricRef *ref);
+/* The y statistic a handler uses: stat:, else y's stat, else @fallback. */
+AiperfStat      aiperf_plot_spec_get_y_stat  (const AiperfPlotSpec *spec,
+                                              AiperfStat            fallback);
+
+AiperfPlotSpec *aiperf_plot_spec_new         (const char           *name,
+                                              AiperfPlotType        type);
+AiperfPlotSpec *aiperf_plot_spec_copy        (const AiperfPlotSpec *spec);
+void            aiperf_plot_spec_free        (AiperfPlotSpec       *spec);
+
+void            aiperf_classification_free   (AiperfClassification *classification);
+
+void            aiperf_plot_config_free      (AiperfPlotConfig     *config);
+/* The preset @name among the plots of @mode, or NULL. */
+const AiperfPlotSpec *aiperf_plot_config_find (const AiperfPlotConfig *config,
+                                               AiperfMode              mode,
+                                               const char             *name);
+/* The default preset names of @mode (char*, transfer none). */
+GPtrArray      *aiperf_plot_config_get_defaults (const AiperfPlotConfig *config,
+                                                 AiperfMode              mode);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfPlotSpec, aiperf_plot_spec_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfPlotConfig, aiperf_plot_config_free)
+
+G_END_DECLS

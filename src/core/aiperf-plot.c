@@ -1,0 +1,341 @@
+/* aiperf-plot.c — preset + runs → AiperfChart: dispatch and shared helpers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-handler-private.h"
+
+struct _AiperfPlotColors {
+  GHashTable *indices;  /* group → GUINT_TO_POINTER (index + 1) */
+  guint       next;
+};
+
+AiperfPlotColors *
+aiperf_plot_colors_new (void)
+{
+  AiperfPlotColors *colors = g_new0 (AiperfPlotColors, 1);
+
+  colors->indices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return colors;
+}
+
+void
+aiperf_plot_colors_free (AiperfPlotColors *colors)
+{
+  if (colors == NULL)
+    return;
+  g_hash_table_unref (colors->indices);
+  g_free (colors);
+}
+
+guint
+aiperf_plot_colors_get (AiperfPlotColors *colors,
+                        const char       *group)
+{
+  gpointer value;
+
+  g_return_val_if_fail (colors != NULL, 0);
+  g_return_val_if_fail (group != NULL, 0);
+
+  value = g_hash_table_lookup (colors->indices, group);
+  if (value != NULL)
+    return GPOINTER_TO_UINT (value) - 1;
+  g_hash_table_insert (colors->indices, g_strdup (group), GUINT_TO_POINTER (colors->next + 1));
+  return colors->next++;
+}
+
+static gboolean
+matches_any (char       **globs,
+             const char  *name,
+             const char  *path)
+{
+  for (guint i = 0; globs != NULL && globs[i] != NULL; i++)
+    if (fnmatch (globs[i], name, 0) == 0 || (path != NULL && fnmatch (globs[i], path, 0) == 0))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+aiperf_plot_classify_run (const AiperfClassification *classification,
+                          AiperfRun                  *run,
+                          char                      **out_group)
+{
+  const char *name, *path, *label;
+  g_autofree char *parent = NULL;
+  gboolean baseline;
+
+  g_return_val_if_fail (classification != NULL, FALSE);
+  g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
+
+  name = aiperf_run_get_name (run);
+  path = aiperf_run_get_directory (run);
+  if (matches_any (classification->baselines, name, path))
+    baseline = TRUE;
+  else if (matches_any (classification->treatments, name, path))
+    baseline = FALSE;
+  else
+    baseline = classification->default_is_baseline;
+
+  if (out_group != NULL)
+    {
+      /* aiperf's documented rule (baseline_x/concurrency_1 → baseline_x),
+       * which 0.11 shadows by the variation label; the label still names
+       * aggregate cells whose parent matches nothing. */
+      if (path != NULL)
+        {
+          g_autofree char *dir = g_path_get_dirname (path);
+
+          parent = g_path_get_basename (dir);
+        }
+      label = aiperf_run_get_variation_label (run);
+      if (parent != NULL && (matches_any (classification->baselines, parent, NULL) ||
+                             matches_any (classification->treatments, parent, NULL)))
+        *out_group = g_strdup (parent);
+      else if (label != NULL && *label != '\0')
+        *out_group = g_strdup (label);
+      else
+        *out_group = g_strdup (name);
+    }
+  return baseline;
+}
+
+gpointer
+aiperf_plot_no_data (GError    **error,
+                     const char *format,
+                     ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA, message);
+  return NULL;
+}
+
+const char *
+aiperf_plot_resolve_tag (const char *name)
+{
+  const AiperfMetricInfo *info;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  info = aiperf_metric_registry_lookup (name);
+  if (info == NULL)
+    info = aiperf_metric_registry_lookup_display_name (name);
+  return info != NULL ? info->tag : name;
+}
+
+char *
+aiperf_plot_display_name (const char *tag)
+{
+  const AiperfMetricInfo *info = aiperf_metric_registry_lookup (tag);
+  GString *s;
+  gboolean start = TRUE;
+
+  if (info != NULL)
+    return g_strdup (info->display_name);
+  if (g_strcmp0 (tag, "request_number") == 0)
+    return g_strdup (_("Request Number"));
+  if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
+    return g_strdup (_("Output Token Throughput"));
+  s = g_string_new (NULL);
+  for (const char *p = tag; *p != '\0'; p++)
+    {
+      if (*p == '_' || *p == '.')
+        {
+          g_string_append_c (s, ' ');
+          start = TRUE;
+          continue;
+        }
+      g_string_append_c (s, start ? g_ascii_toupper (*p) : *p);
+      start = FALSE;
+    }
+  return g_string_free (s, FALSE);
+}
+
+static const char *
+stat_prefix (AiperfStat stat)
+{
+  switch (stat)
+    {
+    case AIPERF_STAT_AVG: return _("Average");
+    case AIPERF_STAT_P50: return _("Median");
+    case AIPERF_STAT_MIN: return _("Minimum");
+    case AIPERF_STAT_MAX: return _("Maximum");
+    case AIPERF_STAT_STD: return _("Std. Dev. of");
+    case AIPERF_STAT_SUM: return _("Total");
+    case AIPERF_STAT_COUNT: return _("Count of");
+    default: return aiperf_stat_to_string (stat);
+    }
+}
+
+void
+aiperf_plot_set_metric_axis (AiperfAxis *axis,
+                             const char *tag,
+                             gboolean    show_stat,
+                             AiperfStat  stat,
+                             const char *fallback_unit,
+                             const char *override)
+{
+  const AiperfMetricInfo *info;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  const char *unit;
+
+  if (override != NULL)
+    {
+      aiperf_axis_set_label (axis, override, NULL);
+      return;
+    }
+  info = aiperf_metric_registry_lookup (tag);
+  name = aiperf_plot_display_name (tag);
+  unit = info != NULL && info->unit != NULL && *info->unit != '\0' ? info->unit : fallback_unit;
+  /* A stat only means something for per-request distributions; derived
+   * throughputs have a single value. */
+  if (show_stat && (info == NULL || info->kind == AIPERF_METRIC_KIND_RECORD ||
+                    info->kind == AIPERF_METRIC_KIND_GPU))
+    title = g_strdup_printf ("%s %s", stat_prefix (stat), name);
+  else
+    title = g_strdup (name);
+  aiperf_axis_set_label (axis, title, unit != NULL && *unit != '\0' ? unit : NULL);
+}
+
+AiperfChart *
+aiperf_plot_chart_new (const AiperfPlotSpec *spec,
+                       const char           *fallback_title)
+{
+  AiperfChart *chart = aiperf_chart_new (spec->title != NULL ? spec->title : fallback_title);
+
+  /* Comparison charts put runs side by side at latencies far from zero
+   * (aiperf's own pareto plots do not start x at 0 either); forcing zero in
+   * would squeeze every point against the right edge. */
+  chart->x.include_zero = !spec->multi_run && (spec->autoscale & AIPERF_AUTOSCALE_X) == 0;
+  chart->y.include_zero = (spec->autoscale & AIPERF_AUTOSCALE_Y) == 0;
+  chart->y2.include_zero = chart->y.include_zero;
+  return chart;
+}
+
+char *
+aiperf_plot_format_value (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (value))
+    return g_strdup ("");
+  if (value == floor (value) && fabs (value) < 1e15)
+    return g_strdup_printf ("%.0f", value);
+  if (fabs (value) >= 100)
+    return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", value));
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.4g", value));
+}
+
+const double *
+aiperf_plot_request_column (AiperfRun   *run,
+                            const char  *name,
+                            const char **out_tag,
+                            const char **out_unit,
+                            GError     **error)
+{
+  AiperfTable *requests = aiperf_run_get_requests (run);
+  const AiperfMetricInfo *info;
+  const char *tag;
+  int column;
+
+  if (requests == NULL)
+    return aiperf_plot_no_data (error, _("run %s has no per-request data (profile_export.jsonl)"),
+                                aiperf_run_get_name (run));
+  if (g_strcmp0 (name, "timestamp") == 0)
+    tag = "timestamp_s";
+  else
+    tag = aiperf_plot_resolve_tag (name);
+  column = aiperf_table_find_column (requests, tag);
+  info = aiperf_metric_registry_lookup (tag);
+  if (column < 0 || aiperf_table_get_n_rows (requests) == 0)
+    {
+      if (info != NULL && (info->flags & AIPERF_METRIC_FLAG_STREAMING_ONLY) &&
+          !aiperf_run_get_streaming (run))
+        return aiperf_plot_no_data (error, _("%s is only measured in streaming runs; run %s was not streaming"),
+                                    info->display_name, aiperf_run_get_name (run));
+      return aiperf_plot_no_data (error, _("run %s has no per-request “%s” values"),
+                                  aiperf_run_get_name (run), tag);
+    }
+  if (out_tag != NULL)
+    *out_tag = tag;
+  if (out_unit != NULL)
+    *out_unit = aiperf_table_get_column_unit (requests, column);
+  return aiperf_table_get_column_values (requests, column);
+}
+
+AiperfChart *
+aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
+                             AiperfRunSet               *runs,
+                             const AiperfClassification *classification,
+                             AiperfPlotColors           *colors,
+                             GError                    **error)
+{
+  g_autoptr(AiperfPlotColors) own_colors = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!aiperf_plot_type_is_multi_run (spec->type))
+    return aiperf_plot_no_data (error, _("%s is a single-run plot"),
+                                aiperf_plot_type_to_string (spec->type));
+  if (colors == NULL)
+    colors = own_colors = aiperf_plot_colors_new ();
+  return aiperf_handler_multi_run (spec, runs, classification, colors, error);
+}
+
+AiperfChart *
+aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
+                              AiperfRun            *run,
+                              AiperfPlotColors     *colors,
+                              GError              **error)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (spec->source == AIPERF_SOURCE_SERVER_METRICS ||
+      spec->source == AIPERF_SOURCE_SERVER_METRICS_AGGREGATED ||
+      spec->y.source == AIPERF_SOURCE_SERVER_METRICS ||
+      spec->y.source == AIPERF_SOURCE_SERVER_METRICS_AGGREGATED)
+    return aiperf_plot_no_data (error, _("server metrics are not loaded by aiperf-plot yet"));
+
+  switch (spec->type)
+    {
+    case AIPERF_PLOT_SCATTER:
+      return aiperf_handler_scatter (spec, run, error);
+    case AIPERF_PLOT_SCATTER_WITH_PERCENTILES:
+      return aiperf_handler_scatter_percentiles (spec, run, error);
+    case AIPERF_PLOT_AREA:
+      return aiperf_handler_area (spec, run, error);
+    case AIPERF_PLOT_DUAL_AXIS:
+      return aiperf_handler_dual_axis (spec, run, error);
+    case AIPERF_PLOT_PERCENTILE_BANDS:
+      return aiperf_handler_percentile_bands (spec, run, error);
+    case AIPERF_PLOT_REQUEST_TIMELINE:
+      return aiperf_handler_request_timeline (spec, run, error);
+    case AIPERF_PLOT_TIMESLICE:
+      return aiperf_handler_timeslice (spec, run, FALSE, error);
+    case AIPERF_PLOT_HISTOGRAM:
+      return aiperf_handler_timeslice (spec, run, TRUE, error);
+    case AIPERF_PLOT_PARETO:
+    case AIPERF_PLOT_SCATTER_LINE:
+    case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY:
+    case AIPERF_N_PLOT_TYPES:
+    default:
+      return aiperf_plot_no_data (error, _("%s compares runs; give it two or more runs"),
+                                  aiperf_plot_type_to_string (spec->type));
+    }
+}

@@ -1,0 +1,297 @@
+/* aiperf-decimate.c — reduce drawing to the pixel grid, and find points fast.
+ *
+ * A 50,000-point series never draws more than the pixels it covers: a line
+ * keeps the first, lowest, highest and last vertex of each pixel column
+ * (the same picture, since a column is one pixel wide), and markers keep
+ * one per pixel. Hover uses a grid of buckets built at draw time, so a pick
+ * looks at a handful of points, not all of them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "aiperf-renderer-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define PICK_CELL 16.0
+
+void
+aiperf_line_decimator_init (AiperfLineDecimator *d,
+                            cairo_t             *cr)
+{
+  memset (d, 0, sizeof *d);
+  d->cr = cr;
+}
+
+static void
+emit (AiperfLineDecimator *d,
+      double               x,
+      double               y)
+{
+  if (d->pen_down)
+    cairo_line_to (d->cr, x, y);
+  else
+    cairo_move_to (d->cr, x, y);
+  d->pen_down = TRUE;
+  d->emitted++;
+  d->pen_x = x;
+  d->pen_y = y;
+  if (d->chunk > 0 && ++d->in_chunk >= d->chunk)
+    {
+      /* Round joins and caps hide the seam where chunks meet. */
+      cairo_stroke (d->cr);
+      cairo_move_to (d->cr, x, y);
+      d->in_chunk = 0;
+    }
+}
+
+static void
+flush_column (AiperfLineDecimator *d)
+{
+  if (!d->have_col)
+    return;
+  emit (d, d->first_x, d->first_y);
+  if (d->min_y != d->max_y || d->first_x != d->last_x)
+    {
+      /* Keep the vertical extent in the order the data went through it. */
+      if (d->first_y != d->min_y && d->first_y != d->max_y)
+        {
+          gboolean min_first = fabs (d->first_y - d->min_y) < fabs (d->first_y - d->max_y);
+
+          emit (d, d->first_x, min_first ? d->min_y : d->max_y);
+          emit (d, d->first_x, min_first ? d->max_y : d->min_y);
+        }
+      else if (d->first_y == d->min_y && d->max_y != d->min_y && d->last_y != d->max_y)
+        emit (d, d->first_x, d->max_y);
+      else if (d->first_y == d->max_y && d->max_y != d->min_y && d->last_y != d->min_y)
+        emit (d, d->first_x, d->min_y);
+      emit (d, d->last_x, d->last_y);
+    }
+  d->have_col = FALSE;
+}
+
+void
+aiperf_line_decimator_add (AiperfLineDecimator *d,
+                           double               px,
+                           double               py)
+{
+  double col = floor (px);
+
+  if (d->have_col && col == d->col_x)
+    {
+      d->last_x = px;
+      d->last_y = py;
+      d->min_y = MIN (d->min_y, py);
+      d->max_y = MAX (d->max_y, py);
+      return;
+    }
+  flush_column (d);
+  d->have_col = TRUE;
+  d->col_x = col;
+  d->first_x = d->last_x = px;
+  d->first_y = d->last_y = d->min_y = d->max_y = py;
+}
+
+void
+aiperf_line_decimator_break (AiperfLineDecimator *d)
+{
+  flush_column (d);
+  d->pen_down = FALSE;
+}
+
+guint64
+aiperf_line_decimator_end (AiperfLineDecimator *d)
+{
+  aiperf_line_decimator_break (d);
+  return d->emitted;
+}
+
+void
+aiperf_pixel_mask_init (AiperfPixelMask   *m,
+                        const AiperfRect  *area)
+{
+  m->x0 = floor (area->x);
+  m->y0 = floor (area->y);
+  m->w = MAX (1, (int) ceil (area->width) + 1);
+  m->h = MAX (1, (int) ceil (area->height) + 1);
+  m->bits = g_new0 (guint32, ((gsize) m->w * m->h + 31) / 32);
+}
+
+gboolean
+aiperf_pixel_mask_claim (AiperfPixelMask *m,
+                         double           px,
+                         double           py)
+{
+  int ix = (int) floor (px - m->x0);
+  int iy = (int) floor (py - m->y0);
+  gsize bit;
+
+  if (ix < 0 || iy < 0 || ix >= m->w || iy >= m->h)
+    return TRUE;  /* outside the mask (edge markers): always drawn */
+  bit = (gsize) iy * m->w + ix;
+  if (m->bits[bit / 32] & (1u << (bit % 32)))
+    return FALSE;
+  m->bits[bit / 32] |= 1u << (bit % 32);
+  return TRUE;
+}
+
+void
+aiperf_pixel_mask_clear (AiperfPixelMask *m)
+{
+  g_clear_pointer (&m->bits, g_free);
+}
+
+void
+aiperf_pick_grid_clear (AiperfPickGrid *g)
+{
+  g_clear_pointer (&g->entries, g_array_unref);
+  g_clear_pointer (&g->cell_start, g_free);
+  g->cols = g->rows = 0;
+}
+
+static guint
+cell_of (const AiperfPickGrid *g,
+         double                px,
+         double                py)
+{
+  int cx = CLAMP ((int) floor ((px - g->x0) / g->cell), 0, (int) g->cols - 1);
+  int cy = CLAMP ((int) floor ((py - g->y0) / g->cell), 0, (int) g->rows - 1);
+
+  return (guint) cy * g->cols + (guint) cx;
+}
+
+void
+aiperf_pick_grid_build (AiperfRenderer *self)
+{
+  AiperfPickGrid *g = &self->grid;
+  const AiperfChart *chart = self->chart;
+  g_autoptr(GArray) raw = g_array_new (FALSE, FALSE, sizeof (AiperfPickEntry));
+  guint *fill;
+  guint n_cells;
+
+  aiperf_pick_grid_clear (g);
+  g->cell = PICK_CELL;
+  g->x0 = self->area.x;
+  g->y0 = self->area.y;
+  g->cols = MAX (1u, (guint) ceil (self->area.width / g->cell));
+  g->rows = MAX (1u, (guint) ceil (self->area.height / g->cell));
+  n_cells = g->cols * g->rows;
+
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
+      guint n = aiperf_layer_get_n (layer);
+
+      if (!layer->pickable || !aiperf_renderer_layer_visible (chart, layer) || layer->y == NULL)
+        continue;
+      for (guint i = 0; i < n; i++)
+        {
+          AiperfPickEntry e;
+          double x = g_array_index (layer->x, double, i);
+          double y = g_array_index (layer->y, double, i);
+          double px = aiperf_axis_map_to_px (&self->mx, x);
+          double py = aiperf_axis_map_to_px (ym, y);
+
+          if (!isfinite (px) || !isfinite (py) ||
+              px < self->area.x || px > self->area.x + self->area.width ||
+              py < self->area.y || py > self->area.y + self->area.height)
+            continue;
+          e.layer = l;
+          e.index = i;
+          e.series = layer->series;
+          e.id = layer->ids != NULL && i < layer->ids->len
+            ? g_array_index (layer->ids, int, i) : -1;
+          e.x = x;
+          e.y = y;
+          e.px = (float) px;
+          e.py = (float) py;
+          g_array_append_val (raw, e);
+        }
+    }
+
+  /* Counting sort into cells: one pass to count, one to place. */
+  g->cell_start = g_new0 (guint, n_cells + 1);
+  for (guint i = 0; i < raw->len; i++)
+    {
+      const AiperfPickEntry *e = &g_array_index (raw, AiperfPickEntry, i);
+
+      g->cell_start[cell_of (g, e->px, e->py) + 1]++;
+    }
+  for (guint c = 0; c < n_cells; c++)
+    g->cell_start[c + 1] += g->cell_start[c];
+  g->entries = g_array_sized_new (FALSE, FALSE, sizeof (AiperfPickEntry), raw->len);
+  g_array_set_size (g->entries, raw->len);
+  fill = g_memdup2 (g->cell_start, sizeof (guint) * n_cells);
+  for (guint i = 0; i < raw->len; i++)
+    {
+      const AiperfPickEntry *e = &g_array_index (raw, AiperfPickEntry, i);
+      guint c = cell_of (g, e->px, e->py);
+
+      g_array_index (g->entries, AiperfPickEntry, fill[c]++) = *e;
+    }
+  g_free (fill);
+}
+
+gboolean
+aiperf_pick_grid_find (const AiperfPickGrid *g,
+                       double                px,
+                       double                py,
+                       double                radius,
+                       AiperfPick           *out)
+{
+  const AiperfPickEntry *best = NULL;
+  double best_d2 = radius * radius;
+  int cx0, cx1, cy0, cy1;
+
+  if (g->entries == NULL || g->entries->len == 0 || !(radius >= 0))
+    return FALSE;
+  cx0 = (int) floor ((px - radius - g->x0) / g->cell);
+  cx1 = (int) floor ((px + radius - g->x0) / g->cell);
+  cy0 = (int) floor ((py - radius - g->y0) / g->cell);
+  cy1 = (int) floor ((py + radius - g->y0) / g->cell);
+  cx0 = MAX (cx0, 0);
+  cy0 = MAX (cy0, 0);
+  cx1 = MIN (cx1, (int) g->cols - 1);
+  cy1 = MIN (cy1, (int) g->rows - 1);
+
+  for (int cy = cy0; cy <= cy1; cy++)
+    for (int cx = cx0; cx <= cx1; cx++)
+      {
+        guint c = (guint) cy * g->cols + (guint) cx;
+
+        for (guint k = g->cell_start[c]; k < g->cell_start[c + 1]; k++)
+          {
+            const AiperfPickEntry *e = &g_array_index (g->entries, AiperfPickEntry, k);
+            double dx = e->px - px, dy = e->py - py;
+            double d2 = dx * dx + dy * dy;
+
+            /* Ties go to the later (drawn on top) point. */
+            if (d2 < best_d2 || (d2 == best_d2 && best != NULL && e->layer >= best->layer))
+              {
+                best_d2 = d2;
+                best = e;
+              }
+            else if (best == NULL && d2 <= best_d2)
+              {
+                best_d2 = d2;
+                best = e;
+              }
+          }
+      }
+  if (best == NULL)
+    return FALSE;
+  if (out != NULL)
+    {
+      out->layer = best->layer;
+      out->index = best->index;
+      out->series = best->series;
+      out->id = best->id;
+      out->x = best->x;
+      out->y = best->y;
+      out->px = best->px;
+      out->py = best->py;
+      out->distance = sqrt (best_d2);
+    }
+  return TRUE;
+}

@@ -1,0 +1,517 @@
+/* aiperf-renderer-layout.c — where the plot area, ticks and legend go.
+ *
+ * Margins come from measured text (pango), not fixed numbers, so long tick
+ * labels, axis titles with units, a right axis, a colour bar and an
+ * outside legend all fit without clipping at any size and scale.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "aiperf-renderer-private.h"
+
+#include <math.h>
+#include "aiperf-ticks.h"
+
+void
+aiperf_tick_set_clear (AiperfTickSet *t)
+{
+  g_clear_pointer (&t->values, g_array_unref);
+  g_clear_pointer (&t->labels, g_ptr_array_unref);
+  t->max_w = t->max_h = 0;
+  t->rotated = FALSE;
+}
+
+static void
+tick_add (AiperfTickSet *t,
+          double         value,
+          char          *label)
+{
+  g_array_append_val (t->values, value);
+  g_ptr_array_add (t->labels, label);
+}
+
+/* Linear ticks evenly spaced: the step tells every label its decimals. */
+static gboolean
+evenly_spaced (GArray *v)
+{
+  double step;
+
+  if (v->len < 3)
+    return v->len == 2;
+  step = g_array_index (v, double, 1) - g_array_index (v, double, 0);
+  for (guint i = 2; i < v->len; i++)
+    if (fabs (g_array_index (v, double, i) - g_array_index (v, double, i - 1) - step) >
+        fabs (step) * 1e-6)
+      return FALSE;
+  return TRUE;
+}
+
+/* Log ticks that always give at least two labels: decades (every
+ * @stride-th, aligned on multiples so they read 1, 1k, 1M), with 2 and 5
+ * in between when there is room; linear ticks inside a single decade. */
+static GArray *
+log_ticks (double    min,
+           double    max,
+           guint     target,
+           gboolean *out_linear)
+{
+  static const double within[] = { 1.0, 2.0, 5.0 };
+  GArray *ticks;
+  double span;
+  int lo, hi;
+
+  *out_linear = FALSE;
+  if (!(min > 0) || !(max > min) || !isfinite (max))
+    return g_array_new (FALSE, FALSE, sizeof (double));
+  span = log10 (max / min);
+  lo = (int) floor (log10 (min) + 1e-9);
+  hi = (int) ceil (log10 (max) - 1e-9);
+  for (int attempt = 0; attempt < 3; attempt++)
+    {
+      gboolean fine = span * 3 <= target * 1.5 || attempt == 2;
+      int stride = fine ? 1 : MAX (1, (int) ceil (span / MAX (target, 1u)));
+
+      if (attempt == 1)
+        stride = 1;
+      ticks = g_array_new (FALSE, FALSE, sizeof (double));
+      for (int e = lo; e <= hi; e++)
+        {
+          if (((e % stride) + stride) % stride != 0)
+            continue;
+          for (guint k = 0; k < (fine ? 3u : 1u); k++)
+            {
+              double v = within[k] * pow (10.0, e);
+
+              if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9))
+                g_array_append_val (ticks, v);
+            }
+        }
+      if (ticks->len >= 2)
+        return ticks;
+      g_array_unref (ticks);
+    }
+  *out_linear = TRUE;
+  return aiperf_ticks_linear (min, max, MAX (target, 2u));
+}
+
+static void
+make_ticks (AiperfRenderer   *self,
+            AiperfTickSet    *t,
+            const AiperfAxis *axis,
+            AiperfScale       scale,
+            double            min,
+            double            max,
+            guint             target)
+{
+  aiperf_tick_set_clear (t);
+  t->values = g_array_new (FALSE, FALSE, sizeof (double));
+  t->labels = g_ptr_array_new_with_free_func (g_free);
+
+  if (axis != NULL && axis->tick_positions != NULL && axis->tick_positions->len > 0)
+    {
+      for (guint i = 0; i < axis->tick_positions->len; i++)
+        {
+          double v = g_array_index (axis->tick_positions, double, i);
+
+          if (v >= min && v <= max && (scale != AIPERF_SCALE_LOG || v > 0))
+            tick_add (t, v, g_strdup (g_ptr_array_index (axis->tick_labels, i)));
+        }
+    }
+  else
+    {
+      gboolean linear = TRUE;
+      g_autoptr(GArray) values = scale == AIPERF_SCALE_LOG
+        ? log_ticks (min, max, target, &linear)
+        : aiperf_ticks_linear (min, max, target);
+      /* Log decades are labelled one by one; linear ticks share a step. */
+      gboolean even = linear && evenly_spaced (values);
+      double step = values->len >= 2
+        ? g_array_index (values, double, 1) - g_array_index (values, double, 0) : 0;
+
+      double magnitude = 0;
+
+      for (guint i = 0; i < values->len; i++)
+        magnitude = MAX (magnitude, fabs (g_array_index (values, double, i)));
+      for (guint i = 0; i < values->len; i++)
+        {
+          double v = g_array_index (values, double, i);
+          double vstep = step;
+          /* One SI suffix for the whole axis ("8k" next to "22k", not "8000"),
+           * per value on log axes ("100", "1k", "10k"). */
+          double ref = (scale == AIPERF_SCALE_LOG && !even) ? fabs (v) : magnitude;
+          double limit = (scale == AIPERF_SCALE_LOG && !even) ? 1e3 : 1e4;
+
+          if (!even)
+            vstep = v > 0 ? pow (10.0, floor (log10 (v) + 1e-9)) : step;
+          if (v == 0 || !(step > 0) || ref < limit)
+            {
+              tick_add (t, v, aiperf_ticks_format (v, vstep));
+              continue;
+            }
+          {
+            static const struct { double factor; const char *suffix; } si[] = {
+              { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" },
+            };
+            guint k = 0;
+
+            while (k + 1 < G_N_ELEMENTS (si) && ref < si[k].factor)
+              k++;
+            {
+              g_autofree char *number = aiperf_ticks_format (v / si[k].factor,
+                                                             vstep / si[k].factor);
+
+              tick_add (t, v, g_strconcat (number, si[k].suffix, NULL));
+            }
+          }
+        }
+    }
+
+  for (guint i = 0; i < t->labels->len; i++)
+    {
+      double w, h;
+
+      aiperf_renderer_text_size (self, g_ptr_array_index (t->labels, i), &w, &h);
+      t->max_w = MAX (t->max_w, w);
+      t->max_h = MAX (t->max_h, h);
+    }
+}
+
+/* TRUE when neighbouring x labels (centred on their ticks) overlap. */
+static gboolean
+x_labels_collide (AiperfRenderer      *self,
+                  const AiperfTickSet *t,
+                  const AiperfAxisMap *m)
+{
+  double prev_right = -INFINITY;
+  double gap = 6 * self->s;
+
+  for (guint i = 0; i < t->values->len; i++)
+    {
+      double w;
+      double p = aiperf_axis_map_to_px (m, g_array_index (t->values, double, i));
+
+      aiperf_renderer_text_size (self, g_ptr_array_index (t->labels, i), &w, NULL);
+      if (p - w / 2 < prev_right + gap)
+        return TRUE;
+      prev_right = p + w / 2;
+    }
+  return FALSE;
+}
+
+/* Blanks labels of a vertical axis until neighbours do not touch: on a
+ * log axis the 2s and 5s go first, then every other label. */
+static void
+thin_vertical (AiperfTickSet       *t,
+               const AiperfAxisMap *m)
+{
+  double need = t->max_h * 1.05;
+  guint n = t->values->len, keep = 1;
+
+  if (n < 2)
+    return;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      double min_gap = INFINITY, prev = NAN;
+
+      for (guint i = 0; i < n; i++)
+        {
+          double p;
+
+          if (((const char *) g_ptr_array_index (t->labels, i))[0] == '\0')
+            continue;
+          p = aiperf_axis_map_to_px (m, g_array_index (t->values, double, i));
+          if (isfinite (prev))
+            min_gap = MIN (min_gap, fabs (p - prev));
+          prev = p;
+        }
+      if (min_gap >= need)
+        return;
+      if (pass == 0 && m->scale == AIPERF_SCALE_LOG)
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              double v = g_array_index (t->values, double, i);
+              double mant = v / pow (10.0, floor (log10 (v) + 1e-9));
+
+              if (fabs (mant - 1.0) > 1e-6)
+                {
+                  g_free (g_ptr_array_index (t->labels, i));
+                  g_ptr_array_index (t->labels, i) = g_strdup ("");
+                }
+            }
+          continue;
+        }
+      keep = (guint) ceil (need / MAX (min_gap, 1e-3));
+      break;
+    }
+  if (keep <= 1)
+    return;
+  for (guint i = 0; i < n; i++)
+    if (i % keep != 0)
+      {
+        g_free (g_ptr_array_index (t->labels, i));
+        g_ptr_array_index (t->labels, i) = g_strdup ("");
+      }
+}
+
+/* Blanks every other label until rotated labels have room. */
+static void
+thin_rotated (AiperfRenderer      *self,
+              AiperfTickSet       *t,
+              const AiperfAxisMap *m)
+{
+  guint n = t->values->len, keep = 1;
+  double need = t->max_h * 1.2;
+
+  if (n < 2)
+    return;
+  while (keep < n)
+    {
+      double spacing = fabs (aiperf_axis_map_to_px (m, g_array_index (t->values, double, keep)) -
+                             aiperf_axis_map_to_px (m, g_array_index (t->values, double, 0)));
+
+      if (spacing * 0.7071 >= need)
+        break;
+      keep++;
+    }
+  if (keep <= 1)
+    return;
+  for (guint i = 0; i < n; i++)
+    if (i % keep != 0)
+      {
+        g_free (g_ptr_array_index (t->labels, i));
+        g_ptr_array_index (t->labels, i) = g_strdup ("");
+      }
+}
+
+static void
+set_map (AiperfAxisMap *m,
+         AiperfScale    scale,
+         double         min,
+         double         max,
+         double         p0,
+         double         p1)
+{
+  m->scale = scale;
+  m->lo = scale == AIPERF_SCALE_LOG ? log10 (min) : min;
+  m->hi = scale == AIPERF_SCALE_LOG ? log10 (max) : max;
+  if (!(m->hi > m->lo))
+    m->hi = m->lo + 1;
+  m->p0 = p0;
+  m->p1 = p1;
+}
+
+char *
+aiperf_axis_title_text (const AiperfAxis *axis)
+{
+  gboolean has_title = axis->title != NULL && axis->title[0] != '\0';
+  gboolean has_unit = axis->unit != NULL && axis->unit[0] != '\0';
+
+  if (has_title && has_unit)
+    return g_strdup_printf ("%s (%s)", axis->title, axis->unit);
+  if (has_title)
+    return g_strdup (axis->title);
+  if (has_unit)
+    return g_strdup (axis->unit);
+  return NULL;
+}
+
+static double
+axis_title_height (AiperfRenderer   *self,
+                   const AiperfAxis *axis)
+{
+  g_autofree char *text = aiperf_axis_title_text (axis);
+  double h = 0;
+
+  if (text == NULL)
+    return 0;
+  aiperf_renderer_set_font (self, (self->style->font_size + 1) * self->s, FALSE);
+  aiperf_renderer_text_size (self, text, NULL, &h);
+  return h;
+}
+
+static void
+color_range (AiperfRenderer *self)
+{
+  const AiperfChart *chart = self->chart;
+  double lo = INFINITY, hi = -INFINITY;
+
+  if (chart->color_axis.fixed_range && chart->color_axis.max > chart->color_axis.min)
+    {
+      self->c_min = chart->color_axis.min;
+      self->c_max = chart->color_axis.max;
+      return;
+    }
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->kind != AIPERF_LAYER_CELLS || layer->value == NULL)
+        continue;
+      for (guint i = 0; i < layer->value->len; i++)
+        {
+          double v = g_array_index (layer->value, double, i);
+
+          if (isfinite (v))
+            {
+              lo = MIN (lo, v);
+              hi = MAX (hi, v);
+            }
+        }
+    }
+  if (lo > hi)
+    lo = 0, hi = 1;
+  if (hi == lo)
+    hi = lo + 1;
+  self->c_min = lo;
+  self->c_max = hi;
+}
+
+void
+aiperf_renderer_layout (AiperfRenderer *self,
+                        cairo_t        *cr)
+{
+  const AiperfChart *chart = self->chart;
+  const AiperfStyle *style = self->style;
+  double s = self->s;
+  double pad = 14 * s, gap = 6 * s, tick_len = 5 * s;
+  double fs = style->font_size * s;
+  double top = pad, right = pad, left, bottom;
+  double x_title_h = axis_title_height (self, &chart->x);
+  double y_title_h = axis_title_height (self, &chart->y);
+  double y2_title_h = chart->has_y2 ? axis_title_height (self, &chart->y2) : 0;
+  double right_extra = 0;
+  AiperfRect a;
+
+  (void) cr;
+  if (chart->title != NULL && chart->title[0] != '\0')
+    {
+      double h;
+
+      aiperf_renderer_set_font (self, style->title_size * s, TRUE);
+      aiperf_renderer_text_size (self, chart->title, NULL, &h);
+      top += h + 2 * s;
+    }
+  if (chart->note != NULL && chart->note[0] != '\0')
+    {
+      double h;
+
+      aiperf_renderer_set_font (self, fs, FALSE);
+      aiperf_renderer_text_size (self, chart->note, NULL, &h);
+      top += h + 2 * s;
+    }
+  top += 10 * s;
+
+  /* Legend outside on the right, unless it would squeeze the plot. */
+  self->legend_name_max = self->width * 0.26;
+  aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
+  self->legend_inside = FALSE;
+  if (self->legend_w > 0 && self->legend_w > self->width * 0.32)
+    {
+      /* Narrow canvas: inside when it covers at most a corner of the plot,
+       * else still outside with the names shortened ("…"). */
+      double est_w = self->width - 100 * s, est_h = self->height - top - 60 * s;
+
+      if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5)
+        self->legend_inside = TRUE;
+      else
+        {
+          self->legend_name_max = MAX (self->width * 0.32 - 60 * s, 20 * s);
+          aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
+        }
+    }
+  if (self->legend_w > 0 && !self->legend_inside)
+    right_extra += self->legend_w + 2 * gap;
+
+  /* CELLS are coloured by value even when no colour bar is shown. */
+  color_range (self);
+  if (chart->has_color_scale)
+    {
+      aiperf_renderer_set_font (self, fs, FALSE);
+      make_ticks (self, &self->ct, NULL, AIPERF_SCALE_LINEAR, self->c_min, self->c_max, 6);
+      right_extra += 3 * gap + 16 * s + tick_len + self->ct.max_w +
+                     axis_title_height (self, &chart->color_axis) + gap;
+    }
+  else
+    aiperf_tick_set_clear (&self->ct);
+
+  a.y = top;
+  a.x = pad + 40 * s;
+  a.width = self->width - a.x - right - right_extra;
+  a.height = self->height - top - pad - 40 * s;
+
+  /* Tick text decides the margins, which decide the ticks: two rounds settle it. */
+  for (int round = 0; round < 3; round++)
+    {
+      double y2_w = 0;
+      guint ytarget = MAX (2u, (guint) (MAX (a.height, 1) / (70 * s)));
+      guint xtarget = MAX (2u, (guint) (MAX (a.width, 1) / (140 * s)));
+      double x_label_h;
+
+      aiperf_renderer_set_font (self, fs, FALSE);
+      make_ticks (self, &self->yt, &chart->y, self->vp.y_scale,
+                  self->vp.y_min, self->vp.y_max, ytarget);
+      if (chart->has_y2)
+        {
+          make_ticks (self, &self->y2t, &chart->y2, self->vp.y2_scale,
+                      self->vp.y2_min, self->vp.y2_max, ytarget);
+          y2_w = tick_len + gap + self->y2t.max_w + (y2_title_h > 0 ? gap + y2_title_h : 0);
+        }
+      else
+        aiperf_tick_set_clear (&self->y2t);
+
+      left = pad + (y_title_h > 0 ? y_title_h + gap : 0) + self->yt.max_w + gap + tick_len;
+      a.x = left;
+      a.width = self->width - left - right - right_extra - y2_w;
+
+      set_map (&self->mx, self->vp.x_scale, self->vp.x_min, self->vp.x_max,
+               a.x, a.x + MAX (a.width, 1));
+      for (int attempt = 0; attempt < 4; attempt++)
+        {
+          make_ticks (self, &self->xt, &chart->x, self->vp.x_scale,
+                      self->vp.x_min, self->vp.x_max, xtarget);
+          if (!x_labels_collide (self, &self->xt, &self->mx))
+            break;
+          if (chart->x.tick_positions != NULL || xtarget <= 2)
+            {
+              self->xt.rotated = TRUE;
+              thin_rotated (self, &self->xt, &self->mx);
+              break;
+            }
+          xtarget = MAX (2u, xtarget / 2);
+        }
+      x_label_h = self->xt.rotated
+        ? (self->xt.max_w + self->xt.max_h) * 0.7071
+        : self->xt.max_h;
+      /* Half of the last x label may stick out to the right. */
+      if (!self->xt.rotated && right_extra + y2_w < self->xt.max_w / 2)
+        {
+          a.width -= self->xt.max_w / 2 - right_extra - y2_w;
+        }
+      bottom = pad + (x_title_h > 0 ? x_title_h + gap : 0) + x_label_h + gap + tick_len;
+      a.height = self->height - top - bottom;
+    }
+
+  a.width = MAX (a.width, 10);
+  a.height = MAX (a.height, 10);
+  self->area = a;
+  set_map (&self->mx, self->vp.x_scale, self->vp.x_min, self->vp.x_max, a.x, a.x + a.width);
+  set_map (&self->my, self->vp.y_scale, self->vp.y_min, self->vp.y_max,
+           a.y + a.height, a.y);
+  set_map (&self->my2, self->vp.y2_scale, self->vp.y2_min, self->vp.y2_max,
+           a.y + a.height, a.y);
+  thin_vertical (&self->yt, &self->my);
+  if (chart->has_y2)
+    thin_vertical (&self->y2t, &self->my2);
+
+  /* The colour bar sits right of the plot (and of the right axis). */
+  if (chart->has_color_scale)
+    {
+      double y2_w = chart->has_y2
+        ? tick_len + gap + self->y2t.max_w + (y2_title_h > 0 ? gap + y2_title_h : 0) : 0;
+
+      self->color_bar.x = a.x + a.width + y2_w + 3 * gap;
+      self->color_bar.y = a.y;
+      self->color_bar.width = 16 * s;
+      self->color_bar.height = a.height;
+    }
+}

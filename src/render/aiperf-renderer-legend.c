@@ -1,0 +1,274 @@
+/* aiperf-renderer-legend.c — the legend: measured, placed off the data, clickable.
+ *
+ * aiperf puts single-run legends inside the plot where they hide points.
+ * Here the legend goes outside on the right; only when that would squeeze
+ * the plot (narrow windows) does it go inside, in the corner that covers
+ * the fewest points. Hidden series stay listed, greyed, so they can be
+ * clicked back on.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "aiperf-renderer-private.h"
+
+#include <math.h>
+
+#define SWATCH_W 28.0
+#define PAD 8.0
+
+static gboolean
+in_legend (const AiperfSeries *series)
+{
+  return series->in_legend && series->name != NULL && series->name[0] != '\0';
+}
+
+static double
+row_height (AiperfRenderer *self)
+{
+  double h;
+
+  aiperf_renderer_text_size (self, "Ag", NULL, &h);
+  return MAX (h, 14 * self->s) + 4 * self->s;
+}
+
+static void
+legend_font (AiperfRenderer *self)
+{
+  aiperf_renderer_set_font (self, self->style->font_size * self->s, FALSE);
+  pango_layout_set_width (self->layout, (int) (self->legend_name_max * PANGO_SCALE));
+  pango_layout_set_ellipsize (self->layout, PANGO_ELLIPSIZE_END);
+}
+
+static void
+legend_font_done (AiperfRenderer *self)
+{
+  pango_layout_set_width (self->layout, -1);
+  pango_layout_set_ellipsize (self->layout, PANGO_ELLIPSIZE_NONE);
+}
+
+void
+aiperf_renderer_legend_measure (AiperfRenderer *self,
+                                double         *w,
+                                double         *h)
+{
+  const AiperfChart *chart = self->chart;
+  double s = self->s, max_w = 0;
+  guint rows = 0;
+
+  legend_font (self);
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+      double tw;
+
+      if (!in_legend (series))
+        continue;
+      aiperf_renderer_text_size (self, series->name, &tw, NULL);
+      max_w = MAX (max_w, tw);
+      rows++;
+    }
+  *h = rows > 0 ? 2 * PAD * s + rows * row_height (self) : 0;
+  *w = rows > 0 ? 2 * PAD * s + (SWATCH_W + 6) * s + max_w : 0;
+  legend_font_done (self);
+}
+
+/* Points of visible layers inside @r: how much data a legend there would hide. */
+static guint
+points_under (AiperfRenderer   *self,
+              const AiperfRect *r)
+{
+  const AiperfChart *chart = self->chart;
+  guint count = 0;
+
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
+      guint n = aiperf_layer_get_n (layer);
+      guint stride = MAX (1u, n / 5000);
+
+      if (!aiperf_renderer_layer_visible (chart, layer) || layer->y == NULL ||
+          layer->kind == AIPERF_LAYER_HLINE)
+        continue;
+      for (guint i = 0; i < n; i += stride)
+        {
+          double px = aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i));
+          double py = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i));
+
+          if (px >= r->x && px <= r->x + r->width && py >= r->y && py <= r->y + r->height)
+            count += stride;
+        }
+    }
+  return count;
+}
+
+static AiperfRect
+place (AiperfRenderer *self)
+{
+  const AiperfRect *a = &self->area;
+  double s = self->s, inset = 8 * s;
+  AiperfRect r = { 0, a->y, self->legend_w, self->legend_h };
+
+  if (!self->legend_inside)
+    {
+      r.x = self->width - 14 * s - self->legend_w;
+      return r;
+    }
+  {
+    /* top-right, top-left, bottom-right, bottom-left: fewest points wins */
+    AiperfRect best = r;
+    guint best_count = G_MAXUINT;
+
+    for (guint corner = 0; corner < 4; corner++)
+      {
+        AiperfRect c = r;
+
+        c.x = corner % 2 == 0 ? a->x + a->width - r.width - inset : a->x + inset;
+        c.y = corner < 2 ? a->y + inset : a->y + a->height - r.height - inset;
+        {
+          guint count = points_under (self, &c);
+
+          if (count < best_count)
+            {
+              best_count = count;
+              best = c;
+            }
+        }
+      }
+    return best;
+  }
+}
+
+static void
+draw_swatch (AiperfRenderer     *self,
+             cairo_t            *cr,
+             const AiperfSeries *series,
+             double              x,
+             double              y,
+             double              alpha)
+{
+  AiperfRGBA c = aiperf_style_resolve (self->style, series->color);
+  double s = self->s, w = SWATCH_W * s, cy = y;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  if (series->dashed)
+    {
+      double dash[2] = { 5 * s, 3 * s };
+
+      cairo_set_dash (cr, dash, 2, 0);
+    }
+  switch (series->swatch)
+    {
+    case AIPERF_LAYER_POINTS:
+      aiperf_renderer_draw_marker_path (cr, series->marker, x + w / 2, cy, 9 * s);
+      aiperf_set_rgba (cr, c, alpha);
+      cairo_fill (cr);
+      break;
+    case AIPERF_LAYER_AREA:
+    case AIPERF_LAYER_BAND:
+    case AIPERF_LAYER_BARS:
+    case AIPERF_LAYER_BOXES:
+    case AIPERF_LAYER_CELLS:
+    case AIPERF_LAYER_ELLIPSES:
+      cairo_rectangle (cr, x + 2 * s, cy - 5 * s, w - 4 * s, 10 * s);
+      aiperf_set_rgba (cr, c, alpha * 0.45);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, 1.5 * s);
+      aiperf_set_rgba (cr, c, alpha);
+      cairo_stroke (cr);
+      break;
+    case AIPERF_LAYER_ERROR_BARS:
+      cairo_move_to (cr, x + w / 2, cy - 6 * s);
+      cairo_line_to (cr, x + w / 2, cy + 6 * s);
+      cairo_move_to (cr, x + w / 2 - 4 * s, cy - 6 * s);
+      cairo_line_to (cr, x + w / 2 + 4 * s, cy - 6 * s);
+      cairo_move_to (cr, x + w / 2 - 4 * s, cy + 6 * s);
+      cairo_line_to (cr, x + w / 2 + 4 * s, cy + 6 * s);
+      cairo_set_line_width (cr, 1.5 * s);
+      aiperf_set_rgba (cr, c, alpha);
+      cairo_stroke (cr);
+      break;
+    case AIPERF_LAYER_SEGMENTS:
+      cairo_move_to (cr, x + 2 * s, cy);
+      cairo_line_to (cr, x + w - 2 * s, cy);
+      cairo_set_line_width (cr, 6 * s);
+      aiperf_set_rgba (cr, c, alpha);
+      cairo_stroke (cr);
+      break;
+    default:
+      cairo_move_to (cr, x + 2 * s, cy);
+      cairo_line_to (cr, x + w - 2 * s, cy);
+      cairo_set_line_width (cr, 2.5 * s);
+      aiperf_set_rgba (cr, c, alpha);
+      cairo_stroke (cr);
+      break;
+    }
+  cairo_restore (cr);
+}
+
+void
+aiperf_renderer_legend_place (AiperfRenderer *self)
+{
+  AiperfRect none = { 0, 0, 0, 0 };
+
+  self->legend_box = self->legend_w > 0 ? place (self) : none;
+}
+
+void
+aiperf_renderer_draw_legend (AiperfRenderer *self,
+                             cairo_t        *cr)
+{
+  const AiperfChart *chart = self->chart;
+  double s = self->s, rh, y;
+  AiperfRect box;
+
+  g_array_set_size (self->legend_hits, 0);
+  if (self->legend_w <= 0)
+    return;
+  box = self->legend_box;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, box.x, box.y, box.width, box.height);
+  aiperf_set_rgba (cr, self->style->background, self->legend_inside ? 0.88 : 1.0);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, MAX (1.0, s));
+  aiperf_set_rgba (cr, self->style->grid, 1.0);
+  cairo_stroke (cr);
+
+  legend_font (self);
+  rh = row_height (self);
+  y = box.y + PAD * s;
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+      double alpha = series->visible ? 1.0 : 0.3;
+      AiperfLegendHit hit;
+
+      if (!in_legend (series))
+        continue;
+      draw_swatch (self, cr, series, box.x + PAD * s, y + rh / 2, alpha);
+      aiperf_set_rgba (cr, self->style->foreground, series->visible ? 1.0 : 0.45);
+      aiperf_renderer_show_text (self, cr, series->name,
+                                 box.x + (PAD + SWATCH_W + 6) * s, y + rh / 2, 0, 0.5, 0);
+      if (!series->visible)
+        {
+          /* Struck through as well as greyed: readable without colour. */
+          double tw;
+
+          aiperf_renderer_text_size (self, series->name, &tw, NULL);
+          cairo_move_to (cr, box.x + (PAD + SWATCH_W + 6) * s, y + rh / 2);
+          cairo_rel_line_to (cr, tw, 0);
+          cairo_set_line_width (cr, MAX (1.0, s));
+          cairo_stroke (cr);
+        }
+      hit.rect.x = box.x;
+      hit.rect.y = y;
+      hit.rect.width = box.width;
+      hit.rect.height = rh;
+      hit.series = (int) i;
+      g_array_append_val (self->legend_hits, hit);
+      y += rh;
+    }
+  legend_font_done (self);
+  cairo_restore (cr);
+}

@@ -1,0 +1,131 @@
+/* aiperf-renderer-stamp.c — many markers on an image surface, fast.
+ *
+ * Filling one path of 50,000 circles costs cairo's scan converter most of
+ * a second at 2400x1200. On an image surface the marker is drawn once
+ * into a small stamp and blended at each point's device pixel instead
+ * (premultiplied "over"), which is the same picture to within half a
+ * device pixel and two orders of magnitude faster. Vector surfaces (SVG,
+ * PDF) keep real paths.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "aiperf-renderer-private.h"
+
+#include <math.h>
+
+static void
+aiperf_stamp_to_pixel (const AiperfStamp *st,
+                       double            *x,
+                       double            *y)
+{
+  cairo_user_to_device (st->cr, x, y);
+  *x = *x * st->dsx + st->dox;
+  *y = *y * st->dsy + st->doy;
+}
+
+gboolean
+aiperf_stamp_begin (AiperfStamp *st,
+                    cairo_t     *cr,
+                    const AiperfRect *clip,
+                    AiperfMarker marker,
+                    double       size,
+                    AiperfRGBA   color,
+                    double       alpha)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  cairo_matrix_t m;
+  double sx, sy, x0, y0, x1, y1;
+  cairo_t *scr;
+  int n;
+
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE ||
+      cairo_image_surface_get_format (target) != CAIRO_FORMAT_ARGB32)
+    return FALSE;
+  cairo_get_matrix (cr, &m);
+  if (m.xy != 0 || m.yx != 0)
+    return FALSE;
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  sx = fabs (m.xx) * sx;
+  sy = fabs (m.yy) * sy;
+  if (fabs (sx - sy) > 1e-6)
+    return FALSE;
+
+  n = (int) ceil (size * sx) + 4;
+  n += n % 2 == 0 ? 1 : 0;
+  st->stamp = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, n, n);
+  scr = cairo_create (st->stamp);
+  aiperf_renderer_draw_marker_path (scr, marker, n / 2.0, n / 2.0, size * sx);
+  cairo_set_source_rgba (scr, color.r, color.g, color.b, color.a * alpha);
+  cairo_fill (scr);
+  cairo_destroy (scr);
+  cairo_surface_flush (st->stamp);
+  st->n = n;
+  st->target = target;
+
+  /* The clip rectangle (the plot area) in device pixels. */
+  x0 = clip->x;
+  y0 = clip->y;
+  x1 = clip->x + clip->width;
+  y1 = clip->y + clip->height;
+  /* cairo "device" space is before the surface's own transform (device
+   * scale and offset); the pixel grid is after it. */
+  cairo_surface_get_device_offset (target, &st->dox, &st->doy);
+  cairo_surface_get_device_scale (target, &st->dsx, &st->dsy);
+  st->cr = cr;
+  aiperf_stamp_to_pixel (st, &x0, &y0);
+  aiperf_stamp_to_pixel (st, &x1, &y1);
+  st->cx0 = MAX (0, (int) floor (MIN (x0, x1)));
+  st->cy0 = MAX (0, (int) floor (MIN (y0, y1)));
+  st->cx1 = MIN (cairo_image_surface_get_width (target), (int) ceil (MAX (x0, x1)));
+  st->cy1 = MIN (cairo_image_surface_get_height (target), (int) ceil (MAX (y0, y1)));
+  cairo_surface_flush (target);
+  return TRUE;
+}
+
+void
+aiperf_stamp_put (AiperfStamp *st,
+                  double       ux,
+                  double       uy)
+{
+  const guint32 *src = (const guint32 *) cairo_image_surface_get_data (st->stamp);
+  int src_stride = cairo_image_surface_get_stride (st->stamp) / 4;
+  guint32 *dst = (guint32 *) cairo_image_surface_get_data (st->target);
+  int dst_stride = cairo_image_surface_get_stride (st->target) / 4;
+  double dx = ux, dy = uy;
+  int left, top;
+
+  aiperf_stamp_to_pixel (st, &dx, &dy);
+  left = (int) floor (dx) - st->n / 2;
+  top = (int) floor (dy) - st->n / 2;
+  for (int j = MAX (0, st->cy0 - top); j < st->n && top + j < st->cy1; j++)
+    {
+      const guint32 *s = src + j * src_stride;
+      guint32 *d = dst + (top + j) * dst_stride + left;
+
+      for (int i = MAX (0, st->cx0 - left); i < st->n && left + i < st->cx1; i++)
+        {
+          guint32 sp = s[i], dp, ia;
+
+          if (sp == 0)
+            continue;
+          ia = 255 - (sp >> 24);
+          dp = d[i];
+          /* premultiplied over, per 8-bit channel (two channels at a time) */
+          {
+            guint32 rb = ((dp & 0x00ff00ffu) * ia + 0x00800080u);
+            guint32 ag = (((dp >> 8) & 0x00ff00ffu) * ia + 0x00800080u);
+
+            rb = ((rb + ((rb >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+            ag = ((ag + ((ag >> 8) & 0x00ff00ffu))) & 0xff00ff00u;
+            d[i] = sp + rb + ag;
+          }
+        }
+    }
+}
+
+void
+aiperf_stamp_end (AiperfStamp *st)
+{
+  cairo_surface_mark_dirty (st->target);
+  g_clear_pointer (&st->stamp, cairo_surface_destroy);
+}

@@ -1,0 +1,432 @@
+/* aiperf-plot-page.c — one tab: a chart view and the settings of its plot.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <adwaita.h>
+#include <math.h>
+
+#include "aiperf-plot-page.h"
+#include "aiperf-style.h"
+#include "aiperf-window-plot.h"
+
+struct _AiperfPlotPage
+{
+  GtkWidget        parent_instance;
+
+  GtkStack        *stack;
+  AiperfChartView *chart_view;
+  AdwStatusPage   *problem_page;
+  GtkSpinner      *spinner;
+
+  AiperfPlotSpec  *spec;
+  AiperfRunSet    *runs;
+  AiperfRun       *single_run;
+  GHashTable      *hidden;      /* borrowed */
+  GHashTable      *excluded;    /* "key\x1fvalue" → TRUE */
+  AiperfMetricFilter filter;
+  gboolean         log_x, log_y;
+  AiperfRunSet    *drawn;       /* the runs of the current chart, by id */
+  AiperfPlotColors *colors;     /* borrowed from the window */
+  char            *problem;
+};
+
+G_DEFINE_FINAL_TYPE (AiperfPlotPage, aiperf_plot_page, GTK_TYPE_WIDGET)
+
+enum { CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static char *
+excluded_key (const char *key,
+              const char *value)
+{
+  return g_strconcat (key, "\x1f", value ? value : "", NULL);
+}
+
+static gboolean
+run_passes_filters (AiperfPlotPage *self,
+                    AiperfRun      *run)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  if (self->hidden != NULL
+      && g_hash_table_contains (self->hidden, aiperf_run_get_directory (run)))
+    return FALSE;
+
+  g_hash_table_iter_init (&iter, self->excluded);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      g_auto(GStrv) parts = g_strsplit (key, "\x1f", 2);
+      const char *have = aiperf_window_run_parameter (run, parts[0]);
+
+      if (g_strcmp0 (have ? have : "", parts[1]) == 0)
+        return FALSE;
+    }
+
+  if (self->filter.metric != NULL)
+    {
+      double v;
+
+      if (!aiperf_run_get_metric (run, self->filter.metric, AIPERF_STAT_AVG, &v))
+        return FALSE;
+      if (!isnan (self->filter.min) && v < self->filter.min)
+        return FALSE;
+      if (!isnan (self->filter.max) && v > self->filter.max)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+show_problem (AiperfPlotPage *self,
+              const char     *title,
+              const char     *description)
+{
+  g_free (self->problem);
+  self->problem = g_strdup (description ? description : title);
+  adw_status_page_set_title (self->problem_page, title);
+  adw_status_page_set_description (self->problem_page, description);
+  gtk_stack_set_visible_child_name (self->stack, "problem");
+  aiperf_chart_view_set_chart (self->chart_view, NULL);
+}
+
+void
+aiperf_plot_page_redraw (AiperfPlotPage *self)
+{
+  g_autoptr(AiperfRunSet) drawn = aiperf_run_set_new ();
+  g_autoptr(GError) error = NULL;
+  AiperfChart *chart;
+
+  g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+
+  g_clear_pointer (&self->problem, g_free);
+  if (self->single_run != NULL)
+    {
+      if (!aiperf_run_has_details (self->single_run))
+        {
+          gtk_spinner_set_spinning (self->spinner, TRUE);
+          gtk_stack_set_visible_child_name (self->stack, "loading");
+          return;
+        }
+      aiperf_run_set_add (drawn, self->single_run);
+    }
+  else
+    {
+      for (guint i = 0; i < aiperf_run_set_get_n_runs (self->runs); i++)
+        {
+          AiperfRun *run = aiperf_run_set_get_run (self->runs, i);
+
+          if (run_passes_filters (self, run))
+            aiperf_run_set_add (drawn, run);
+        }
+    }
+  gtk_spinner_set_spinning (self->spinner, FALSE);
+  g_set_object (&self->drawn, drawn);
+
+  if (aiperf_run_set_get_n_runs (drawn) == 0)
+    {
+      show_problem (self, _("No Runs Shown"),
+                    _("Every run is hidden or filtered out. Check runs in the sidebar or relax the filters."));
+      g_signal_emit (self, signals[CHANGED], 0);
+      return;
+    }
+
+  chart = aiperf_window_build_chart (self->spec, drawn, self->single_run, self->colors, &error);
+  if (chart == NULL)
+    {
+      show_problem (self, _("Nothing to Plot"),
+                    error ? error->message : _("This plot has no data for these runs."));
+      g_signal_emit (self, signals[CHANGED], 0);
+      return;
+    }
+  if (self->log_x)
+    chart->x.scale = AIPERF_SCALE_LOG;
+  if (self->log_y)
+    chart->y.scale = AIPERF_SCALE_LOG;
+  if (self->spec->autoscale & AIPERF_AUTOSCALE_X)
+    chart->x.include_zero = FALSE;
+  if (self->spec->autoscale & AIPERF_AUTOSCALE_Y)
+    chart->y.include_zero = FALSE;
+
+  aiperf_chart_view_set_chart (self->chart_view, chart);
+  gtk_stack_set_visible_child_name (self->stack, "chart");
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+GHashTable *
+aiperf_plot_page_get_run_colors (AiperfPlotPage *self)
+{
+  GHashTable *colors;
+  const AiperfChart *chart;
+  AiperfStyle style;
+
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+
+  colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) gdk_rgba_free);
+  chart = aiperf_chart_view_get_chart (self->chart_view);
+  if (chart == NULL || self->drawn == NULL || self->single_run != NULL)
+    return colors;
+
+  aiperf_style_init (&style, adw_style_manager_get_dark (adw_style_manager_get_default ())
+                              ? AIPERF_THEME_DARK : AIPERF_THEME_LIGHT);
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->ids == NULL || !layer->pickable || layer->series < 0)
+        continue;
+      for (guint i = 0; i < layer->ids->len; i++)
+        {
+          int id = g_array_index (layer->ids, int, i);
+          AiperfRun *run;
+          AiperfRGBA c;
+          GdkRGBA rgba;
+
+          if (id < 0 || (guint) id >= aiperf_run_set_get_n_runs (self->drawn))
+            continue;
+          run = aiperf_run_set_get_run (self->drawn, id);
+          if (g_hash_table_contains (colors, aiperf_run_get_directory (run)))
+            continue;
+          c = aiperf_style_resolve (&style, layer->color);
+          rgba = (GdkRGBA) { c.r, c.g, c.b, 1.0 };
+          g_hash_table_insert (colors, g_strdup (aiperf_run_get_directory (run)),
+                               gdk_rgba_copy (&rgba));
+        }
+    }
+  aiperf_style_clear (&style);
+  return colors;
+}
+
+AiperfRun *
+aiperf_plot_page_get_run_for_id (AiperfPlotPage *self,
+                                 int             id)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+
+  if (self->drawn == NULL || id < 0 || (guint) id >= aiperf_run_set_get_n_runs (self->drawn))
+    return NULL;
+  return aiperf_run_set_get_run (self->drawn, id);
+}
+
+AiperfChartView *
+aiperf_plot_page_get_chart_view (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return self->chart_view;
+}
+
+AiperfPlotSpec *
+aiperf_plot_page_get_spec (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return self->spec;
+}
+
+AiperfRun *
+aiperf_plot_page_get_single_run (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return self->single_run;
+}
+
+const char *
+aiperf_plot_page_get_title (AiperfPlotPage *self)
+{
+  const AiperfChart *chart;
+
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+
+  chart = aiperf_chart_view_get_chart (self->chart_view);
+  if (self->spec->title != NULL)
+    return self->spec->title;
+  if (chart != NULL && chart->title != NULL)
+    return chart->title;
+  return self->spec->name;
+}
+
+const char *
+aiperf_plot_page_get_problem (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return self->problem;
+}
+
+void
+aiperf_plot_page_set_colors (AiperfPlotPage   *self,
+                             AiperfPlotColors *colors)
+{
+  g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+  self->colors = colors;
+}
+
+void
+aiperf_plot_page_set_hidden (AiperfPlotPage *self,
+                             GHashTable     *hidden)
+{
+  g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+  self->hidden = hidden;
+}
+
+gboolean
+aiperf_plot_page_get_log_x (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), FALSE);
+  return self->log_x;
+}
+
+gboolean
+aiperf_plot_page_get_log_y (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), FALSE);
+  return self->log_y;
+}
+
+void
+aiperf_plot_page_set_log (AiperfPlotPage *self,
+                          gboolean        log_x,
+                          gboolean        log_y)
+{
+  g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+  self->log_x = !!log_x;
+  self->log_y = !!log_y;
+}
+
+void
+aiperf_plot_page_set_excluded (AiperfPlotPage *self,
+                               const char     *key,
+                               const char     *value,
+                               gboolean        excluded)
+{
+  g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+  g_return_if_fail (key != NULL);
+
+  if (excluded)
+    g_hash_table_add (self->excluded, excluded_key (key, value));
+  else
+    {
+      g_autofree char *k = excluded_key (key, value);
+      g_hash_table_remove (self->excluded, k);
+    }
+}
+
+gboolean
+aiperf_plot_page_is_excluded (AiperfPlotPage *self,
+                              const char     *key,
+                              const char     *value)
+{
+  g_autofree char *k = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), FALSE);
+  k = excluded_key (key, value);
+  return g_hash_table_contains (self->excluded, k);
+}
+
+void
+aiperf_plot_page_set_metric_filter (AiperfPlotPage *self,
+                                    const char     *metric,
+                                    double          min,
+                                    double          max)
+{
+  g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+
+  g_free (self->filter.metric);
+  self->filter.metric = g_strdup (metric);
+  self->filter.min = min;
+  self->filter.max = max;
+}
+
+const AiperfMetricFilter *
+aiperf_plot_page_get_metric_filter (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return &self->filter;
+}
+
+static void
+aiperf_plot_page_dispose (GObject *object)
+{
+  AiperfPlotPage *self = AIPERF_PLOT_PAGE (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->drawn);
+  g_clear_object (&self->runs);
+  g_clear_object (&self->single_run);
+  G_OBJECT_CLASS (aiperf_plot_page_parent_class)->dispose (object);
+}
+
+static void
+aiperf_plot_page_finalize (GObject *object)
+{
+  AiperfPlotPage *self = AIPERF_PLOT_PAGE (object);
+
+  g_clear_pointer (&self->spec, aiperf_plot_spec_free);
+  g_hash_table_unref (self->excluded);
+  g_free (self->filter.metric);
+  g_free (self->problem);
+  G_OBJECT_CLASS (aiperf_plot_page_parent_class)->finalize (object);
+}
+
+static void
+aiperf_plot_page_class_init (AiperfPlotPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = aiperf_plot_page_dispose;
+  object_class->finalize = aiperf_plot_page_finalize;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+aiperf_plot_page_init (AiperfPlotPage *self)
+{
+  GtkWidget *box;
+
+  self->excluded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->filter.min = self->filter.max = NAN;
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
+
+  self->chart_view = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->chart_view), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->chart_view), TRUE);
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->chart_view), "chart");
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  self->spinner = GTK_SPINNER (gtk_spinner_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->spinner), 32, 32);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->spinner));
+  gtk_box_append (GTK_BOX (box), gtk_label_new (_("Reading per-request data…")));
+  gtk_stack_add_named (self->stack, box, "loading");
+
+  self->problem_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_icon_name (self->problem_page, "dialog-information-symbolic");
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->problem_page), "problem");
+}
+
+AiperfPlotPage *
+aiperf_plot_page_new (AiperfPlotSpec *spec,
+                      AiperfRunSet   *runs,
+                      AiperfRun      *single_run)
+{
+  AiperfPlotPage *self;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+  g_return_val_if_fail (single_run == NULL || AIPERF_IS_RUN (single_run), NULL);
+
+  self = g_object_new (AIPERF_TYPE_PLOT_PAGE, NULL);
+  self->spec = spec;
+  self->runs = g_object_ref (runs);
+  self->single_run = single_run ? g_object_ref (single_run) : NULL;
+  return self;
+}

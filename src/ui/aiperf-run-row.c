@@ -1,0 +1,214 @@
+/* aiperf-run-row.c — one run in the sidebar: colour, name, key facts, a check.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "aiperf-run-row.h"
+
+struct _AiperfRunRow
+{
+  GtkListBoxRow   parent_instance;
+
+  GtkCheckButton *check;
+  GtkDrawingArea *swatch;
+  GtkLabel       *name_label;
+  GtkLabel       *model_label;
+  GtkLabel       *facts_label;
+
+  AiperfRun      *run;
+  GdkRGBA         color;
+  gboolean        has_color;
+  gboolean        updating;
+  char           *haystack;  /* case-folded searchable text */
+};
+
+G_DEFINE_FINAL_TYPE (AiperfRunRow, aiperf_run_row, GTK_TYPE_LIST_BOX_ROW)
+
+enum { TOGGLED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  AiperfRunRow *self = user_data;
+  double r = MIN (width, height) / 2.0;
+
+  cairo_arc (cr, width / 2.0, height / 2.0, r - 0.5, 0, 2 * G_PI);
+  if (self->has_color)
+    {
+      gdk_cairo_set_source_rgba (cr, &self->color);
+      cairo_fill (cr);
+    }
+  else
+    {
+      /* Not drawn: an outline in the text colour, so the row still lines up. */
+      GdkRGBA fg;
+
+      gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+      fg.alpha *= 0.4;
+      gdk_cairo_set_source_rgba (cr, &fg);
+      cairo_set_line_width (cr, 1.0);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+on_check_toggled (AiperfRunRow *self)
+{
+  if (!self->updating)
+    g_signal_emit (self, signals[TOGGLED], 0, gtk_check_button_get_active (self->check));
+}
+
+void
+aiperf_run_row_set_color (AiperfRunRow  *self,
+                          const GdkRGBA *color)
+{
+  g_return_if_fail (AIPERF_IS_RUN_ROW (self));
+
+  self->has_color = color != NULL;
+  if (color != NULL)
+    self->color = *color;
+  gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
+}
+
+void
+aiperf_run_row_set_checked (AiperfRunRow *self,
+                            gboolean      checked)
+{
+  g_return_if_fail (AIPERF_IS_RUN_ROW (self));
+
+  self->updating = TRUE;
+  gtk_check_button_set_active (self->check, checked);
+  self->updating = FALSE;
+}
+
+gboolean
+aiperf_run_row_get_checked (AiperfRunRow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN_ROW (self), FALSE);
+  return gtk_check_button_get_active (self->check);
+}
+
+void
+aiperf_run_row_set_check_visible (AiperfRunRow *self,
+                                  gboolean      visible)
+{
+  g_return_if_fail (AIPERF_IS_RUN_ROW (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->check), visible);
+  /* Its swatch would match nothing either: single-run charts colour by series. */
+  gtk_widget_set_visible (GTK_WIDGET (self->swatch), visible);
+}
+
+AiperfRun *
+aiperf_run_row_get_run (AiperfRunRow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN_ROW (self), NULL);
+  return self->run;
+}
+
+gboolean
+aiperf_run_row_matches (AiperfRunRow *self,
+                        const char   *casefolded_text)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN_ROW (self), FALSE);
+
+  if (casefolded_text == NULL || *casefolded_text == '\0')
+    return TRUE;
+  return strstr (self->haystack, casefolded_text) != NULL;
+}
+
+static void
+aiperf_run_row_dispose (GObject *object)
+{
+  AiperfRunRow *self = AIPERF_RUN_ROW (object);
+
+  g_clear_object (&self->run);
+  g_clear_pointer (&self->haystack, g_free);
+  G_OBJECT_CLASS (aiperf_run_row_parent_class)->dispose (object);
+}
+
+static void
+aiperf_run_row_class_init (AiperfRunRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = aiperf_run_row_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/aiperf/Plot/aiperf-run-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, check);
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, swatch);
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, name_label);
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, model_label);
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, facts_label);
+
+  signals[TOGGLED] = g_signal_new ("toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+}
+
+static void
+aiperf_run_row_init (AiperfRunRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (self->swatch, draw_swatch, self, NULL);
+  g_signal_connect_swapped (self->check, "toggled", G_CALLBACK (on_check_toggled), self);
+}
+
+GtkWidget *
+aiperf_run_row_new (AiperfRun *run)
+{
+  AiperfRunRow *self;
+  g_autoptr(GString) facts = g_string_new (NULL);
+  g_autoptr(GString) hay = g_string_new (NULL);
+  g_autoptr(GPtrArray) keys = NULL;
+  gint64 requests;
+  double rate;
+
+  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
+
+  self = g_object_new (AIPERF_TYPE_RUN_ROW, NULL);
+  self->run = g_object_ref (run);
+  gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
+  gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_directory (run));
+
+  /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
+  g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
+  rate = aiperf_run_get_request_rate (run);
+  if (!isnan (rate))
+    {
+      g_string_append (facts, " · ");
+      /* TRANSLATORS: request rate, e.g. "2.5 req/s" */
+      g_string_append_printf (facts, _("%g req/s"), rate);
+    }
+  requests = aiperf_run_get_request_count (run);
+  if (requests >= 0)
+    {
+      g_string_append (facts, " · ");
+      g_string_append_printf (facts, g_dngettext (GETTEXT_PACKAGE, "%" G_GINT64_FORMAT " request",
+                                                  "%" G_GINT64_FORMAT " requests", requests),
+                              requests);
+    }
+  gtk_label_set_label (self->facts_label, facts->str);
+
+  g_string_append_printf (hay, "%s\n%s\n%s\n", aiperf_run_get_name (run),
+                          aiperf_run_get_model (run), facts->str);
+  keys = aiperf_run_list_parameters (run);
+  for (guint i = 0; keys != NULL && i < keys->len; i++)
+    {
+      const char *v = aiperf_run_get_parameter (run, g_ptr_array_index (keys, i));
+      if (v != NULL)
+        g_string_append_printf (hay, "%s\n", v);
+    }
+  self->haystack = g_utf8_casefold (hay->str, -1);
+  return GTK_WIDGET (self);
+}

@@ -1,0 +1,32 @@
+/* aiperf-run-row.h — one run in the sidebar: colour, name, key facts, a check.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "aiperf-run.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_RUN_ROW (aiperf_run_row_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfRunRow, aiperf_run_row, AIPERF, RUN_ROW, GtkListBoxRow)
+
+GtkWidget *aiperf_run_row_new         (AiperfRun     *run);
+AiperfRun *aiperf_run_row_get_run     (AiperfRunRow  *self);
+/* NULL: the run is not drawn (hidden, filtered or not in this chart). */
+void       aiperf_run_row_set_color   (AiperfRunRow  *self,
+                                       const GdkRGBA *color);
+void       aiperf_run_row_set_checked (AiperfRunRow  *self,
+                                       gboolean       checked);
+gboolean   aiperf_run_row_get_checked (AiperfRunRow  *self);
+/* A lone run cannot be hidden from a comparison: no check or swatch then. */
+void       aiperf_run_row_set_check_visible (AiperfRunRow *self,
+                                             gboolean      visible);
+/* For the search field: name, model and parameters, case-folded. */
+gboolean   aiperf_run_row_matches     (AiperfRunRow  *self,
+                                       const char    *casefolded_text);
+
+/* Signal "toggled" (gboolean checked): the user changed the check. */
+
+G_END_DECLS

@@ -1,0 +1,728 @@
+/* aiperf-sidebar.c — the runs being compared, and the settings of the
+ * current tab's plot.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <adwaita.h>
+#include <math.h>
+
+#include "aiperf-metric-registry.h"
+#include "aiperf-run-row.h"
+#include "aiperf-sidebar.h"
+#include "aiperf-window-plot.h"
+
+struct _AiperfSidebar
+{
+  GtkBox          parent_instance;
+
+  GtkSearchEntry *search_entry;
+  GtkListBox     *run_list;
+  AdwPreferencesGroup *plot_group;
+  AdwPreferencesGroup *filter_group;
+  AdwComboRow    *type_row;
+  AdwComboRow    *x_row, *x_stat_row, *y_row, *y_stat_row;
+  AdwComboRow    *group_row, *label_row;
+  GtkSwitch      *log_x_switch, *log_y_switch, *autoscale_switch;
+  AdwComboRow    *filter_metric_row;
+  AdwEntryRow    *filter_min_row, *filter_max_row;
+
+  AiperfRunSet   *runs;
+  GHashTable     *hidden;       /* borrowed */
+  AiperfPlotPage *page;         /* weak */
+  GPtrArray      *type_keys;    /* char* */
+  GPtrArray      *metric_keys;  /* char*: x / y choices */
+  GPtrArray      *filter_keys;  /* char*: "" then tags */
+  GPtrArray      *group_keys;   /* char* */
+  GPtrArray      *label_keys;   /* char*: "" = none */
+  GPtrArray      *param_rows;   /* AdwExpanderRow* added to filter_group */
+  char           *search_text;
+  gboolean        updating;
+};
+
+G_DEFINE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, GTK_TYPE_BOX)
+
+enum { RUN_TOGGLED, RUN_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* The statistics offered, in the dashboard's order. */
+static const AiperfStat offered_stats[] = {
+  AIPERF_STAT_AVG, AIPERF_STAT_P50, AIPERF_STAT_P90, AIPERF_STAT_P95, AIPERF_STAT_P99,
+  AIPERF_STAT_MIN, AIPERF_STAT_MAX, AIPERF_STAT_STD, AIPERF_STAT_P1, AIPERF_STAT_P5,
+  AIPERF_STAT_P10, AIPERF_STAT_P25, AIPERF_STAT_P75,
+};
+
+static const char *
+plot_type_label (AiperfPlotType type)
+{
+  switch (type)
+    {
+    case AIPERF_PLOT_SCATTER: return _("Scatter");
+    case AIPERF_PLOT_SCATTER_LINE: return _("Scatter with Lines");
+    case AIPERF_PLOT_PARETO: return _("Pareto Frontier");
+    case AIPERF_PLOT_SCATTER_WITH_PERCENTILES: return _("Scatter with Percentiles");
+    case AIPERF_PLOT_AREA: return _("Area");
+    case AIPERF_PLOT_REQUEST_TIMELINE: return _("Request Timeline");
+    case AIPERF_PLOT_TIMESLICE: return _("Time Slices");
+    case AIPERF_PLOT_HISTOGRAM: return _("Histogram");
+    case AIPERF_PLOT_DUAL_AXIS: return _("Dual Axis");
+    case AIPERF_PLOT_PERCENTILE_BANDS: return _("Percentile Bands");
+    case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY: return _("Latency–Throughput Uncertainty");
+    case AIPERF_N_PLOT_TYPES:
+    default: return "";
+    }
+}
+
+static const char *
+parameter_label (const char *key)
+{
+  if (g_str_equal (key, "run_name"))
+    return _("Run");
+  if (g_str_equal (key, "model"))
+    return _("Model");
+  if (g_str_equal (key, "concurrency"))
+    return _("Concurrency");
+  if (g_str_equal (key, ""))
+    return _("None");
+  return key;
+}
+
+/* Fills @row with @labels and remembers nothing else: keys live beside it. */
+static void
+set_row_items (AdwComboRow *row,
+               GPtrArray   *labels)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < labels->len; i++)
+    gtk_string_list_append (list, g_ptr_array_index (labels, i));
+  adw_combo_row_set_model (row, G_LIST_MODEL (list));
+}
+
+static guint
+find_key (GPtrArray  *keys,
+          const char *key)
+{
+  for (guint i = 0; key != NULL && i < keys->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (keys, i), key) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static guint
+stat_position (AiperfStat stat)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (offered_stats); i++)
+    if (offered_stats[i] == stat)
+      return i;
+  return 0;
+}
+
+static const char *
+selected_key (AdwComboRow *row,
+              GPtrArray   *keys)
+{
+  guint pos = adw_combo_row_get_selected (row);
+
+  return pos < keys->len ? g_ptr_array_index (keys, pos) : NULL;
+}
+
+/* --- run list --- */
+
+static void
+on_row_toggled (AiperfSidebar *self,
+                gboolean       checked,
+                AiperfRunRow  *row)
+{
+  g_signal_emit (self, signals[RUN_TOGGLED], 0, aiperf_run_row_get_run (row), checked);
+}
+
+static void
+on_row_activated (AiperfSidebar *self,
+                  GtkListBoxRow *row)
+{
+  g_signal_emit (self, signals[RUN_ACTIVATED], 0, aiperf_run_row_get_run (AIPERF_RUN_ROW (row)));
+}
+
+static gboolean
+filter_row (GtkListBoxRow *row,
+            gpointer       user_data)
+{
+  AiperfSidebar *self = user_data;
+
+  return aiperf_run_row_matches (AIPERF_RUN_ROW (row), self->search_text);
+}
+
+/* Natural order ("concurrency2" before "concurrency16"), which path order is not. */
+static int
+sort_rows (GtkListBoxRow *a,
+           GtkListBoxRow *b,
+           gpointer       user_data)
+{
+  const char *ka = g_object_get_data (G_OBJECT (a), "sort-key");
+  const char *kb = g_object_get_data (G_OBJECT (b), "sort-key");
+
+  return g_strcmp0 (ka, kb);
+}
+
+static void
+on_search_changed (AiperfSidebar *self)
+{
+  g_free (self->search_text);
+  self->search_text = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  gtk_list_box_invalidate_filter (self->run_list);
+}
+
+GtkWidget *
+aiperf_sidebar_get_row (AiperfSidebar *self,
+                        AiperfRun     *run)
+{
+  g_return_val_if_fail (AIPERF_IS_SIDEBAR (self), NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (AIPERF_IS_RUN_ROW (child) && aiperf_run_row_get_run (AIPERF_RUN_ROW (child)) == run)
+      return child;
+  return NULL;
+}
+
+void
+aiperf_sidebar_set_run_colors (AiperfSidebar *self,
+                               GHashTable    *colors)
+{
+  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      AiperfRun *run;
+
+      if (!AIPERF_IS_RUN_ROW (child))
+        continue;
+      run = aiperf_run_row_get_run (AIPERF_RUN_ROW (child));
+      aiperf_run_row_set_color (AIPERF_RUN_ROW (child),
+                                colors ? g_hash_table_lookup (colors, aiperf_run_get_directory (run)) : NULL);
+    }
+}
+
+/* --- parameter filters --- */
+
+static void
+on_param_check_toggled (GtkCheckButton *check,
+                        AiperfSidebar  *self)
+{
+  const char *key = g_object_get_data (G_OBJECT (check), "key");
+  const char *value = g_object_get_data (G_OBJECT (check), "value");
+
+  if (self->updating || self->page == NULL)
+    return;
+  aiperf_plot_page_set_excluded (self->page, key, value, !gtk_check_button_get_active (check));
+  aiperf_plot_page_redraw (self->page);
+}
+
+static void
+rebuild_param_filters (AiperfSidebar *self)
+{
+  g_autoptr(GPtrArray) swept = NULL;
+
+  for (guint i = 0; i < self->param_rows->len; i++)
+    adw_preferences_group_remove (self->filter_group, g_ptr_array_index (self->param_rows, i));
+  g_ptr_array_set_size (self->param_rows, 0);
+  if (self->runs == NULL)
+    return;
+
+  swept = aiperf_run_set_get_swept_parameters (self->runs);
+  for (guint i = 0; swept != NULL && i < swept->len; i++)
+    {
+      const char *key = g_ptr_array_index (swept, i);
+      g_autoptr(GPtrArray) values = aiperf_window_parameter_values (self->runs, key);
+      GtkWidget *expander;
+      g_autofree char *subtitle = NULL;
+
+      /* A filter with hundreds of checks helps nobody; search does that job. */
+      if (values->len < 2 || values->len > 40)
+        continue;
+      expander = adw_expander_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), parameter_label (key));
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u value", "%u values",
+                                               values->len), values->len);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
+      for (guint v = 0; v < values->len; v++)
+        {
+          const char *value = g_ptr_array_index (values, v);
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *check = gtk_check_button_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), *value ? value : _("(not set)"));
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+          g_object_set_data_full (G_OBJECT (check), "key", g_strdup (key), g_free);
+          g_object_set_data_full (G_OBJECT (check), "value", g_strdup (value), g_free);
+          g_signal_connect (check, "toggled", G_CALLBACK (on_param_check_toggled), self);
+          adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+        }
+      adw_preferences_group_add (self->filter_group, expander);
+      g_ptr_array_add (self->param_rows, expander);
+    }
+}
+
+static void
+sync_param_checks (GtkWidget     *widget,
+                   AiperfSidebar *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_CHECK_BUTTON (child) && g_object_get_data (G_OBJECT (child), "key") != NULL)
+        {
+          const char *key = g_object_get_data (G_OBJECT (child), "key");
+          const char *value = g_object_get_data (G_OBJECT (child), "value");
+
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (child),
+                                       self->page == NULL
+                                       || !aiperf_plot_page_is_excluded (self->page, key, value));
+        }
+      else
+        sync_param_checks (child, self);
+    }
+}
+
+/* --- plot settings --- */
+
+static void
+fill_metric_keys (AiperfSidebar *self,
+                  AiperfRun     *single)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_set_size (self->metric_keys, 0);
+  if (single != NULL)
+    {
+      AiperfTable *table = aiperf_run_get_requests (single);
+
+      for (guint c = 0; table != NULL && c < aiperf_table_get_n_columns (table); c++)
+        g_ptr_array_add (self->metric_keys, g_strdup (aiperf_table_get_column_name (table, c)));
+      g_ptr_array_sort (self->metric_keys, (GCompareFunc) g_strcmp0);
+      for (guint i = 0; i < self->metric_keys->len; i++)
+        g_ptr_array_add (labels, aiperf_metric_registry_axis_label (g_ptr_array_index (self->metric_keys, i),
+                                                                    aiperf_table_get_column_unit (table,
+                                                                      aiperf_table_find_column (table, g_ptr_array_index (self->metric_keys, i)))));
+    }
+  else if (self->runs != NULL)
+    {
+      g_autoptr(GPtrArray) tags = aiperf_window_list_metrics (self->runs);
+
+      for (guint i = 0; i < tags->len; i++)
+        {
+          g_ptr_array_add (self->metric_keys, g_strdup (g_ptr_array_index (tags, i)));
+          g_ptr_array_add (labels, aiperf_window_metric_label (self->runs, g_ptr_array_index (tags, i)));
+        }
+    }
+  set_row_items (self->x_row, labels);
+  set_row_items (self->y_row, labels);
+}
+
+/* Puts @metric (as the preset wrote it) in the list if it is missing, and selects it. */
+static void
+select_metric (AiperfSidebar *self,
+               AdwComboRow   *row,
+               const char    *metric)
+{
+  const char *tag = metric ? aiperf_metric_registry_canonical_tag (metric) : NULL;
+  guint pos = find_key (self->metric_keys, tag);
+
+  if (pos == GTK_INVALID_LIST_POSITION && tag != NULL)
+    {
+      g_autofree char *label = aiperf_window_metric_label (self->runs, tag);
+      GtkStringList *lx = GTK_STRING_LIST (adw_combo_row_get_model (self->x_row));
+      GtkStringList *ly = GTK_STRING_LIST (adw_combo_row_get_model (self->y_row));
+
+      g_ptr_array_add (self->metric_keys, g_strdup (tag));
+      gtk_string_list_append (lx, label);
+      gtk_string_list_append (ly, label);
+      pos = self->metric_keys->len - 1;
+    }
+  adw_combo_row_set_selected (row, pos);
+}
+
+static void
+fill_choice_keys (AiperfSidebar *self,
+                  gboolean       single)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) swept = NULL;
+
+  g_ptr_array_set_size (self->type_keys, 0);
+  for (guint t = 0; t < AIPERF_N_PLOT_TYPES; t++)
+    {
+      if (aiperf_plot_type_is_multi_run (t) == single || t == AIPERF_PLOT_PERCENTILE_BANDS)
+        continue;
+      g_ptr_array_add (self->type_keys, g_strdup (aiperf_plot_type_to_string (t)));
+      g_ptr_array_add (labels, (gpointer) plot_type_label (t));
+    }
+  set_row_items (self->type_row, labels);
+
+  g_ptr_array_set_size (self->group_keys, 0);
+  g_ptr_array_set_size (self->label_keys, 0);
+  g_ptr_array_add (self->group_keys, g_strdup ("run_name"));
+  g_ptr_array_add (self->label_keys, g_strdup (""));
+  if (self->runs != NULL)
+    swept = aiperf_run_set_get_swept_parameters (self->runs);
+  for (guint i = 0; swept != NULL && i < swept->len; i++)
+    {
+      g_ptr_array_add (self->group_keys, g_strdup (g_ptr_array_index (swept, i)));
+      g_ptr_array_add (self->label_keys, g_strdup (g_ptr_array_index (swept, i)));
+    }
+  /* The presets name these even when they do not vary. */
+  if (find_key (self->group_keys, "model") == GTK_INVALID_LIST_POSITION)
+    g_ptr_array_add (self->group_keys, g_strdup ("model"));
+  if (find_key (self->label_keys, "concurrency") == GTK_INVALID_LIST_POSITION)
+    g_ptr_array_add (self->label_keys, g_strdup ("concurrency"));
+
+  g_ptr_array_set_size (labels, 0);
+  for (guint i = 0; i < self->group_keys->len; i++)
+    g_ptr_array_add (labels, (gpointer) parameter_label (g_ptr_array_index (self->group_keys, i)));
+  set_row_items (self->group_row, labels);
+  g_ptr_array_set_size (labels, 0);
+  for (guint i = 0; i < self->label_keys->len; i++)
+    g_ptr_array_add (labels, (gpointer) parameter_label (g_ptr_array_index (self->label_keys, i)));
+  set_row_items (self->label_row, labels);
+}
+
+static void
+load_page (AiperfSidebar *self)
+{
+  AiperfPlotSpec *spec;
+  AiperfRun *single;
+  gboolean is_single;
+  const AiperfMetricFilter *filter;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->plot_group), self->page != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_group), self->page != NULL);
+  if (self->page == NULL)
+    return;
+
+  self->updating = TRUE;
+  spec = aiperf_plot_page_get_spec (self->page);
+  single = aiperf_plot_page_get_single_run (self->page);
+  is_single = single != NULL;
+
+  fill_choice_keys (self, is_single);
+  fill_metric_keys (self, single);
+  adw_combo_row_set_selected (self->type_row,
+                              find_key (self->type_keys, aiperf_plot_type_to_string (spec->type)));
+  select_metric (self, self->x_row, spec->x.metric);
+  select_metric (self, self->y_row, spec->y.metric);
+  adw_combo_row_set_selected (self->x_stat_row,
+                              stat_position (spec->x.has_stat ? spec->x.stat : AIPERF_STAT_AVG));
+  adw_combo_row_set_selected (self->y_stat_row,
+                              stat_position (aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG)));
+  adw_combo_row_set_selected (self->group_row,
+                              find_key (self->group_keys, spec->group_by ? spec->group_by : "run_name"));
+  adw_combo_row_set_selected (self->label_row,
+                              find_key (self->label_keys, spec->label_by ? spec->label_by
+                                        : (spec->type == AIPERF_PLOT_PARETO
+                                           || spec->type == AIPERF_PLOT_SCATTER_LINE) ? "concurrency" : ""));
+  gtk_switch_set_active (self->log_x_switch, aiperf_plot_page_get_log_x (self->page));
+  gtk_switch_set_active (self->log_y_switch, aiperf_plot_page_get_log_y (self->page));
+  gtk_switch_set_active (self->autoscale_switch, spec->autoscale != AIPERF_AUTOSCALE_NONE);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->x_stat_row), !is_single);
+  gtk_widget_set_visible (GTK_WIDGET (self->y_stat_row), !is_single);
+  gtk_widget_set_visible (GTK_WIDGET (self->group_row), !is_single);
+  gtk_widget_set_visible (GTK_WIDGET (self->label_row), !is_single);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_group), !is_single);
+
+  filter = aiperf_plot_page_get_metric_filter (self->page);
+  adw_combo_row_set_selected (self->filter_metric_row,
+                              filter->metric ? find_key (self->filter_keys, filter->metric) : 0);
+  {
+    char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_min_row),
+                           isnan (filter->min) ? "" : g_ascii_formatd (buf, sizeof buf, "%g", filter->min));
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_max_row),
+                           isnan (filter->max) ? "" : g_ascii_formatd (buf, sizeof buf, "%g", filter->max));
+  }
+  sync_param_checks (GTK_WIDGET (self->filter_group), self);
+  self->updating = FALSE;
+}
+
+static void
+set_metric (AiperfMetricRef *ref,
+            const char      *tag)
+{
+  if (tag == NULL || g_strcmp0 (ref->metric, tag) == 0)
+    return;
+  g_free (ref->metric);
+  ref->metric = g_strdup (tag);
+}
+
+/* Any edit: write every control back into the spec and redraw at once. */
+static void
+on_setting_changed (AiperfSidebar *self)
+{
+  AiperfPlotSpec *spec;
+  g_autofree char *old_x = NULL, *old_y = NULL;
+  AiperfPlotType type;
+  const char *key;
+  gboolean single;
+
+  if (self->updating || self->page == NULL)
+    return;
+
+  spec = aiperf_plot_page_get_spec (self->page);
+  single = aiperf_plot_page_get_single_run (self->page) != NULL;
+  old_x = g_strdup (spec->x.metric);
+  old_y = g_strdup (spec->y.metric);
+
+  if ((key = selected_key (self->type_row, self->type_keys)) != NULL
+      && aiperf_plot_type_from_string (key, &type))
+    spec->type = type;
+  set_metric (&spec->x, selected_key (self->x_row, self->metric_keys));
+  set_metric (&spec->y, selected_key (self->y_row, self->metric_keys));
+  if (!single)
+    {
+      spec->x.has_stat = TRUE;
+      spec->x.stat = offered_stats[MIN (adw_combo_row_get_selected (self->x_stat_row),
+                                        G_N_ELEMENTS (offered_stats) - 1)];
+      spec->y.has_stat = TRUE;
+      spec->y.stat = offered_stats[MIN (adw_combo_row_get_selected (self->y_stat_row),
+                                        G_N_ELEMENTS (offered_stats) - 1)];
+      spec->has_stat = FALSE;
+      g_free (spec->group_by);
+      spec->group_by = g_strdup (selected_key (self->group_row, self->group_keys));
+      g_free (spec->label_by);
+      key = selected_key (self->label_row, self->label_keys);
+      spec->label_by = key && *key ? g_strdup (key) : NULL;
+    }
+  /* The preset's own title and axis labels no longer describe new axes. */
+  if (g_strcmp0 (old_x, spec->x.metric) != 0 || g_strcmp0 (old_y, spec->y.metric) != 0)
+    {
+      g_clear_pointer (&spec->title, g_free);
+      g_clear_pointer (&spec->x_label, g_free);
+      g_clear_pointer (&spec->y_label, g_free);
+    }
+  spec->autoscale = gtk_switch_get_active (self->autoscale_switch) ? AIPERF_AUTOSCALE_BOTH
+                                                                   : AIPERF_AUTOSCALE_NONE;
+  aiperf_plot_page_set_log (self->page, gtk_switch_get_active (self->log_x_switch),
+                            gtk_switch_get_active (self->log_y_switch));
+  aiperf_plot_page_redraw (self->page);
+}
+
+static double
+parse_bound (AdwEntryRow *row)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  char *end;
+  double v;
+
+  if (text == NULL || *text == '\0')
+    return NAN;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0')
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      return NAN;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  return v;
+}
+
+static void
+on_filter_changed (AiperfSidebar *self)
+{
+  const char *metric;
+
+  if (self->updating || self->page == NULL)
+    return;
+  metric = selected_key (self->filter_metric_row, self->filter_keys);
+  aiperf_plot_page_set_metric_filter (self->page, metric && *metric ? metric : NULL,
+                                      parse_bound (self->filter_min_row),
+                                      parse_bound (self->filter_max_row));
+  aiperf_plot_page_redraw (self->page);
+}
+
+void
+aiperf_sidebar_set_page (AiperfSidebar  *self,
+                         AiperfPlotPage *page)
+{
+  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+  g_return_if_fail (page == NULL || AIPERF_IS_PLOT_PAGE (page));
+
+  if (self->page != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->page), (gpointer *) &self->page);
+  self->page = page;
+  if (page != NULL)
+    g_object_add_weak_pointer (G_OBJECT (page), (gpointer *) &self->page);
+  load_page (self);
+}
+
+void
+aiperf_sidebar_set_runs (AiperfSidebar *self,
+                         AiperfRunSet  *runs,
+                         GHashTable    *hidden)
+{
+  GtkWidget *child;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+
+  g_set_object (&self->runs, runs);
+  self->hidden = hidden;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list))) != NULL)
+    gtk_list_box_remove (self->run_list, child);
+  for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      GtkWidget *row = aiperf_run_row_new (run);
+
+      aiperf_run_row_set_checked (AIPERF_RUN_ROW (row),
+                                  hidden == NULL || !g_hash_table_contains (hidden, aiperf_run_get_directory (run)));
+      aiperf_run_row_set_check_visible (AIPERF_RUN_ROW (row), aiperf_run_set_get_n_runs (runs) > 1);
+      g_object_set_data_full (G_OBJECT (row), "sort-key",
+                              g_utf8_collate_key_for_filename (aiperf_run_get_directory (run), -1), g_free);
+      g_signal_connect_swapped (row, "toggled", G_CALLBACK (on_row_toggled), self);
+      gtk_list_box_append (self->run_list, row);
+    }
+
+  self->updating = TRUE;
+  g_ptr_array_set_size (self->filter_keys, 0);
+  g_ptr_array_add (self->filter_keys, g_strdup (""));
+  g_ptr_array_add (labels, g_strdup (_("None")));
+  if (runs != NULL)
+    {
+      g_autoptr(GPtrArray) tags = aiperf_window_list_metrics (runs);
+
+      for (guint i = 0; i < tags->len; i++)
+        {
+          g_ptr_array_add (self->filter_keys, g_strdup (g_ptr_array_index (tags, i)));
+          g_ptr_array_add (labels, aiperf_window_metric_label (runs, g_ptr_array_index (tags, i)));
+        }
+    }
+  set_row_items (self->filter_metric_row, labels);
+  self->updating = FALSE;
+  rebuild_param_filters (self);
+  load_page (self);
+}
+
+void
+aiperf_sidebar_focus_search (AiperfSidebar *self)
+{
+  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+aiperf_sidebar_dispose (GObject *object)
+{
+  AiperfSidebar *self = AIPERF_SIDEBAR (object);
+
+  aiperf_sidebar_set_page (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), AIPERF_TYPE_SIDEBAR);
+  g_clear_object (&self->runs);
+  G_OBJECT_CLASS (aiperf_sidebar_parent_class)->dispose (object);
+}
+
+static void
+aiperf_sidebar_finalize (GObject *object)
+{
+  AiperfSidebar *self = AIPERF_SIDEBAR (object);
+
+  g_ptr_array_unref (self->type_keys);
+  g_ptr_array_unref (self->metric_keys);
+  g_ptr_array_unref (self->filter_keys);
+  g_ptr_array_unref (self->group_keys);
+  g_ptr_array_unref (self->label_keys);
+  g_ptr_array_unref (self->param_rows);
+  g_free (self->search_text);
+  G_OBJECT_CLASS (aiperf_sidebar_parent_class)->finalize (object);
+}
+
+static void
+aiperf_sidebar_class_init (AiperfSidebarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = aiperf_sidebar_dispose;
+  object_class->finalize = aiperf_sidebar_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/aiperf/Plot/aiperf-sidebar.ui");
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, run_list);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, plot_group);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_group);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, type_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, x_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, x_stat_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, y_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, y_stat_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, group_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, label_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, log_x_switch);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, log_y_switch);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, autoscale_switch);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_metric_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_min_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_max_row);
+
+  signals[RUN_TOGGLED] = g_signal_new ("run-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                       AIPERF_TYPE_RUN, G_TYPE_BOOLEAN);
+  signals[RUN_ACTIVATED] = g_signal_new ("run-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, AIPERF_TYPE_RUN);
+}
+
+static void
+aiperf_sidebar_init (AiperfSidebar *self)
+{
+  g_autoptr(GtkStringList) stats = gtk_string_list_new (NULL);
+  AdwComboRow *setting_rows[6];
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->type_keys = g_ptr_array_new_with_free_func (g_free);
+  self->metric_keys = g_ptr_array_new_with_free_func (g_free);
+  self->filter_keys = g_ptr_array_new_with_free_func (g_free);
+  self->group_keys = g_ptr_array_new_with_free_func (g_free);
+  self->label_keys = g_ptr_array_new_with_free_func (g_free);
+  self->param_rows = g_ptr_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (offered_stats); i++)
+    gtk_string_list_append (stats, aiperf_window_stat_name (offered_stats[i]));
+  adw_combo_row_set_model (self->x_stat_row, G_LIST_MODEL (stats));
+  adw_combo_row_set_model (self->y_stat_row, G_LIST_MODEL (stats));
+
+  gtk_list_box_set_filter_func (self->run_list, filter_row, self, NULL);
+  gtk_list_box_set_sort_func (self->run_list, sort_rows, NULL, NULL);
+  g_signal_connect_swapped (self->run_list, "row-activated", G_CALLBACK (on_row_activated), self);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
+
+  setting_rows[0] = self->type_row;
+  setting_rows[1] = self->x_row;
+  setting_rows[2] = self->x_stat_row;
+  setting_rows[3] = self->y_row;
+  setting_rows[4] = self->y_stat_row;
+  setting_rows[5] = self->group_row;
+  for (guint i = 0; i < G_N_ELEMENTS (setting_rows); i++)
+    g_signal_connect_swapped (setting_rows[i], "notify::selected", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->label_row, "notify::selected", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->log_x_switch, "notify::active", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->log_y_switch, "notify::active", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->autoscale_switch, "notify::active", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->filter_metric_row, "notify::selected", G_CALLBACK (on_filter_changed), self);
+  g_signal_connect_swapped (self->filter_min_row, "changed", G_CALLBACK (on_filter_changed), self);
+  g_signal_connect_swapped (self->filter_max_row, "changed", G_CALLBACK (on_filter_changed), self);
+  load_page (self);
+}
+
+GtkWidget *
+aiperf_sidebar_new (void)
+{
+  return g_object_new (AIPERF_TYPE_SIDEBAR, NULL);
+}

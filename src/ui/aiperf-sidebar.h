@@ -1,0 +1,38 @@
+/* aiperf-sidebar.h — the runs being compared, and the settings of the
+ * current tab's plot.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "aiperf-run-set.h"
+#include "aiperf-plot-page.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_SIDEBAR (aiperf_sidebar_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, AIPERF, SIDEBAR, GtkBox)
+
+GtkWidget *aiperf_sidebar_new            (void);
+/* Rebuilds the run list and the parameter filters. @hidden: directories
+ * of unchecked runs (borrowed, read only). */
+void       aiperf_sidebar_set_runs       (AiperfSidebar  *self,
+                                          AiperfRunSet   *runs,
+                                          GHashTable     *hidden);
+/* Shows @page's plot settings (NULL: none). Edits redraw the page at once. */
+void       aiperf_sidebar_set_page       (AiperfSidebar  *self,
+                                          AiperfPlotPage *page);
+/* directory → GdkRGBA* of the runs drawn in the current chart. */
+void       aiperf_sidebar_set_run_colors (AiperfSidebar  *self,
+                                          GHashTable     *colors);
+/* Testing hook: the row of @run, or NULL. */
+GtkWidget *aiperf_sidebar_get_row        (AiperfSidebar  *self,
+                                          AiperfRun      *run);
+void       aiperf_sidebar_focus_search   (AiperfSidebar  *self);
+
+/* Signals:
+ *   "run-toggled"   (AiperfRun *run, gboolean visible)
+ *   "run-activated" (AiperfRun *run): double-click or Enter on a run. */
+
+G_END_DECLS

@@ -1,0 +1,536 @@
+/* aiperf-window-actions.c — the window's actions (win.*) and their menus.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-window-plot.h"
+#include "aiperf-window-private.h"
+#include "aiperf-preset-writer.h"
+#include "aiperf-presets.h"
+
+static AiperfChartView *
+current_view (AiperfWindow *self)
+{
+  AiperfPlotPage *page = aiperf_window_get_current_page (self);
+
+  return page ? aiperf_plot_page_get_chart_view (page) : NULL;
+}
+
+/* --- opening --- */
+
+static void
+on_open_response (GtkNativeDialog *dialog,
+                  int              response,
+                  AiperfWindow    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+          char *path = g_file_get_path (file);
+
+          if (path != NULL)
+            g_ptr_array_add (paths, path);
+        }
+      g_ptr_array_add (paths, NULL);
+      if (paths->len > 1)
+        aiperf_window_load_paths_internal (self, (const char * const *) paths->pdata, FALSE);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_folder (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Open AIPerf Run or Sweep Folders"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_recent (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  const char *paths[2] = { g_variant_get_string (param, NULL), NULL };
+
+  aiperf_window_load_paths_internal (AIPERF_WINDOW (user_data), paths, FALSE);
+}
+
+static void
+cancel_load (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+
+  g_cancellable_cancel (self->load_cancellable);
+}
+
+static void
+change_watch (GSimpleAction *action,
+              GVariant      *state,
+              gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  aiperf_window_set_watching (self, g_variant_get_boolean (state));
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "watch-folders", g_variant_get_boolean (state));
+}
+
+static void
+show_errors (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  aiperf_window_show_errors_dialog (AIPERF_WINDOW (user_data));
+}
+
+void
+aiperf_window_show_errors_dialog (AiperfWindow *self)
+{
+  g_autoptr(GString) body = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  for (guint i = 0; i < self->load_errors->len; i++)
+    g_string_append_printf (body, "%s%s", i ? "\n\n" : "", (char *) g_ptr_array_index (self->load_errors, i));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Loading Errors"),
+                                   body->len ? body->str : _("Everything loaded without errors."));
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* --- tabs and charts --- */
+
+static void
+zoom (GSimpleAction *action,
+      GVariant      *param,
+      gpointer       user_data)
+{
+  AiperfChartView *view = current_view (AIPERF_WINDOW (user_data));
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (view == NULL)
+    return;
+  if (g_str_equal (name, "zoom-in"))
+    aiperf_chart_view_zoom_in (view);
+  else if (g_str_equal (name, "zoom-out"))
+    aiperf_chart_view_zoom_out (view);
+  else
+    aiperf_chart_view_reset_zoom (view);
+}
+
+static void
+copy_chart (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  AiperfChartView *view = current_view (self);
+
+  if (view == NULL)
+    return;
+  aiperf_chart_view_copy_to_clipboard (view);
+  aiperf_window_show_toast (self, _("Chart copied"), FALSE);
+}
+
+static void
+close_tab (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+
+  if (page != NULL)
+    adw_tab_view_close_page (self->tab_view, page);
+}
+
+static void
+toggle_sidebar (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+static void
+search_runs (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  aiperf_sidebar_focus_search (self->sidebar);
+}
+
+static void
+add_plot (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  const char *name = g_variant_get_string (param, NULL);
+  AiperfPlotPage *current = aiperf_window_get_current_page (self);
+  AiperfRun *single = current ? aiperf_plot_page_get_single_run (current) : NULL;
+  AiperfMode mode = single ? AIPERF_MODE_SINGLE_RUN : aiperf_run_set_get_mode (self->runs);
+  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_presets (NULL, NULL);
+  const AiperfPlotSpec *found = config ? aiperf_plot_config_find (config, mode, name) : NULL;
+  AiperfPlotSpec *spec;
+
+  if (single == NULL && mode == AIPERF_MODE_SINGLE_RUN && aiperf_run_set_get_n_runs (self->runs) == 1)
+    single = aiperf_run_set_get_run (self->runs, 0);
+  if (found != NULL)
+    spec = aiperf_plot_spec_copy (found);
+  else if (current != NULL)
+    {
+      /* "Custom": start from the current tab so the user edits from there. */
+      spec = aiperf_plot_spec_copy (aiperf_plot_page_get_spec (current));
+      g_free (spec->name);
+      spec->name = g_strdup ("custom_plot");
+    }
+  else
+    return;
+  aiperf_window_add_page (self, aiperf_plot_page_new (spec, self->runs, single), TRUE);
+}
+
+static void
+rebuild_add_menu (AiperfWindow *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) presets = g_menu_new ();
+  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_presets (NULL, NULL);
+  AiperfPlotPage *current = aiperf_window_get_current_page (self);
+  gboolean single = (current && aiperf_plot_page_get_single_run (current))
+                    || aiperf_run_set_get_mode (self->runs) == AIPERF_MODE_SINGLE_RUN;
+  GPtrArray *list = config ? (single ? config->single_run_plots : config->multi_run_plots) : NULL;
+
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      const AiperfPlotSpec *spec = g_ptr_array_index (list, i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (spec->title ? spec->title : spec->name, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.add-plot", "s", spec->name);
+      g_menu_append_item (presets, item);
+    }
+  g_menu_append_section (menu, _("Presets"), G_MENU_MODEL (presets));
+  {
+    g_autoptr(GMenu) custom = g_menu_new ();
+    g_menu_append (custom, _("Copy of Current Plot"), "win.add-plot::");
+    g_menu_append_section (menu, NULL, G_MENU_MODEL (custom));
+  }
+  gtk_menu_button_set_menu_model (self->add_plot_button, G_MENU_MODEL (menu));
+}
+
+static void
+rebuild_recent_menu (AiperfWindow *self)
+{
+  g_auto(GStrv) recent = NULL;
+
+  GtkWidget *child;
+
+  g_menu_remove_all (self->recent_section);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
+    gtk_list_box_remove (self->recent_list, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_group), FALSE);
+  if (self->settings == NULL)
+    return;
+  recent = g_settings_get_strv (self->settings, "recent-folders");
+  for (guint i = 0; recent[i] != NULL; i++)
+    {
+      g_autofree char *base = g_path_get_basename (recent[i]);
+      g_autoptr(GMenuItem) item = g_menu_item_new (base, NULL);
+      GtkWidget *row = adw_action_row_new ();
+
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", recent[i]);
+      g_menu_append_item (self->recent_section, item);
+
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), recent[i]);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.open-recent");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", recent[i]);
+      gtk_list_box_append (self->recent_list, row);
+      gtk_widget_set_visible (GTK_WIDGET (self->recent_group), TRUE);
+    }
+}
+
+/* --- export --- */
+
+static void
+on_export_response (GtkNativeDialog *dialog,
+                    int              response,
+                    AiperfWindow    *self)
+{
+  AiperfImageFormat format = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "format"));
+  AiperfChartView *view = current_view (self);
+
+  if (response == GTK_RESPONSE_ACCEPT && view != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *msg = NULL;
+
+      if (aiperf_window_export_current (self, path, format, &error))
+        msg = g_strdup_printf (_("Saved “%s”"), g_file_peek_path (file));
+      else
+        msg = g_strdup_printf (_("Could not export: %s"), error->message);
+      aiperf_window_show_toast (self, msg, FALSE);
+    }
+  g_object_unref (dialog);
+}
+
+gboolean
+aiperf_window_export_current (AiperfWindow      *self,
+                              const char        *path,
+                              AiperfImageFormat  format,
+                              GError           **error)
+{
+  AiperfChartView *view;
+  /* aiperf's size: a 1600x800 layout, PNG at scale 1.5. */
+  int w = format == AIPERF_FORMAT_PNG ? 2400 : 1600;
+  int h = format == AIPERF_FORMAT_PNG ? 1200 : 800;
+
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  view = current_view (self);
+  if (view == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no chart to export"));
+      return FALSE;
+    }
+  return aiperf_chart_view_export (view, path, format, w, h, error);
+}
+
+static void
+export_chart (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  AiperfPlotPage *page = aiperf_window_get_current_page (self);
+  AiperfImageFormat format;
+  GtkFileChooserNative *dialog;
+  g_autofree char *name = NULL;
+
+  if (page == NULL || !aiperf_image_format_from_string (g_variant_get_string (param, NULL), &format))
+    return;
+  dialog = gtk_file_chooser_native_new (_("Export Chart"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  name = g_strdup_printf ("%s.%s", aiperf_plot_page_get_spec (page)->name,
+                          aiperf_image_format_extension (format));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_object_set_data (G_OBJECT (dialog), "format", GINT_TO_POINTER (format));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* --- save as preset --- */
+
+typedef struct {
+  AiperfWindow   *self;
+  AiperfPlotSpec *spec;
+  char           *path;
+} SavePreset;
+
+static void
+save_preset_free (SavePreset *sp)
+{
+  g_object_unref (sp->self);
+  aiperf_plot_spec_free (sp->spec);
+  g_free (sp->path);
+  g_free (sp);
+}
+
+static void
+do_save_preset (SavePreset *sp,
+                gboolean    merge)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *msg = NULL;
+
+  if (aiperf_preset_save (sp->spec, sp->path, merge, &error))
+    msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), sp->spec->name, sp->path);
+  else
+    msg = g_strdup_printf (_("Could not save the preset: %s"), error->message);
+  aiperf_window_show_toast (sp->self, msg, error != NULL);
+  if (error != NULL)
+    g_ptr_array_add (sp->self->load_errors, g_strdup (msg));
+}
+
+static void
+on_overwrite_response (AdwMessageDialog *dialog,
+                       const char       *response,
+                       SavePreset       *sp)
+{
+  if (g_str_equal (response, "add"))
+    do_save_preset (sp, TRUE);
+  else if (g_str_equal (response, "replace"))
+    do_save_preset (sp, FALSE);
+  save_preset_free (sp);
+}
+
+static void
+on_preset_response (GtkNativeDialog *dialog,
+                    int              response,
+                    AiperfWindow    *self)
+{
+  AiperfPlotPage *page = aiperf_window_get_current_page (self);
+
+  if (response == GTK_RESPONSE_ACCEPT && page != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      SavePreset *sp = g_new0 (SavePreset, 1);
+
+      sp->self = g_object_ref (self);
+      sp->spec = aiperf_plot_spec_copy (aiperf_plot_page_get_spec (page));
+      sp->spec->multi_run = aiperf_plot_page_get_single_run (page) == NULL;
+      sp->path = g_file_get_path (file);
+      if (g_file_test (sp->path, G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *base = g_path_get_basename (sp->path);
+          GtkWidget *confirm = adw_message_dialog_new (GTK_WINDOW (self), _("Preset File Exists"), NULL);
+
+          adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (confirm),
+                                          _("“%s” already exists. Add the preset to it (a preset of the same name is replaced), or replace the whole file?"),
+                                          base);
+          adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (confirm),
+                                            "cancel", _("_Cancel"),
+                                            "replace", _("_Replace File"),
+                                            "add", _("_Add to File"), NULL);
+          adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (confirm), "replace",
+                                                      ADW_RESPONSE_DESTRUCTIVE);
+          adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (confirm), "add",
+                                                      ADW_RESPONSE_SUGGESTED);
+          adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (confirm), "add");
+          adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (confirm), "cancel");
+          g_signal_connect (confirm, "response", G_CALLBACK (on_overwrite_response), sp);
+          gtk_window_present (GTK_WINDOW (confirm));
+        }
+      else
+        {
+          do_save_preset (sp, FALSE);
+          save_preset_free (sp);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_preset (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  AiperfPlotPage *page = aiperf_window_get_current_page (self);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (page == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Save Plot as Preset"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_filter_set_name (filter, _("Plot presets (YAML)"));
+  gtk_file_filter_add_pattern (filter, "*.yaml");
+  gtk_file_filter_add_pattern (filter, "*.yml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "plot_config.yaml");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_preset_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* --- set-up --- */
+
+static const GActionEntry win_entries[] = {
+  { "open-folder", open_folder },
+  { "open-recent", open_recent, "s" },
+  { "cancel-load", cancel_load },
+  { "watch", NULL, NULL, "false", change_watch },
+  { "show-errors", show_errors },
+  { "export", export_chart, "s" },
+  { "copy-chart", copy_chart },
+  { "save-preset", save_preset },
+  { "add-plot", add_plot, "s" },
+  { "close-tab", close_tab },
+  { "zoom-in", zoom },
+  { "zoom-out", zoom },
+  { "reset-zoom", zoom },
+  { "toggle-sidebar", toggle_sidebar },
+  { "search", search_runs },
+};
+
+static void
+set_enabled (AiperfWindow *self,
+             const char   *name,
+             gboolean      enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+void
+aiperf_window_update_actions (AiperfWindow *self)
+{
+  gboolean has_chart = aiperf_window_get_current_page (self) != NULL;
+  gboolean has_runs = aiperf_run_set_get_n_runs (self->runs) > 0;
+
+  set_enabled (self, "export", has_chart);
+  set_enabled (self, "copy-chart", has_chart);
+  set_enabled (self, "save-preset", has_chart);
+  set_enabled (self, "zoom-in", has_chart);
+  set_enabled (self, "zoom-out", has_chart);
+  set_enabled (self, "reset-zoom", has_chart);
+  set_enabled (self, "close-tab", adw_tab_view_get_selected_page (self->tab_view) != NULL);
+  set_enabled (self, "add-plot", has_runs);
+  set_enabled (self, "cancel-load", self->loads_pending > 0);
+  set_enabled (self, "show-errors", self->load_errors->len > 0);
+  /* The empty state offers only what can be done there: opening. */
+  gtk_widget_set_visible (GTK_WIDGET (self->sidebar_button), has_runs);
+  gtk_widget_set_visible (self->export_button, has_runs);
+  gtk_widget_set_visible (self->watch_button, has_runs);
+  rebuild_add_menu (self);
+  rebuild_recent_menu (self);
+}
+
+void
+aiperf_window_init_actions (AiperfWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  if (self->settings != NULL && g_settings_get_boolean (self->settings, "watch-folders"))
+    {
+      GAction *watch = g_action_map_lookup_action (G_ACTION_MAP (self), "watch");
+
+      g_simple_action_set_state (G_SIMPLE_ACTION (watch), g_variant_new_boolean (TRUE));
+      aiperf_window_set_watching (self, TRUE);
+    }
+  if (self->settings != NULL)
+    g_signal_connect_object (self->settings, "changed::recent-folders",
+                             G_CALLBACK (rebuild_recent_menu), self, G_CONNECT_SWAPPED);
+}

@@ -1,0 +1,196 @@
+/* aiperf-window-load.c — loading folders without blocking: progress,
+ * cancel, per-run failures as toasts, and watch mode.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-error.h"
+#include "aiperf-window-private.h"
+
+typedef struct {
+  AiperfWindow *self;
+  char        **paths;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_object_unref (data->self);
+  g_strfreev (data->paths);
+  g_free (data);
+}
+
+static gboolean
+pulse (gpointer user_data)
+{
+  AiperfWindow *self = user_data;
+
+  if (gtk_progress_bar_get_fraction (self->progress_bar) <= 0.0
+      || gtk_progress_bar_get_pulse_step (self->progress_bar) > 0.5)
+    gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Small folders load faster than a progress bar could be read: show it
+ * only when loading takes a while. */
+static gboolean
+reveal_progress (gpointer user_data)
+{
+  AiperfWindow *self = user_data;
+
+  self->progress_pulse_id = 0;
+  if (self->loads_pending > 0)
+    {
+      gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+      self->progress_pulse_id = g_timeout_add (120, pulse, self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_progress (double      fraction,
+             const char *what,
+             gpointer    user_data)
+{
+  AiperfWindow *self = user_data;
+
+  if (fraction >= 0)
+    {
+      gtk_progress_bar_set_pulse_step (self->progress_bar, 0.1);
+      gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+    }
+  if (what != NULL)
+    gtk_label_set_label (self->progress_label, what);
+}
+
+static void
+end_load (AiperfWindow *self)
+{
+  g_assert (self->loads_pending > 0);
+
+  if (--self->loads_pending > 0)
+    return;
+  g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  aiperf_window_update_actions (self);
+}
+
+static void
+report_load_errors (AiperfWindow *self,
+                    AiperfRunSet *loaded)
+{
+  GPtrArray *errors = aiperf_run_set_get_load_errors (loaded);
+  g_autofree char *msg = NULL;
+
+  if (errors == NULL || errors->len == 0)
+    return;
+  for (guint i = 0; i < errors->len; i++)
+    g_ptr_array_add (self->load_errors, g_strdup (((GError *) g_ptr_array_index (errors, i))->message));
+  if (errors->len == 1)
+    msg = g_strdup (((GError *) g_ptr_array_index (errors, 0))->message);
+  else
+    msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run could not be loaded",
+                                        "%u runs could not be loaded", errors->len), errors->len);
+  aiperf_window_show_toast (self, msg, TRUE);
+}
+
+static void
+on_loaded (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  LoadData *data = user_data;
+  AiperfWindow *self = data->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) loaded = aiperf_run_set_load_finish (result, &error);
+
+  if (loaded == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *names = NULL;
+          g_autofree char *msg = NULL;
+
+          for (guint i = 0; data->paths[i] != NULL; i++)
+            {
+              g_autofree char *base = g_path_get_basename (data->paths[i]);
+              char *joined = names ? g_strconcat (names, ", ", base, NULL) : g_strdup (base);
+
+              g_free (names);
+              names = joined;
+            }
+          if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS)
+              || g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND))
+            msg = g_strdup_printf (_("“%s” is not an AIPerf run folder"), names);
+          else
+            msg = g_strdup_printf (_("Could not open “%s”: %s"), names, error->message);
+          g_ptr_array_add (self->load_errors, g_strdup_printf ("%s\n%s", msg, error->message));
+          aiperf_window_show_toast (self, msg, TRUE);
+        }
+    }
+  else
+    {
+      for (guint i = 0; data->paths[i] != NULL; i++)
+        {
+          aiperf_watch_add_root (self->watch, data->paths[i]);
+          aiperf_window_remember_recent (self, data->paths[i]);
+        }
+      aiperf_window_add_runs (self, loaded);
+      report_load_errors (self, loaded);
+    }
+  end_load (self);
+  load_data_free (data);
+}
+
+void
+aiperf_window_load_paths_internal (AiperfWindow       *self,
+                                   const char * const *paths,
+                                   gboolean            replace)
+{
+  LoadData *data;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (paths != NULL && paths[0] != NULL);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      gboolean have = FALSE;
+
+      for (guint j = 0; j < self->roots->len && !have; j++)
+        have = g_strcmp0 (g_ptr_array_index (self->roots, j), paths[i]) == 0;
+      if (!have)
+        g_ptr_array_add (self->roots, g_strdup (paths[i]));
+    }
+
+  if (self->loads_pending++ == 0)
+    {
+      if (g_cancellable_is_cancelled (self->load_cancellable))
+        g_set_object (&self->load_cancellable, g_cancellable_new ());
+      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+      gtk_label_set_label (self->progress_label, _("Looking for runs…"));
+      g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
+      self->progress_pulse_id = g_timeout_add (300, reveal_progress, self);
+    }
+  aiperf_window_update_actions (self);
+
+  data = g_new0 (LoadData, 1);
+  data->self = g_object_ref (self);
+  data->paths = g_strdupv ((char **) paths);
+  aiperf_run_set_load_async (paths, self->load_cancellable, on_progress, self, on_loaded, data);
+}
+
+void
+aiperf_window_set_watching (AiperfWindow *self,
+                            gboolean      watching)
+{
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  for (guint i = 0; i < self->roots->len; i++)
+    aiperf_watch_add_root (self->watch, g_ptr_array_index (self->roots, i));
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (self->runs); i++)
+    aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (aiperf_run_set_get_run (self->runs, i)));
+  aiperf_watch_set_active (self->watch, watching);
+}

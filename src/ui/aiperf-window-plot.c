@@ -1,0 +1,186 @@
+/* aiperf-window-plot.c — the window's bridge to presets and plot handlers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "aiperf-error.h"
+#include "aiperf-metric-registry.h"
+#include "aiperf-presets.h"
+#include "aiperf-window-plot.h"
+
+static const char * const stat_names[AIPERF_N_STATS] = {
+  "avg", "min", "max", "sum", "count", "p1", "p5", "p10", "p25", "p50",
+  "p75", "p90", "p95", "p99", "std",
+};
+
+const char *
+aiperf_window_stat_name (AiperfStat stat)
+{
+  g_return_val_if_fail (stat < AIPERF_N_STATS, "avg");
+  return stat_names[stat];
+}
+
+AiperfChart *
+aiperf_window_build_chart (const AiperfPlotSpec *spec,
+                           AiperfRunSet         *runs,
+                           AiperfRun            *single,
+                           AiperfPlotColors     *colors,
+                           GError              **error)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+
+  if (single != NULL)
+    return aiperf_plot_build_single_run (spec, single, colors, error);
+  return aiperf_plot_build_multi_run (spec, runs, NULL, colors, error);
+}
+
+const char *
+aiperf_window_run_parameter (AiperfRun  *run,
+                             const char *key)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  if (g_str_equal (key, "model"))
+    return aiperf_run_get_model (run);
+  if (g_str_equal (key, "run_name"))
+    return aiperf_run_get_name (run);
+  if (g_str_equal (key, "concurrency"))
+    {
+      /* Interned so the caller gets a stable string like the others. */
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (buf, sizeof buf, "%g", aiperf_run_get_concurrency (run));
+      return g_intern_string (buf);
+    }
+  if (g_str_equal (key, "experiment_group"))
+    return aiperf_run_get_variation_label (run);
+  return aiperf_run_get_parameter (run, key);
+}
+
+AiperfPlotConfig *
+aiperf_window_load_presets (const char * const *paths,
+                            GError            **error)
+{
+  AiperfPlotConfig *config = aiperf_plot_config_resolve (NULL, paths, error);
+
+  if (config == NULL)
+    config = aiperf_plot_config_load_default (NULL);
+  return config;
+}
+
+GPtrArray *
+aiperf_window_default_specs (const AiperfPlotConfig *config,
+                             AiperfMode              mode)
+{
+  GPtrArray *specs = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
+  GPtrArray *names;
+
+  g_return_val_if_fail (config != NULL, specs);
+
+  names = aiperf_plot_config_get_defaults (config, mode);
+  for (guint i = 0; names != NULL && i < names->len; i++)
+    {
+      const AiperfPlotSpec *spec = aiperf_plot_config_find (config, mode,
+                                                            g_ptr_array_index (names, i));
+      if (spec != NULL)
+        g_ptr_array_add (specs, aiperf_plot_spec_copy (spec));
+    }
+  return specs;
+}
+
+static int
+compare_by_label (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const char *ta = *(const char * const *) a;
+  const char *tb = *(const char * const *) b;
+  const AiperfMetricInfo *ia = aiperf_metric_registry_lookup (ta);
+  const AiperfMetricInfo *ib = aiperf_metric_registry_lookup (tb);
+
+  return g_utf8_collate (ia ? ia->display_name : ta, ib ? ib->display_name : tb);
+}
+
+GPtrArray *
+aiperf_window_list_metrics (AiperfRunSet *runs)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *tags = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), tags);
+
+  for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
+    {
+      g_autoptr(GPtrArray) list = aiperf_run_list_metrics (aiperf_run_set_get_run (runs, r));
+
+      for (guint i = 0; list != NULL && i < list->len; i++)
+        {
+          const char *tag = g_ptr_array_index (list, i);
+
+          if (g_hash_table_contains (seen, tag))
+            continue;
+          g_ptr_array_add (tags, g_strdup (tag));
+          g_hash_table_add (seen, g_ptr_array_index (tags, tags->len - 1));
+        }
+    }
+  g_ptr_array_sort_with_data (tags, compare_by_label, NULL);
+  return tags;
+}
+
+char *
+aiperf_window_metric_label (AiperfRunSet *runs,
+                            const char   *tag)
+{
+  const char *unit = NULL;
+
+  g_return_val_if_fail (tag != NULL, NULL);
+
+  for (guint r = 0; runs != NULL && r < aiperf_run_set_get_n_runs (runs) && unit == NULL; r++)
+    unit = aiperf_run_get_metric_unit (aiperf_run_set_get_run (runs, r), tag);
+  return aiperf_metric_registry_axis_label (tag, unit);
+}
+
+static int
+compare_natural (gconstpointer a,
+                 gconstpointer b)
+{
+  const char *sa = *(const char * const *) a;
+  const char *sb = *(const char * const *) b;
+  char *ea, *eb;
+  double da = g_ascii_strtod (sa, &ea), db = g_ascii_strtod (sb, &eb);
+
+  /* Numbers in numeric order (concurrency 2 before 10), text after. */
+  if (*sa && *sb && *ea == '\0' && *eb == '\0')
+    return (da > db) - (da < db);
+  return g_utf8_collate (sa, sb);
+}
+
+GPtrArray *
+aiperf_window_parameter_values (AiperfRunSet *runs,
+                                const char   *key)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), values);
+
+  for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
+    {
+      const char *v = aiperf_window_run_parameter (aiperf_run_set_get_run (runs, r), key);
+
+      if (v == NULL)
+        v = "";
+      if (g_hash_table_contains (seen, v))
+        continue;
+      g_ptr_array_add (values, g_strdup (v));
+      g_hash_table_add (seen, g_ptr_array_index (values, values->len - 1));
+    }
+  g_ptr_array_sort (values, compare_natural);
+  return values;
+}

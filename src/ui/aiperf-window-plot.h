@@ -1,0 +1,45 @@
+/* aiperf-window-plot.h — the window's bridge to presets and plot handlers:
+ * building a chart, the default presets, the metrics and parameters a run
+ * set offers to the sidebar.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "aiperf-chart.h"
+#include "aiperf-plot.h"
+#include "aiperf-plot-spec.h"
+#include "aiperf-run-set.h"
+
+G_BEGIN_DECLS
+
+/* @single (nullable): a single-run plot of that run; else compares @runs.
+ * @colors (nullable) keeps group colours the same across tabs. */
+AiperfChart      *aiperf_window_build_chart       (const AiperfPlotSpec *spec,
+                                                   AiperfRunSet         *runs,
+                                                   AiperfRun            *single,
+                                                   AiperfPlotColors     *colors,
+                                                   GError              **error);
+/* "model", "concurrency", "run_name" or a dotted input_config key, as text. */
+const char       *aiperf_window_run_parameter     (AiperfRun            *run,
+                                                   const char           *key);
+/* The presets in effect for @paths (aiperf's resolution order); never NULL:
+ * falls back to the shipped defaults, @error tells why. */
+AiperfPlotConfig *aiperf_window_load_presets      (const char * const   *paths,
+                                                   GError              **error);
+/* Specs (copies) of the default presets of @mode. */
+GPtrArray        *aiperf_window_default_specs     (const AiperfPlotConfig *config,
+                                                   AiperfMode              mode);
+/* Summary metric tags any run of @runs has, sorted by display name. */
+GPtrArray        *aiperf_window_list_metrics      (AiperfRunSet         *runs);
+/* "Time to First Token (ms)" for a tag; free with g_free(). */
+char             *aiperf_window_metric_label      (AiperfRunSet         *runs,
+                                                   const char           *tag);
+/* "avg", "p99", … */
+const char       *aiperf_window_stat_name         (AiperfStat            stat);
+/* Distinct values of @key over @runs, sorted naturally. */
+GPtrArray        *aiperf_window_parameter_values  (AiperfRunSet         *runs,
+                                                   const char           *key);
+
+G_END_DECLS

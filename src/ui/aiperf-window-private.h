@@ -1,0 +1,106 @@
+/* aiperf-window-private.h — state shared by the window's source files, and
+ * the small hooks the display tests use.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include "aiperf-window.h"
+#include "aiperf-run-set.h"
+#include "aiperf-sidebar.h"
+#include "aiperf-plot-page.h"
+#include "aiperf-watch.h"
+
+G_BEGIN_DECLS
+
+struct _AiperfWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template children */
+  AdwToastOverlay *toast_overlay;
+  GtkStack        *main_stack;
+  AdwStatusPage   *empty_page;
+  AdwFlap         *flap;
+  AiperfSidebar   *sidebar;
+  AdwTabView      *tab_view;
+  AdwTabBar       *tab_bar;
+  GtkRevealer     *progress_revealer;
+  GtkProgressBar  *progress_bar;
+  GtkLabel        *progress_label;
+  GtkWidget       *drop_overlay;
+  GtkToggleButton *sidebar_button;
+  GtkWidget       *export_button;
+  GtkWidget       *watch_button;
+  GtkMenuButton   *add_plot_button;
+  AdwWindowTitle  *window_title;
+  GMenu           *recent_section;
+  AdwPreferencesGroup *recent_group;
+  GtkListBox      *recent_list;
+  AiperfPlotColors *colors;      /* a group keeps its colour in every tab */
+
+  GSettings       *settings;     /* NULL when the schema is not installed */
+  AiperfRunSet    *runs;         /* every loaded run (comparison) */
+  GHashTable      *hidden;       /* directory → TRUE for runs unchecked in the sidebar */
+  GPtrArray       *roots;        /* char*: folders the user opened (for watching) */
+  GCancellable    *load_cancellable;
+  guint            loads_pending;
+  AiperfWatch     *watch;
+  char            *last_toast;   /* for tests */
+  GPtrArray       *load_errors;  /* char*: every load failure message so far */
+  guint            progress_pulse_id;
+};
+
+/* aiperf-window.c */
+void          aiperf_window_show_toast          (AiperfWindow *self,
+                                                 const char   *message,
+                                                 gboolean      with_details);
+void          aiperf_window_rebuild_tabs        (AiperfWindow *self);
+void          aiperf_window_redraw_all          (AiperfWindow *self);
+AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);
+AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
+                                                 AiperfPlotPage *page,
+                                                 gboolean      select);
+void          aiperf_window_add_runs            (AiperfWindow *self,
+                                                 AiperfRunSet *loaded);
+void          aiperf_window_open_run_details    (AiperfWindow *self,
+                                                 AiperfRun    *run);
+void          aiperf_window_remember_recent     (AiperfWindow *self,
+                                                 const char   *path);
+
+/* aiperf-window-actions.c */
+void          aiperf_window_init_actions        (AiperfWindow *self);
+void          aiperf_window_update_actions      (AiperfWindow *self);
+void          aiperf_window_show_errors_dialog  (AiperfWindow *self);
+/* What win.export does once the file is chosen (aiperf's sizes). */
+gboolean      aiperf_window_export_current      (AiperfWindow      *self,
+                                                 const char        *path,
+                                                 AiperfImageFormat  format,
+                                                 GError           **error);
+
+/* aiperf-window-dnd.c */
+void          aiperf_window_init_dnd            (AiperfWindow *self);
+/* What a drop of @files does: run folders and artifact files are loaded,
+ * anything else is refused with a toast. Returns TRUE when anything loads. */
+gboolean      aiperf_window_handle_drop         (AiperfWindow *self,
+                                                 GSList       *files);
+
+/* aiperf-window-load.c */
+void          aiperf_window_load_paths_internal (AiperfWindow       *self,
+                                                 const char * const *paths,
+                                                 gboolean            replace);
+void          aiperf_window_set_watching        (AiperfWindow *self,
+                                                 gboolean      watching);
+
+/* Testing hooks. */
+AdwTabView   *aiperf_window_get_tab_view        (AiperfWindow *self);
+const char   *aiperf_window_get_last_toast      (AiperfWindow *self);
+AiperfRunSet *aiperf_window_get_run_set         (AiperfWindow *self);
+AiperfSidebar *aiperf_window_get_sidebar        (AiperfWindow *self);
+guint         aiperf_window_get_loads_pending   (AiperfWindow *self);
+void          aiperf_window_set_run_visible     (AiperfWindow *self,
+                                                 AiperfRun    *run,
+                                                 gboolean      visible);
+
+G_END_DECLS

@@ -1,0 +1,655 @@
+/* aiperf-window.c — the main window: runs in a sidebar, charts in tabs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-ui-resources.h"
+#include "aiperf-run-details.h"
+#include "aiperf-run-row.h"
+#include "aiperf-window-plot.h"
+#include "aiperf-window-private.h"
+
+G_DEFINE_FINAL_TYPE (AiperfWindow, aiperf_window, ADW_TYPE_APPLICATION_WINDOW)
+
+#define RECENT_MAX 10
+
+/* --- toasts --- */
+
+static void
+on_toast_button (AdwToast     *toast,
+                 AiperfWindow *self)
+{
+  aiperf_window_show_errors_dialog (self);
+}
+
+void
+aiperf_window_show_toast (AiperfWindow *self,
+                          const char   *message,
+                          gboolean      with_details)
+{
+  AdwToast *toast;
+
+  g_assert (AIPERF_IS_WINDOW (self));
+
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (message);
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, with_details ? 8 : 4);
+  if (with_details)
+    {
+      adw_toast_set_button_label (toast, _("Details"));
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_toast_button), self, 0);
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* --- tabs --- */
+
+AiperfPlotPage *
+aiperf_window_get_current_page (AiperfWindow *self)
+{
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  GtkWidget *child;
+
+  if (page == NULL)
+    return NULL;
+  child = adw_tab_page_get_child (page);
+  return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
+}
+
+static void
+update_tab_title (AiperfWindow   *self,
+                  AiperfPlotPage *page)
+{
+  AdwTabPage *tab = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page));
+  AiperfRun *single = aiperf_plot_page_get_single_run (page);
+  g_autofree char *title = NULL;
+
+  if (tab == NULL)
+    return;
+  if (single != NULL && aiperf_run_set_get_n_runs (self->runs) > 1)
+    /* Plot title first: tabs are narrow and several show the same run. */
+    title = g_strdup_printf ("%s (%s)", aiperf_plot_page_get_title (page), aiperf_run_get_name (single));
+  else
+    title = g_strdup (aiperf_plot_page_get_title (page));
+  adw_tab_page_set_title (tab, title);
+  adw_tab_page_set_tooltip (tab, title);
+  adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
+                            && single != NULL && !aiperf_run_has_details (single));
+}
+
+static void
+on_page_changed (AiperfWindow   *self,
+                 AiperfPlotPage *page)
+{
+  update_tab_title (self, page);
+  if (page == aiperf_window_get_current_page (self))
+    {
+      g_autoptr(GHashTable) colors = aiperf_plot_page_get_run_colors (page);
+
+      if (aiperf_plot_page_get_single_run (page) == NULL)
+        aiperf_sidebar_set_run_colors (self->sidebar, colors);
+    }
+}
+
+static void
+on_point_activated (AiperfWindow    *self,
+                    int              series,
+                    int              id,
+                    AiperfChartView *view)
+{
+  GtkWidget *w = GTK_WIDGET (view);
+  AiperfRun *run;
+
+  while (w != NULL && !AIPERF_IS_PLOT_PAGE (w))
+    w = gtk_widget_get_parent (w);
+  if (w == NULL || aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (w)) != NULL)
+    return;
+  run = aiperf_plot_page_get_run_for_id (AIPERF_PLOT_PAGE (w), id);
+  if (run != NULL)
+    aiperf_window_open_run_details (self, run);
+}
+
+AiperfPlotPage *
+aiperf_window_add_page (AiperfWindow   *self,
+                        AiperfPlotPage *page,
+                        gboolean        select)
+{
+  AdwTabPage *tab;
+
+  aiperf_plot_page_set_hidden (page, self->hidden);
+  aiperf_plot_page_set_colors (page, self->colors);
+  g_signal_connect_object (page, "changed", G_CALLBACK (on_page_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (aiperf_plot_page_get_chart_view (page), "point-activated",
+                           G_CALLBACK (on_point_activated), self, G_CONNECT_SWAPPED);
+  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
+  aiperf_plot_page_redraw (page);
+  update_tab_title (self, page);
+  if (select)
+    adw_tab_view_set_selected_page (self->tab_view, tab);
+  return page;
+}
+
+static void
+close_all_tabs (AiperfWindow *self)
+{
+  while (adw_tab_view_get_n_pages (self->tab_view) > 0)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, 0);
+
+      adw_tab_view_set_page_pinned (self->tab_view, tab, FALSE);
+      adw_tab_view_close_page (self->tab_view, tab);
+    }
+}
+
+static AiperfPlotConfig *
+load_presets (AiperfWindow *self)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->roots->len; i++)
+    g_ptr_array_add (paths, g_ptr_array_index (self->roots, i));
+  g_ptr_array_add (paths, NULL);
+  return aiperf_window_load_presets ((const char * const *) paths->pdata, NULL);
+}
+
+void
+aiperf_window_rebuild_tabs (AiperfWindow *self)
+{
+  g_autoptr(AiperfPlotConfig) config = load_presets (self);
+  g_autoptr(GPtrArray) specs = NULL;
+  AiperfMode mode = aiperf_run_set_get_mode (self->runs);
+  AiperfRun *single = NULL;
+
+  close_all_tabs (self);
+  if (aiperf_run_set_get_n_runs (self->runs) == 0)
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "empty");
+      aiperf_window_update_actions (self);
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->main_stack, "content");
+  if (mode == AIPERF_MODE_SINGLE_RUN)
+    {
+      single = aiperf_run_set_get_run (self->runs, 0);
+      aiperf_window_open_run_details (self, single);
+      return;
+    }
+  specs = config ? aiperf_window_default_specs (config, mode) : NULL;
+  for (gboolean first = TRUE; specs != NULL && specs->len > 0; first = FALSE)
+    {
+      AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
+
+      aiperf_window_add_page (self, aiperf_plot_page_new (spec, self->runs, NULL), first);
+    }
+  aiperf_window_update_actions (self);
+}
+
+void
+aiperf_window_redraw_all (AiperfWindow *self)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (AIPERF_IS_PLOT_PAGE (child))
+        aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
+    }
+}
+
+static void
+update_subtitle (AiperfWindow *self)
+{
+  guint n = aiperf_run_set_get_n_runs (self->runs);
+  g_autofree char *subtitle = NULL;
+
+  if (n > 0)
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run", "%u runs", n), n);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+void
+aiperf_window_add_runs (AiperfWindow *self,
+                        AiperfRunSet *loaded)
+{
+  guint before = aiperf_run_set_get_n_runs (self->runs);
+  AiperfMode old_mode = aiperf_run_set_get_mode (self->runs);
+  guint added = 0;
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (loaded); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (loaded, i);
+
+      if (aiperf_run_set_add (self->runs, run))
+        {
+          added++;
+          aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (run));
+        }
+    }
+  if (added == 0)
+    return;
+
+  aiperf_sidebar_set_runs (self->sidebar, self->runs, self->hidden);
+  update_subtitle (self);
+  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1))
+    aiperf_window_rebuild_tabs (self);
+  else
+    aiperf_window_redraw_all (self);
+  aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
+  if (aiperf_window_get_current_page (self) != NULL)
+    on_page_changed (self, aiperf_window_get_current_page (self));
+}
+
+void
+aiperf_window_set_run_visible (AiperfWindow *self,
+                               AiperfRun    *run,
+                               gboolean      visible)
+{
+  GtkWidget *row;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (AIPERF_IS_RUN (run));
+
+  if (visible)
+    g_hash_table_remove (self->hidden, aiperf_run_get_directory (run));
+  else
+    g_hash_table_add (self->hidden, g_strdup (aiperf_run_get_directory (run)));
+  row = aiperf_sidebar_get_row (self->sidebar, run);
+  if (row != NULL)
+    aiperf_run_row_set_checked (AIPERF_RUN_ROW (row), visible);
+  aiperf_window_redraw_all (self);
+}
+
+static void
+on_run_toggled (AiperfWindow *self,
+                AiperfRun    *run,
+                gboolean      visible)
+{
+  aiperf_window_set_run_visible (self, run, visible);
+}
+
+static void
+on_run_activated (AiperfWindow *self,
+                  AiperfRun    *run)
+{
+  aiperf_window_open_run_details (self, run);
+}
+
+/* --- one run's plots and details --- */
+
+static void
+on_details_loaded (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(AiperfWindow) self = user_data;
+  AiperfRun *run = AIPERF_RUN (object);
+  g_autoptr(GError) error = NULL;
+
+  if (!aiperf_run_load_details_finish (run, result, &error))
+    {
+      g_autofree char *msg = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      msg = g_strdup_printf (_("Could not read the requests of “%s”: %s"),
+                             aiperf_run_get_name (run), error->message);
+      g_ptr_array_add (self->load_errors, g_strdup (msg));
+      aiperf_window_show_toast (self, msg, TRUE);
+    }
+  else if (aiperf_run_get_n_bad_lines (run) > 0)
+    {
+      g_autofree char *msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "“%s”: %u malformed line skipped",
+                                                           "“%s”: %u malformed lines skipped",
+                                                           aiperf_run_get_n_bad_lines (run)),
+                                              aiperf_run_get_name (run), aiperf_run_get_n_bad_lines (run));
+      aiperf_window_show_toast (self, msg, FALSE);
+    }
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
+        {
+          if (aiperf_run_has_details (run))
+            aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
+          else
+            adw_tab_page_set_loading (adw_tab_view_get_nth_page (self->tab_view, i), FALSE);
+        }
+      else if (AIPERF_IS_RUN_DETAILS (child) && aiperf_run_details_get_run (AIPERF_RUN_DETAILS (child)) == run)
+        aiperf_run_details_refresh (AIPERF_RUN_DETAILS (child));
+    }
+  if (AIPERF_IS_PLOT_PAGE (aiperf_window_get_current_page (self)))
+    aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
+  aiperf_window_update_actions (self);
+}
+
+void
+aiperf_window_open_run_details (AiperfWindow *self,
+                                AiperfRun    *run)
+{
+  g_autoptr(AiperfPlotConfig) config = NULL;
+  g_autoptr(GPtrArray) specs = NULL;
+  GtkWidget *details;
+  AdwTabPage *first = NULL;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (AIPERF_IS_RUN (run));
+
+  /* Already open: just go there. */
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+
+      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
+        {
+          adw_tab_view_set_selected_page (self->tab_view, tab);
+          return;
+        }
+    }
+
+  config = load_presets (self);
+  specs = config ? aiperf_window_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
+  while (specs != NULL && specs->len > 0)
+    {
+      AiperfPlotPage *page = aiperf_plot_page_new (g_ptr_array_steal_index (specs, 0), self->runs, run);
+
+      aiperf_window_add_page (self, page, FALSE);
+      if (first == NULL)
+        first = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page));
+    }
+  details = aiperf_run_details_new (run);
+  {
+    AdwTabPage *tab = adw_tab_view_append (self->tab_view, details);
+    g_autofree char *title = aiperf_run_set_get_n_runs (self->runs) > 1
+      ? g_strdup_printf (_("Details (%s)"), aiperf_run_get_name (run))
+      : g_strdup (_("Run Details"));
+
+    adw_tab_page_set_title (tab, title);
+    g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-information-symbolic");
+
+    adw_tab_page_set_icon (tab, icon);
+    if (first == NULL)
+      first = tab;
+  }
+  adw_tab_view_set_selected_page (self->tab_view, first);
+  if (!aiperf_run_has_details (run))
+    aiperf_run_load_details_async (run, self->load_cancellable, on_details_loaded, g_object_ref (self));
+}
+
+/* --- window state and recent folders --- */
+
+void
+aiperf_window_remember_recent (AiperfWindow *self,
+                               const char   *path)
+{
+  g_auto(GStrv) old = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) recent = NULL;
+  guint n = 1;
+
+  if (self->settings == NULL)
+    return;
+  old = g_settings_get_strv (self->settings, "recent-folders");
+  g_strv_builder_add (builder, path);
+  for (guint i = 0; old[i] != NULL && n < RECENT_MAX; i++)
+    if (g_strcmp0 (old[i], path) != 0)
+      {
+        g_strv_builder_add (builder, old[i]);
+        n++;
+      }
+  recent = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-folders", (const char * const *) recent);
+}
+
+static gboolean
+aiperf_window_close_request (GtkWindow *window)
+{
+  AiperfWindow *self = AIPERF_WINDOW (window);
+
+  if (self->settings != NULL)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+      g_settings_set_boolean (self->settings, "sidebar-visible", adw_flap_get_reveal_flap (self->flap));
+    }
+  g_cancellable_cancel (self->load_cancellable);
+  return GTK_WINDOW_CLASS (aiperf_window_parent_class)->close_request (window);
+}
+
+static void
+on_selected_page (AiperfWindow *self)
+{
+  AiperfPlotPage *page = aiperf_window_get_current_page (self);
+
+  aiperf_sidebar_set_page (self->sidebar, page);
+  /* A details tab keeps the comparison's swatches: they still identify runs. */
+  if (page != NULL)
+    on_page_changed (self, page);
+  aiperf_window_update_actions (self);
+}
+
+static GSettings *
+settings_if_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  /* Running from the build tree without installed schemas must not abort. */
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  return schema ? g_settings_new (APP_ID) : NULL;
+}
+
+static void
+aiperf_window_dispose (GObject *object)
+{
+  AiperfWindow *self = AIPERF_WINDOW (object);
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
+  if (self->watch != NULL)
+    aiperf_watch_set_active (self->watch, FALSE);
+  gtk_widget_dispose_template (GTK_WIDGET (self), AIPERF_TYPE_WINDOW);
+  g_clear_object (&self->watch);
+  G_OBJECT_CLASS (aiperf_window_parent_class)->dispose (object);
+}
+
+static void
+aiperf_window_finalize (GObject *object)
+{
+  AiperfWindow *self = AIPERF_WINDOW (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->runs);
+  g_clear_pointer (&self->colors, aiperf_plot_colors_free);
+  g_clear_object (&self->load_cancellable);
+  g_hash_table_unref (self->hidden);
+  g_ptr_array_unref (self->roots);
+  g_ptr_array_unref (self->load_errors);
+  g_free (self->last_toast);
+  G_OBJECT_CLASS (aiperf_window_parent_class)->finalize (object);
+}
+
+static void
+aiperf_window_class_init (AiperfWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = aiperf_window_dispose;
+  object_class->finalize = aiperf_window_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = aiperf_window_close_request;
+
+  /* Referencing the resource keeps its object (and the constructor that
+   * registers it) in the link of a static library. */
+  (void) aiperf_ui_get_resource ();
+  g_type_ensure (AIPERF_TYPE_SIDEBAR);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/aiperf/Plot/aiperf-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_bar);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, drop_overlay);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, export_button);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, watch_button);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, add_plot_button);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_list);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
+}
+
+static void
+on_watch_run_added (AiperfWindow *self,
+                    AiperfRun    *run)
+{
+  g_autoptr(AiperfRunSet) one = NULL;
+  g_autofree char *msg = NULL;
+
+  /* A scan may race with an explicit load of the same folder. */
+  if (aiperf_run_set_find (self->runs, aiperf_run_get_directory (run)) != NULL)
+    return;
+  one = aiperf_run_set_new ();
+  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
+  aiperf_run_set_add (one, run);
+  aiperf_window_add_runs (self, one);
+  aiperf_window_show_toast (self, msg, FALSE);
+}
+
+static void
+on_watch_run_failed (AiperfWindow *self,
+                     const char   *directory,
+                     const GError *error)
+{
+  g_autofree char *base = g_path_get_basename (directory);
+  g_autofree char *msg = g_strdup_printf (_("Could not load “%s”: %s"), base, error->message);
+
+  g_ptr_array_add (self->load_errors, g_strdup (msg));
+  aiperf_window_show_toast (self, msg, TRUE);
+}
+
+static void
+aiperf_window_init (AiperfWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->runs = aiperf_run_set_new ();
+  self->colors = aiperf_plot_colors_new ();
+  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->roots = g_ptr_array_new_with_free_func (g_free);
+  self->load_errors = g_ptr_array_new_with_free_func (g_free);
+  self->load_cancellable = g_cancellable_new ();
+  self->watch = aiperf_watch_new ();
+  g_signal_connect_object (self->watch, "run-added", G_CALLBACK (on_watch_run_added), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->watch, "run-failed", G_CALLBACK (on_watch_run_failed), self, G_CONNECT_SWAPPED);
+
+  self->settings = settings_if_installed ();
+  if (self->settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "sidebar-visible"));
+    }
+
+  g_signal_connect_swapped (self->tab_view, "notify::selected-page", G_CALLBACK (on_selected_page), self);
+  g_signal_connect_swapped (self->sidebar, "run-toggled", G_CALLBACK (on_run_toggled), self);
+  g_signal_connect_swapped (self->sidebar, "run-activated", G_CALLBACK (on_run_activated), self);
+  gtk_stack_set_visible_child_name (self->main_stack, "empty");
+  /* Swatches are resolved against the light or dark palette. */
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_selected_page), self, G_CONNECT_SWAPPED);
+
+  aiperf_window_init_actions (self);
+  aiperf_window_init_dnd (self);
+  aiperf_window_update_actions (self);
+}
+
+AiperfWindow *
+aiperf_window_new (AdwApplication *application)
+{
+  g_return_val_if_fail (ADW_IS_APPLICATION (application), NULL);
+
+  return g_object_new (AIPERF_TYPE_WINDOW, "application", application, NULL);
+}
+
+void
+aiperf_window_open_files (AiperfWindow  *self,
+                          GFile        **files,
+                          int            n_files)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  for (int i = 0; i < n_files; i++)
+    {
+      char *path = g_file_get_path (files[i]);
+
+      if (path != NULL)
+        g_ptr_array_add (paths, path);
+    }
+  g_ptr_array_add (paths, NULL);
+  if (paths->len > 1)
+    aiperf_window_load_paths_internal (self, (const char * const *) paths->pdata, FALSE);
+}
+
+/* --- testing hooks --- */
+
+AdwTabView *
+aiperf_window_get_tab_view (AiperfWindow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
+  return self->tab_view;
+}
+
+const char *
+aiperf_window_get_last_toast (AiperfWindow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}
+
+AiperfRunSet *
+aiperf_window_get_run_set (AiperfWindow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
+  return self->runs;
+}
+
+AiperfSidebar *
+aiperf_window_get_sidebar (AiperfWindow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
+  return self->sidebar;
+}
+
+guint
+aiperf_window_get_loads_pending (AiperfWindow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), 0);
+  return self->loads_pending;
+}

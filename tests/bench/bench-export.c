@@ -1,0 +1,154 @@
+/* bench-export.c — times aiperf-plot --headless on generated data.
+ *
+ * bench-export --gen AIPERF_GEN --exe AIPERF_PLOT [--runs N] [--requests N] [--repeat N]
+ *              [--template profile_export_aiperf.json]
+ *
+ * Generates one run with aiperf-gen, or a sweep (--runs > 1) of copies of
+ * --template (a real summary with GPU telemetry, so every multi-run default
+ * has data) with concurrency 1..N and four models, then runs the
+ * real binary (no display) and reports the median wall time of the whole
+ * export: discovery, loading, every default plot drawn and written as PNG.
+ * Targets: 100-run sweep < 0.3 s; one 50 000-request run < 2 s.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
+static char *gen_exe, *plot_exe, *template_path;
+static int n_runs = 1, n_requests = 1000, repeat = 5;
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static gboolean
+run (char **argv, char **env, int *status, char **out, char **err)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, out, err, status, &error))
+    {
+      g_printerr ("%s: %s\n", argv[0], error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOptionContext) ctx = g_option_context_new ("- time headless export");
+  g_autofree char *tmp = NULL, *data = NULL, *out = NULL, *runs_s = NULL, *reqs_s = NULL;
+  g_auto(GStrv) env = g_get_environ ();
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  const GOptionEntry entries[] = {
+    { "gen", 0, 0, G_OPTION_ARG_FILENAME, &gen_exe, "aiperf-gen", "PATH" },
+    { "exe", 0, 0, G_OPTION_ARG_FILENAME, &plot_exe, "aiperf-plot", "PATH" },
+    { "runs", 0, 0, G_OPTION_ARG_INT, &n_runs, "runs in the sweep", "N" },
+    { "requests", 0, 0, G_OPTION_ARG_INT, &n_requests, "requests per run", "N" },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "timed exports", "N" },
+    { "template", 0, 0, G_OPTION_ARG_FILENAME, &template_path, "summary to copy for a sweep", "FILE" },
+    { NULL }
+  };
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error) || gen_exe == NULL || plot_exe == NULL)
+    {
+      g_printerr ("usage: bench-export --gen AIPERF_GEN --exe AIPERF_PLOT [--runs N] [--requests N]\n");
+      return 2;
+    }
+  tmp = g_dir_make_tmp ("aiperf-bench-export-XXXXXX", NULL);
+  data = g_build_filename (tmp, "data", NULL);
+  out = g_build_filename (tmp, "plots", NULL);
+  runs_s = g_strdup_printf ("%d", n_runs);
+  reqs_s = g_strdup_printf ("%d", n_requests);
+  if (n_runs > 1 && template_path != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      if (!g_file_get_contents (template_path, &text, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      for (int i = 0; i < n_runs; i++)
+        {
+          g_autofree char *dir = g_strdup_printf ("%s/model%d-concurrency%03d", data, i % 4, i + 1);
+          g_autofree char *file = g_build_filename (dir, "profile_export_aiperf.json", NULL);
+          g_autofree char *conc = g_strdup_printf ("\"concurrency\": %d,", i + 1);
+          g_autofree char *model = g_strdup_printf ("\"model_names\": [\n        \"model-%d\"", i % 4);
+          GString *copy = g_string_new (text);
+
+          g_string_replace (copy, "\"concurrency\": 1,", conc, 1);
+          g_string_replace (copy, "\"model_names\": [\n        \"Qwen/Qwen3-0.6B\"", model, 1);
+          g_mkdir_with_parents (dir, 0755);
+          g_file_set_contents (file, copy->str, copy->len, NULL);
+          g_string_free (copy, TRUE);
+        }
+      g_print ("wrote %d summaries from %s\n", n_runs, template_path);
+    }
+  else
+  {
+    char *gen_argv[] = { gen_exe, "--runs", runs_s, "--requests", reqs_s, "--out", data, NULL };
+    gint64 t0 = g_get_monotonic_time ();
+
+    if (!run (gen_argv, NULL, &status, NULL, NULL) || !g_spawn_check_wait_status (status, NULL))
+      return 1;
+    g_print ("generated %d run(s) x %d requests in %.2f s\n", n_runs, n_requests,
+             (g_get_monotonic_time () - t0) / 1e6);
+  }
+  env = g_environ_unsetenv (env, "DISPLAY");
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  env = g_environ_setenv (env, "HOME", tmp, TRUE);
+  for (int i = 0; i < repeat; i++)
+    {
+      char *plot_argv[] = { plot_exe, "--headless", data, "-o", out, NULL };
+      g_autofree char *stdout_text = NULL, *stderr_text = NULL;
+      gint64 t0 = g_get_monotonic_time ();
+      double seconds;
+
+      if (!run (plot_argv, env, &status, &stdout_text, &stderr_text))
+        return 1;
+      seconds = (g_get_monotonic_time () - t0) / 1e6;
+      g_array_append_val (times, seconds);
+      if (i == 0)
+        g_print ("%s%s", stdout_text, stderr_text);
+      if (!g_spawn_check_wait_status (status, NULL))
+        {
+          g_printerr ("aiperf-plot failed (status %d)\n", status);
+          return 1;
+        }
+    }
+  g_array_sort (times, compare_doubles);
+  g_print ("export of %d run(s) x %d requests: median %.3f s, min %.3f s over %d runs (target %s)\n",
+           n_runs, template_path != NULL && n_runs > 1 ? 0 : n_requests, g_array_index (times, double, times->len / 2),
+           g_array_index (times, double, 0), repeat, n_runs > 1 ? "< 0.3 s" : "< 2 s");
+  remove_tree (tmp);
+  return 0;
+}

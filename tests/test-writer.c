@@ -1,0 +1,189 @@
+/* test-writer.c — PNG, SVG and PDF files, and atomic writing.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define _GNU_SOURCE
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "core/aiperf-error.h"
+#include "render/aiperf-writer.h"
+
+static AiperfChart *
+make_chart (void)
+{
+  AiperfChart *chart = aiperf_chart_new ("Writer test");
+  int s = aiperf_chart_add_series (chart, "run", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+
+  aiperf_axis_set_label (&chart->x, "Request Latency", "ms");
+  aiperf_axis_set_label (&chart->y, "Output Token Throughput", "tokens/sec");
+  for (int i = 0; i < 20; i++)
+    aiperf_layer_append_point (layer, i, i * i, i);
+  return chart;
+}
+
+static char *
+write_one (const char        *dir,
+           AiperfImageFormat  format,
+           int                width,
+           int                height)
+{
+  g_autoptr(AiperfChart) chart = make_chart ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("chart.%s", aiperf_image_format_extension (format));
+  char *path = g_build_filename (dir, name, NULL);
+  AiperfStyle style;
+
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  style.scale = width / 1600.0;
+  g_assert_true (aiperf_write_chart (chart, NULL, &style, format, width, height, path, &error));
+  g_assert_no_error (error);
+  aiperf_style_clear (&style);
+  return path;
+}
+
+static guint32
+read_be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+static void
+test_png (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-writer-XXXXXX", NULL);
+  g_autofree char *path = write_one (dir, AIPERF_FORMAT_PNG, 1234, 567);
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 33);
+  g_assert_true (memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0);
+  g_assert_true (memcmp (data + 12, "IHDR", 4) == 0);
+  g_assert_cmpuint (read_be32 ((const guint8 *) data + 16), ==, 1234);
+  g_assert_cmpuint (read_be32 ((const guint8 *) data + 20), ==, 567);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+typedef struct {
+  char *root;
+  char *width;
+  guint n_elements;
+} SvgInfo;
+
+static void
+svg_start (GMarkupParseContext *context,
+           const char          *element,
+           const char         **names,
+           const char         **values,
+           gpointer             user_data,
+           GError             **error)
+{
+  SvgInfo *info = user_data;
+
+  if (info->root == NULL)
+    {
+      info->root = g_strdup (element);
+      for (guint i = 0; names[i] != NULL; i++)
+        if (strcmp (names[i], "width") == 0)
+          info->width = g_strdup (values[i]);
+    }
+  info->n_elements++;
+}
+
+static void
+test_svg (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-writer-XXXXXX", NULL);
+  g_autofree char *path = write_one (dir, AIPERF_FORMAT_SVG, 800, 400);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  GMarkupParser parser = { svg_start, NULL, NULL, NULL, NULL };
+  SvgInfo info = { 0 };
+  GMarkupParseContext *context;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  context = g_markup_parse_context_new (&parser, 0, &info, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, data, len, &error));
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  g_markup_parse_context_free (context);
+  g_assert_cmpstr (info.root, ==, "svg");
+  g_assert_true (g_str_has_prefix (info.width, "800"));
+  g_assert_cmpuint (info.n_elements, >, 20);
+  g_free (info.root);
+  g_free (info.width);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_pdf (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-writer-XXXXXX", NULL);
+  g_autofree char *path = write_one (dir, AIPERF_FORMAT_PDF, 800, 400);
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_true (g_str_has_prefix (data, "%PDF-"));
+  /* PDF streams hold NUL bytes: search with memmem, not strstr. */
+  g_assert_nonnull (memmem (data + len - 16, 16, "%%EOF", 5));
+  g_assert_nonnull (memmem (data, len, "/MediaBox [ 0 0 800 400 ]", 25));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A target that cannot be replaced (here: a folder) fails cleanly and
+ * leaves no temporary file behind. */
+static void
+test_atomic_failure (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-writer-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "chart.png", NULL);
+  g_autoptr(AiperfChart) chart = make_chart ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  AiperfStyle style;
+
+  g_assert_cmpint (g_mkdir (target, 0755), ==, 0);
+  aiperf_style_init (&style, AIPERF_THEME_DARK);
+  g_assert_false (aiperf_write_chart (chart, NULL, &style, AIPERF_FORMAT_PNG, 400, 200,
+                                      target, &error));
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, target));
+  aiperf_style_clear (&style);
+
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, "chart.png");
+  g_assert_null (g_dir_read_name (listing));
+  g_rmdir (target);
+  g_rmdir (dir);
+}
+
+static void
+test_formats (void)
+{
+  AiperfImageFormat format;
+
+  g_assert_true (aiperf_image_format_from_string ("SVG", &format));
+  g_assert_cmpint (format, ==, AIPERF_FORMAT_SVG);
+  g_assert_false (aiperf_image_format_from_string ("jpeg", &format));
+  g_assert_cmpstr (aiperf_image_format_extension (AIPERF_FORMAT_PDF), ==, "pdf");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/aiperf/render/writer/png", test_png);
+  g_test_add_func ("/aiperf/render/writer/svg", test_svg);
+  g_test_add_func ("/aiperf/render/writer/pdf", test_pdf);
+  g_test_add_func ("/aiperf/render/writer/atomic-failure", test_atomic_failure);
+  g_test_add_func ("/aiperf/render/writer/formats", test_formats);
+  return g_test_run ();
+}
