@@ -331,6 +331,26 @@ test_pick (void)
   cairo_surface_destroy (surface);
 }
 
+/* Pixels of colour @rgb in a rectangle. */
+static guint
+count_color (cairo_surface_t *surface,
+             double           x0,
+             double           y0,
+             double           x1,
+             double           y1,
+             guint32          rgb)
+{
+  guint n = 0;
+
+  for (int y = (int) y0; y < (int) y1; y++)
+    for (int x = (int) x0; x < (int) x1; x++)
+      if (x >= 0 && y >= 0 && x < cairo_image_surface_get_width (surface) &&
+          y < cairo_image_surface_get_height (surface) &&
+          pixel_near (read_pixel (surface, x, y), rgb, 40))
+        n++;
+  return n;
+}
+
 static void
 test_legend_and_hidden (void)
 {
@@ -345,6 +365,8 @@ test_legend_and_hidden (void)
 
   g_assert_true (find_legend (renderer, 0, W, H, &ax, &ay));
   g_assert_true (find_legend (renderer, 1, W, H, &bx, &by));
+  /* the line swatch of B is drawn in its colour */
+  g_assert_cmpuint (count_color (surface, bx, by, bx + 40, by + 20, ORANGE), >, 5);
   /* entries are stacked, A first */
   g_assert_cmpfloat (ay, <, by);
   /* nothing on the plot background, nor the title */
@@ -365,8 +387,10 @@ test_legend_and_hidden (void)
   g_assert_true (pixel_near (read_pixel (surface, px, py), 0xffffff, 8));
   g_assert_true (aiperf_renderer_data_to_pixel (renderer, 5, 2, FALSE, &px, &py));
   g_assert_true (pixel_near (read_pixel (surface, px, py), BLUE, 40));
-  /* the hidden series keeps its legend entry, so it can be shown again */
+  /* the hidden series keeps its legend entry, so it can be shown again,
+   * greyed: its swatch is no longer drawn in its colour */
   g_assert_true (find_legend (renderer, 1, W, H, &bx, &by));
+  g_assert_cmpuint (count_color (surface, bx, by, bx + 40, by + 20, ORANGE), ==, 0);
   cairo_surface_destroy (surface);
 }
 

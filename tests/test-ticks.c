@@ -50,6 +50,19 @@ test_log (void)
 }
 
 static void
+test_integer (void)
+{
+  const double small[] = { 0, 2, 4, 6, 8, 10 };
+  const double quarter[] = { 0, 20, 40, 60 };
+  const double plain[] = { 0, 100, 200, 300, 400, 500 };
+
+  /* aiperf_ticks_linear would give 0, 2.5, 5, 7.5, 10 */
+  assert_ticks (aiperf_ticks_integer (0, 10, 4), small, G_N_ELEMENTS (small));
+  assert_ticks (aiperf_ticks_integer (0, 64, 3), quarter, G_N_ELEMENTS (quarter));
+  assert_ticks (aiperf_ticks_integer (0, 500, 5), plain, G_N_ELEMENTS (plain));
+}
+
+static void
 test_degenerate (void)
 {
   GArray *t = aiperf_ticks_linear (5, 5, 5);
@@ -98,6 +111,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/ticks/linear", test_linear);
   g_test_add_func ("/aiperf/render/ticks/log", test_log);
+  g_test_add_func ("/aiperf/render/ticks/integer", test_integer);
   g_test_add_func ("/aiperf/render/ticks/degenerate", test_degenerate);
   g_test_add_func ("/aiperf/render/ticks/format", test_format);
   return g_test_run ();

@@ -12,6 +12,7 @@
 
 #include "aiperf-presets.h"
 #include "aiperf-run-row.h"
+#include "aiperf-sidebar-private.h"
 #include "aiperf-window-private.h"
 
 static char *
@@ -125,6 +126,14 @@ test_open_sweep (void)
       g_assert_null (aiperf_plot_page_get_single_run (page));
     }
   g_assert_cmpint (first_drawn_tab (window), >=, 0);
+
+  /* "+" adds a preset as a new, selected tab; closing removes it. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-plot", g_variant_new_string ("ttft_vs_throughput"));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, (int) defaults->len + 1);
+  g_assert_cmpstr (aiperf_plot_page_get_spec (aiperf_window_get_current_page (window))->name, ==,
+                   "ttft_vs_throughput");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "close-tab", NULL);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, (int) defaults->len);
   destroy_window (window);
 }
 
@@ -425,6 +434,43 @@ test_watch (void)
   remove_tree (tmp);
 }
 
+static void
+test_sidebar_settings (void)
+{
+  AiperfWindow *window;
+  AiperfSidebar *sidebar;
+  AiperfPlotPage *page;
+  AiperfChartView *view;
+  int tab;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  tab = first_drawn_tab (window);
+  adw_tab_view_set_selected_page (aiperf_window_get_tab_view (window),
+                                  adw_tab_view_get_nth_page (aiperf_window_get_tab_view (window), tab));
+  page = aiperf_window_get_current_page (window);
+  view = aiperf_plot_page_get_chart_view (page);
+  sidebar = aiperf_window_get_sidebar (window);
+  g_assert_cmpint (aiperf_chart_view_get_chart (view)->y.scale, ==, AIPERF_SCALE_LINEAR);
+
+  /* Every control redraws the tab at once. */
+  gtk_switch_set_active (sidebar->log_y_switch, TRUE);
+  g_assert_cmpint (aiperf_chart_view_get_chart (view)->y.scale, ==, AIPERF_SCALE_LOG);
+  gtk_switch_set_active (sidebar->log_y_switch, FALSE);
+  g_assert_cmpint (aiperf_chart_view_get_chart (view)->y.scale, ==, AIPERF_SCALE_LINEAR);
+
+  adw_combo_row_set_selected (sidebar->y_stat_row, 4);  /* avg p50 p90 p95 p99 */
+  g_assert_true (aiperf_plot_page_get_spec (page)->y.has_stat);
+  g_assert_cmpint (aiperf_plot_page_get_spec (page)->y.stat, ==, AIPERF_STAT_P99);
+
+  /* Group by run: one series per run. */
+  adw_combo_row_set_selected (sidebar->group_row, 0);
+  g_assert_cmpstr (aiperf_plot_page_get_spec (page)->group_by, ==, "run_name");
+  g_assert_cmpuint (aiperf_chart_view_get_chart (view)->series->len, >=, 3);
+  destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -437,6 +483,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/open-sweep", test_open_sweep);
   g_test_add_func ("/aiperf/window/hide-run", test_hide_run);
   g_test_add_func ("/aiperf/window/zoom", test_zoom);
+  g_test_add_func ("/aiperf/window/sidebar-settings", test_sidebar_settings);
   g_test_add_func ("/aiperf/window/export", test_export);
   g_test_add_func ("/aiperf/window/drop", test_drop);
   g_test_add_func ("/aiperf/window/broken-run", test_broken_run);

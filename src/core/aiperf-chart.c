@@ -331,7 +331,9 @@ aiperf_chart_add_layer (AiperfChart     *chart,
   layer->marker_size = 8.0;
   layer->marker = AIPERF_MARKER_CIRCLE;
   layer->opacity = 1.0;
-  layer->fill_opacity = 0.3;
+  /* aiperf's fills: areas and bands are washes, bars (α .7) and heatmap
+   * cells must read as solid. */
+  layer->fill_opacity = kind == AIPERF_LAYER_CELLS ? 1.0 : kind == AIPERF_LAYER_BARS ? 0.7 : 0.3;
   layer->pickable = (kind == AIPERF_LAYER_POINTS);
   layer->x = g_array_new (FALSE, FALSE, sizeof (double));
   layer->y = g_array_new (FALSE, FALSE, sizeof (double));

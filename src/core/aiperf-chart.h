@@ -60,6 +60,7 @@ typedef struct {
   AiperfScale  scale;
   gboolean     include_zero;  /* aiperf's rangemode "tozero" (the default) */
   gboolean     fixed_range;   /* use min..max as given (e.g. 0..100 for %) */
+  gboolean     integer_ticks; /* counts (request number): no 2.5 or 0.5 ticks */
   double       min, max;
   /* Category ticks (time-slice "0-10", …): positions in data space with
    * their labels; NULL for automatic nice ticks. */

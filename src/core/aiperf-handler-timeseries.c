@@ -21,7 +21,10 @@ aiperf_plot_set_time_axis (AiperfAxis *axis,
   if (override != NULL)
     aiperf_axis_set_label (axis, override, NULL);
   else if (g_strcmp0 (tag, "request_number") == 0)
-    aiperf_axis_set_label (axis, _("Request Number"), NULL);
+    {
+      aiperf_axis_set_label (axis, _("Request Number"), NULL);
+      axis->integer_ticks = TRUE;
+    }
   else if (g_str_has_prefix (tag, "timestamp") || g_str_has_suffix (tag, "_s") ||
            g_str_has_suffix (tag, "_ns"))
     aiperf_axis_set_label (axis, _("Time since the first request"), "s");

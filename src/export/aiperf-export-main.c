@@ -50,6 +50,7 @@ parse_size (const char *text,
             int        *out_height,
             GError    **error)
 {
+  const char *text_start = text;
   char *end = NULL;
   gint64 w, h;
 
@@ -63,8 +64,7 @@ parse_size (const char *text,
   if (w < 100 || h < 100 || w > 20000 || h > 20000)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--size %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
-                     " is out of range (each side 100 to 20000)"), w, h);
+                   _("--size %s is out of range (each side 100 to 20000)"), text_start);
       return FALSE;
     }
   *out_width = (int) w;

@@ -32,17 +32,19 @@ emit (AiperfLineDecimator *d,
     cairo_line_to (d->cr, x, y);
   else
     cairo_move_to (d->cr, x, y);
-  d->pen_down = TRUE;
   d->emitted++;
-  d->pen_x = x;
-  d->pen_y = y;
-  if (d->chunk > 0 && ++d->in_chunk >= d->chunk)
+  if (d->chunk > 0 && d->pen_down && ++d->in_chunk >= d->chunk)
     {
-      /* Round joins and caps hide the seam where chunks meet. */
+      /* The next chunk repeats the last segment: both strokes cover it
+       * fully, so no antialiasing seam shows where they meet. */
       cairo_stroke (d->cr);
-      cairo_move_to (d->cr, x, y);
+      cairo_move_to (d->cr, d->pen_x, d->pen_y);
+      cairo_line_to (d->cr, x, y);
       d->in_chunk = 0;
     }
+  d->pen_down = TRUE;
+  d->pen_x = x;
+  d->pen_y = y;
 }
 
 static void

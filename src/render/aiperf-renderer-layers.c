@@ -63,64 +63,6 @@ set_line (Ctx *c, double width)
     cairo_set_dash (c->cr, NULL, 0, 0);
 }
 
-void
-aiperf_renderer_draw_marker_path (cairo_t      *cr,
-                                  AiperfMarker  marker,
-                                  double        x,
-                                  double        y,
-                                  double        size)
-{
-  double r = size / 2;
-
-  switch (marker)
-    {
-    case AIPERF_MARKER_DIAMOND:
-      r *= 1.25;
-      cairo_move_to (cr, x, y - r);
-      cairo_line_to (cr, x + r, y);
-      cairo_line_to (cr, x, y + r);
-      cairo_line_to (cr, x - r, y);
-      cairo_close_path (cr);
-      break;
-    case AIPERF_MARKER_SQUARE:
-      r *= 0.9;
-      cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
-      break;
-    case AIPERF_MARKER_TRIANGLE:
-      r *= 1.2;
-      cairo_move_to (cr, x, y - r);
-      cairo_line_to (cr, x + r * 0.866, y + r * 0.5);
-      cairo_line_to (cr, x - r * 0.866, y + r * 0.5);
-      cairo_close_path (cr);
-      break;
-    case AIPERF_MARKER_CROSS:
-      {
-        /* An X as one filled outline, so all markers share one fill. */
-        double t = r * 0.28, k = r;
-
-        cairo_move_to (cr, x - k, y - k + t);
-        cairo_line_to (cr, x - k + t, y - k);
-        cairo_line_to (cr, x, y - t);
-        cairo_line_to (cr, x + k - t, y - k);
-        cairo_line_to (cr, x + k, y - k + t);
-        cairo_line_to (cr, x + t, y);
-        cairo_line_to (cr, x + k, y + k - t);
-        cairo_line_to (cr, x + k - t, y + k);
-        cairo_line_to (cr, x, y + t);
-        cairo_line_to (cr, x - k + t, y + k);
-        cairo_line_to (cr, x - k, y + k - t);
-        cairo_line_to (cr, x - t, y);
-        cairo_close_path (cr);
-      }
-      break;
-    case AIPERF_MARKER_CIRCLE:
-    default:
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-      break;
-    }
-}
-
 static void
 draw_points (Ctx *c)
 {
@@ -135,7 +77,7 @@ draw_points (Ctx *c)
 
   /* Worth it only for many markers; a few stay true paths everywhere. */
   if (n > 2000)
-    stamping = aiperf_stamp_begin (&stamp, c->cr, a, layer->marker, size, c->color,
+    stamping = aiperf_stamp_begin (&stamp, c->cr, &c->self->clip, layer->marker, size, c->color,
                                    layer->opacity);
   aiperf_pixel_mask_init (&mask, a);
   for (guint i = 0; i < n; i++)

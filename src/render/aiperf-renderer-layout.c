@@ -54,41 +54,12 @@ log_ticks (double    min,
            guint     target,
            gboolean *out_linear)
 {
-  static const double within[] = { 1.0, 2.0, 5.0 };
-  GArray *ticks;
-  double span;
-  int lo, hi;
+  GArray *ticks = aiperf_ticks_log (min, max, target);
 
   *out_linear = FALSE;
-  if (!(min > 0) || !(max > min) || !isfinite (max))
-    return g_array_new (FALSE, FALSE, sizeof (double));
-  span = log10 (max / min);
-  lo = (int) floor (log10 (min) + 1e-9);
-  hi = (int) ceil (log10 (max) - 1e-9);
-  for (int attempt = 0; attempt < 3; attempt++)
-    {
-      gboolean fine = span * 3 <= target * 1.5 || attempt == 2;
-      int stride = fine ? 1 : MAX (1, (int) ceil (span / MAX (target, 1u)));
-
-      if (attempt == 1)
-        stride = 1;
-      ticks = g_array_new (FALSE, FALSE, sizeof (double));
-      for (int e = lo; e <= hi; e++)
-        {
-          if (((e % stride) + stride) % stride != 0)
-            continue;
-          for (guint k = 0; k < (fine ? 3u : 1u); k++)
-            {
-              double v = within[k] * pow (10.0, e);
-
-              if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9))
-                g_array_append_val (ticks, v);
-            }
-        }
-      if (ticks->len >= 2)
-        return ticks;
-      g_array_unref (ticks);
-    }
+  if (ticks->len >= 2)
+    return ticks;
+  g_array_unref (ticks);
   *out_linear = TRUE;
   return aiperf_ticks_linear (min, max, MAX (target, 2u));
 }
@@ -121,6 +92,7 @@ make_ticks (AiperfRenderer   *self,
       gboolean linear = TRUE;
       g_autoptr(GArray) values = scale == AIPERF_SCALE_LOG
         ? log_ticks (min, max, target, &linear)
+        : axis != NULL && axis->integer_ticks ? aiperf_ticks_integer (min, max, target)
         : aiperf_ticks_linear (min, max, target);
       /* Log decades are labelled one by one; linear ticks share a step. */
       gboolean even = linear && evenly_spaced (values);

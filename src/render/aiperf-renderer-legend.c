@@ -201,6 +201,21 @@ draw_swatch (AiperfRenderer     *self,
       cairo_set_line_width (cr, 2.5 * s);
       aiperf_set_rgba (cr, c, alpha);
       cairo_stroke (cr);
+      /* A line series that also has markers shows one, like the plot. */
+      if (series->swatch == AIPERF_LAYER_LINE || series->swatch == AIPERF_LAYER_STEP)
+        for (guint l = 0; l < self->chart->layers->len; l++)
+          {
+            const AiperfLayer *layer = g_ptr_array_index (self->chart->layers, l);
+
+            if (layer->kind == AIPERF_LAYER_POINTS && layer->series >= 0 &&
+                g_ptr_array_index (self->chart->series, layer->series) == series)
+              {
+                cairo_set_dash (cr, NULL, 0, 0);
+                aiperf_renderer_draw_marker_path (cr, layer->marker, x + w / 2, cy, 8 * s);
+                cairo_fill (cr);
+                break;
+              }
+          }
       break;
     }
   cairo_restore (cr);

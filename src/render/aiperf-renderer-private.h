@@ -50,6 +50,7 @@ struct _AiperfRenderer {
   gboolean        valid;
   AiperfViewport  vp;
   AiperfRect      area;
+  AiperfRect      clip;        /* of the layer being drawn */
   double          width, height;
   double          s;           /* style scale */
   AiperfAxisMap   mx, my, my2;

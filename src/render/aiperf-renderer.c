@@ -215,16 +215,27 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   cairo_fill (cr);
   aiperf_renderer_draw_grid (self, cr);
 
-  cairo_save (cr);
-  cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
-  cairo_clip (cr);
   for (guint i = 0; i < chart->layers->len; i++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+      /* Markers on the edge (x = 0 on a "tozero" axis) show whole. */
+      double grow = layer->kind == AIPERF_LAYER_POINTS ? layer->marker_size * self->s / 2 + 1 : 0;
 
-      if (aiperf_renderer_layer_visible (chart, layer))
-        aiperf_renderer_draw_layer (self, cr, layer, i);
+      if (!aiperf_renderer_layer_visible (chart, layer))
+        continue;
+      self->clip.x = self->area.x - grow;
+      self->clip.y = self->area.y - grow;
+      self->clip.width = self->area.width + 2 * grow;
+      self->clip.height = self->area.height + 2 * grow;
+      cairo_save (cr);
+      cairo_rectangle (cr, self->clip.x, self->clip.y, self->clip.width, self->clip.height);
+      cairo_clip (cr);
+      aiperf_renderer_draw_layer (self, cr, layer, i);
+      cairo_restore (cr);
     }
+  cairo_save (cr);
+  cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
+  cairo_clip (cr);
   aiperf_renderer_draw_labels (self, cr);
   cairo_restore (cr);
 

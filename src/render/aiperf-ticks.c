@@ -72,48 +72,75 @@ aiperf_ticks_linear (double min,
 }
 
 GArray *
+aiperf_ticks_integer (double min,
+                      double max,
+                      guint  target)
+{
+  GArray *ticks = aiperf_ticks_linear (min, max, target);
+  double step, decade, first;
+
+  if (ticks->len < 2)
+    return ticks;
+  step = g_array_index (ticks, double, 1) - g_array_index (ticks, double, 0);
+  decade = pow (10.0, floor (log10 (step)));
+  /* 0.5 and 2.5 are no counts, and 25, 250 still read as quarters: use 1 or 2 × 10^k. */
+  if (step >= 1 && fabs (step / decade - 2.5) > 1e-9)
+    return ticks;
+  step = step < 1 ? 1.0 : 2.0 * decade;
+  g_array_set_size (ticks, 0);
+  first = ceil (min / step - 1e-9) * step;
+  for (guint i = 0; i < 1000; i++)
+    {
+      double v = first + i * step;
+
+      if (v > max + step * 1e-9)
+        break;
+      g_array_append_val (ticks, v);
+    }
+  return ticks;
+}
+
+GArray *
 aiperf_ticks_log (double min,
                   double max,
                   guint  target)
 {
-  GArray *ticks = g_array_new (FALSE, FALSE, sizeof (double));
   static const double within[] = { 1.0, 2.0, 5.0 };
-  int lo, hi, decades, stride;
+  GArray *ticks;
+  double span;
+  int lo, hi;
 
-  if (!(min > 0) || !(max > 0) || !isfinite (min) || !isfinite (max))
-    return ticks;
-  if (min > max)
-    {
-      double t = min;
-      min = max;
-      max = t;
-    }
+  if (!(min > 0) || !(max > min) || !isfinite (max))
+    return g_array_new (FALSE, FALSE, sizeof (double));
+  span = log10 (max / min);
   lo = (int) floor (log10 (min) + 1e-9);
   hi = (int) ceil (log10 (max) - 1e-9);
-  decades = MAX (hi - lo, 1);
-  stride = MAX (1, (int) ceil ((double) decades / MAX (target, 1u)));
-
-  for (int e = lo; e <= hi; e++)
+  /* Decades on multiples of a stride, with 2 and 5 in between when there is
+   * room; fall back to every decade, then to 1-2-5, before giving up. */
+  for (int attempt = 0; attempt < 3; attempt++)
     {
-      guint n_within = log10 (max / min) <= 3.0 ? 3 : 1;
+      gboolean fine = span * 3 <= target * 1.5 || attempt == 2;
+      int stride = fine || attempt == 1 ? 1 : MAX (1, (int) ceil (span / MAX (target, 1u)));
 
-      if ((e - lo) % stride != 0)
-        continue;
-      for (guint k = 0; k < n_within; k++)
+      ticks = g_array_new (FALSE, FALSE, sizeof (double));
+      for (int e = lo; e <= hi; e++)
         {
-          double v = within[k] * pow (10.0, e);
+          if (((e % stride) + stride) % stride != 0)
+            continue;
+          for (guint k = 0; k < (fine ? 3u : 1u); k++)
+            {
+              double v = within[k] * pow (10.0, e);
 
-          if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9))
-            g_array_append_val (ticks, v);
+              if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9))
+                g_array_append_val (ticks, v);
+            }
         }
-    }
-  /* A range inside one decade gets linear ticks rather than none. */
-  if (ticks->len < 2)
-    {
+      if (ticks->len >= 2)
+        return ticks;
       g_array_unref (ticks);
-      return aiperf_ticks_linear (min, max, MAX (target, 2u));
     }
-  return ticks;
+  /* A range inside one decade: no log ticks; callers use linear ones. */
+  return g_array_new (FALSE, FALSE, sizeof (double));
 }
 
 /* Digits after the point needed to tell ticks @step apart. */

@@ -11,36 +11,9 @@
 
 #include "aiperf-metric-registry.h"
 #include "aiperf-run-row.h"
-#include "aiperf-sidebar.h"
+#include "aiperf-sidebar-private.h"
 #include "aiperf-window-plot.h"
 
-struct _AiperfSidebar
-{
-  GtkBox          parent_instance;
-
-  GtkSearchEntry *search_entry;
-  GtkListBox     *run_list;
-  AdwPreferencesGroup *plot_group;
-  AdwPreferencesGroup *filter_group;
-  AdwComboRow    *type_row;
-  AdwComboRow    *x_row, *x_stat_row, *y_row, *y_stat_row;
-  AdwComboRow    *group_row, *label_row;
-  GtkSwitch      *log_x_switch, *log_y_switch, *autoscale_switch;
-  AdwComboRow    *filter_metric_row;
-  AdwEntryRow    *filter_min_row, *filter_max_row;
-
-  AiperfRunSet   *runs;
-  GHashTable     *hidden;       /* borrowed */
-  AiperfPlotPage *page;         /* weak */
-  GPtrArray      *type_keys;    /* char* */
-  GPtrArray      *metric_keys;  /* char*: x / y choices */
-  GPtrArray      *filter_keys;  /* char*: "" then tags */
-  GPtrArray      *group_keys;   /* char* */
-  GPtrArray      *label_keys;   /* char*: "" = none */
-  GPtrArray      *param_rows;   /* AdwExpanderRow* added to filter_group */
-  char           *search_text;
-  gboolean        updating;
-};
 
 G_DEFINE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, GTK_TYPE_BOX)
 
@@ -75,8 +48,8 @@ plot_type_label (AiperfPlotType type)
     }
 }
 
-static const char *
-parameter_label (const char *key)
+const char *
+aiperf_sidebar_parameter_label (const char *key)
 {
   if (g_str_equal (key, "run_name"))
     return _("Run");
@@ -120,8 +93,8 @@ stat_position (AiperfStat stat)
   return 0;
 }
 
-static const char *
-selected_key (AdwComboRow *row,
+const char *
+aiperf_sidebar_selected_key (AdwComboRow *row,
               GPtrArray   *keys)
 {
   guint pos = adw_combo_row_get_selected (row);
@@ -204,90 +177,6 @@ aiperf_sidebar_set_run_colors (AiperfSidebar *self,
       run = aiperf_run_row_get_run (AIPERF_RUN_ROW (child));
       aiperf_run_row_set_color (AIPERF_RUN_ROW (child),
                                 colors ? g_hash_table_lookup (colors, aiperf_run_get_directory (run)) : NULL);
-    }
-}
-
-/* --- parameter filters --- */
-
-static void
-on_param_check_toggled (GtkCheckButton *check,
-                        AiperfSidebar  *self)
-{
-  const char *key = g_object_get_data (G_OBJECT (check), "key");
-  const char *value = g_object_get_data (G_OBJECT (check), "value");
-
-  if (self->updating || self->page == NULL)
-    return;
-  aiperf_plot_page_set_excluded (self->page, key, value, !gtk_check_button_get_active (check));
-  aiperf_plot_page_redraw (self->page);
-}
-
-static void
-rebuild_param_filters (AiperfSidebar *self)
-{
-  g_autoptr(GPtrArray) swept = NULL;
-
-  for (guint i = 0; i < self->param_rows->len; i++)
-    adw_preferences_group_remove (self->filter_group, g_ptr_array_index (self->param_rows, i));
-  g_ptr_array_set_size (self->param_rows, 0);
-  if (self->runs == NULL)
-    return;
-
-  swept = aiperf_run_set_get_swept_parameters (self->runs);
-  for (guint i = 0; swept != NULL && i < swept->len; i++)
-    {
-      const char *key = g_ptr_array_index (swept, i);
-      g_autoptr(GPtrArray) values = aiperf_window_parameter_values (self->runs, key);
-      GtkWidget *expander;
-      g_autofree char *subtitle = NULL;
-
-      /* A filter with hundreds of checks helps nobody; search does that job. */
-      if (values->len < 2 || values->len > 40)
-        continue;
-      expander = adw_expander_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), parameter_label (key));
-      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u value", "%u values",
-                                               values->len), values->len);
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
-      for (guint v = 0; v < values->len; v++)
-        {
-          const char *value = g_ptr_array_index (values, v);
-          GtkWidget *row = adw_action_row_new ();
-          GtkWidget *check = gtk_check_button_new ();
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), *value ? value : _("(not set)"));
-          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-          g_object_set_data_full (G_OBJECT (check), "key", g_strdup (key), g_free);
-          g_object_set_data_full (G_OBJECT (check), "value", g_strdup (value), g_free);
-          g_signal_connect (check, "toggled", G_CALLBACK (on_param_check_toggled), self);
-          adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-        }
-      adw_preferences_group_add (self->filter_group, expander);
-      g_ptr_array_add (self->param_rows, expander);
-    }
-}
-
-static void
-sync_param_checks (GtkWidget     *widget,
-                   AiperfSidebar *self)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_CHECK_BUTTON (child) && g_object_get_data (G_OBJECT (child), "key") != NULL)
-        {
-          const char *key = g_object_get_data (G_OBJECT (child), "key");
-          const char *value = g_object_get_data (G_OBJECT (child), "value");
-
-          gtk_check_button_set_active (GTK_CHECK_BUTTON (child),
-                                       self->page == NULL
-                                       || !aiperf_plot_page_is_excluded (self->page, key, value));
-        }
-      else
-        sync_param_checks (child, self);
     }
 }
 
@@ -385,11 +274,11 @@ fill_choice_keys (AiperfSidebar *self,
 
   g_ptr_array_set_size (labels, 0);
   for (guint i = 0; i < self->group_keys->len; i++)
-    g_ptr_array_add (labels, (gpointer) parameter_label (g_ptr_array_index (self->group_keys, i)));
+    g_ptr_array_add (labels, (gpointer) aiperf_sidebar_parameter_label (g_ptr_array_index (self->group_keys, i)));
   set_row_items (self->group_row, labels);
   g_ptr_array_set_size (labels, 0);
   for (guint i = 0; i < self->label_keys->len; i++)
-    g_ptr_array_add (labels, (gpointer) parameter_label (g_ptr_array_index (self->label_keys, i)));
+    g_ptr_array_add (labels, (gpointer) aiperf_sidebar_parameter_label (g_ptr_array_index (self->label_keys, i)));
   set_row_items (self->label_row, labels);
 }
 
@@ -448,7 +337,7 @@ load_page (AiperfSidebar *self)
     gtk_editable_set_text (GTK_EDITABLE (self->filter_max_row),
                            isnan (filter->max) ? "" : g_ascii_formatd (buf, sizeof buf, "%g", filter->max));
   }
-  sync_param_checks (GTK_WIDGET (self->filter_group), self);
+  aiperf_sidebar_sync_param_checks (GTK_WIDGET (self->filter_group), self);
   self->updating = FALSE;
 }
 
@@ -480,11 +369,11 @@ on_setting_changed (AiperfSidebar *self)
   old_x = g_strdup (spec->x.metric);
   old_y = g_strdup (spec->y.metric);
 
-  if ((key = selected_key (self->type_row, self->type_keys)) != NULL
+  if ((key = aiperf_sidebar_selected_key (self->type_row, self->type_keys)) != NULL
       && aiperf_plot_type_from_string (key, &type))
     spec->type = type;
-  set_metric (&spec->x, selected_key (self->x_row, self->metric_keys));
-  set_metric (&spec->y, selected_key (self->y_row, self->metric_keys));
+  set_metric (&spec->x, aiperf_sidebar_selected_key (self->x_row, self->metric_keys));
+  set_metric (&spec->y, aiperf_sidebar_selected_key (self->y_row, self->metric_keys));
   if (!single)
     {
       spec->x.has_stat = TRUE;
@@ -495,9 +384,9 @@ on_setting_changed (AiperfSidebar *self)
                                         G_N_ELEMENTS (offered_stats) - 1)];
       spec->has_stat = FALSE;
       g_free (spec->group_by);
-      spec->group_by = g_strdup (selected_key (self->group_row, self->group_keys));
+      spec->group_by = g_strdup (aiperf_sidebar_selected_key (self->group_row, self->group_keys));
       g_free (spec->label_by);
-      key = selected_key (self->label_row, self->label_keys);
+      key = aiperf_sidebar_selected_key (self->label_row, self->label_keys);
       spec->label_by = key && *key ? g_strdup (key) : NULL;
     }
   /* The preset's own title and axis labels no longer describe new axes. */
@@ -511,39 +400,6 @@ on_setting_changed (AiperfSidebar *self)
                                                                    : AIPERF_AUTOSCALE_NONE;
   aiperf_plot_page_set_log (self->page, gtk_switch_get_active (self->log_x_switch),
                             gtk_switch_get_active (self->log_y_switch));
-  aiperf_plot_page_redraw (self->page);
-}
-
-static double
-parse_bound (AdwEntryRow *row)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
-  char *end;
-  double v;
-
-  if (text == NULL || *text == '\0')
-    return NAN;
-  v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0')
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
-      return NAN;
-    }
-  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
-  return v;
-}
-
-static void
-on_filter_changed (AiperfSidebar *self)
-{
-  const char *metric;
-
-  if (self->updating || self->page == NULL)
-    return;
-  metric = selected_key (self->filter_metric_row, self->filter_keys);
-  aiperf_plot_page_set_metric_filter (self->page, metric && *metric ? metric : NULL,
-                                      parse_bound (self->filter_min_row),
-                                      parse_bound (self->filter_max_row));
   aiperf_plot_page_redraw (self->page);
 }
 
@@ -606,7 +462,7 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
     }
   set_row_items (self->filter_metric_row, labels);
   self->updating = FALSE;
-  rebuild_param_filters (self);
+  aiperf_sidebar_rebuild_param_filters (self);
   load_page (self);
 }
 
@@ -715,9 +571,9 @@ aiperf_sidebar_init (AiperfSidebar *self)
   g_signal_connect_swapped (self->log_x_switch, "notify::active", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->log_y_switch, "notify::active", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->autoscale_switch, "notify::active", G_CALLBACK (on_setting_changed), self);
-  g_signal_connect_swapped (self->filter_metric_row, "notify::selected", G_CALLBACK (on_filter_changed), self);
-  g_signal_connect_swapped (self->filter_min_row, "changed", G_CALLBACK (on_filter_changed), self);
-  g_signal_connect_swapped (self->filter_max_row, "changed", G_CALLBACK (on_filter_changed), self);
+  g_signal_connect_swapped (self->filter_metric_row, "notify::selected", G_CALLBACK (aiperf_sidebar_on_filter_changed), self);
+  g_signal_connect_swapped (self->filter_min_row, "changed", G_CALLBACK (aiperf_sidebar_on_filter_changed), self);
+  g_signal_connect_swapped (self->filter_max_row, "changed", G_CALLBACK (aiperf_sidebar_on_filter_changed), self);
   load_page (self);
 }
 

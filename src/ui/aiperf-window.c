@@ -7,7 +7,6 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-ui-resources.h"
-#include "aiperf-run-details.h"
 #include "aiperf-run-row.h"
 #include "aiperf-window-plot.h"
 #include "aiperf-window-private.h"
@@ -145,8 +144,8 @@ close_all_tabs (AiperfWindow *self)
     }
 }
 
-static AiperfPlotConfig *
-load_presets (AiperfWindow *self)
+AiperfPlotConfig *
+aiperf_window_load_window_presets (AiperfWindow *self)
 {
   g_autoptr(GPtrArray) paths = g_ptr_array_new ();
 
@@ -159,7 +158,7 @@ load_presets (AiperfWindow *self)
 void
 aiperf_window_rebuild_tabs (AiperfWindow *self)
 {
-  g_autoptr(AiperfPlotConfig) config = load_presets (self);
+  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
   g_autoptr(GPtrArray) specs = NULL;
   AiperfMode mode = aiperf_run_set_get_mode (self->runs);
   AiperfRun *single = NULL;
@@ -276,111 +275,6 @@ on_run_activated (AiperfWindow *self,
                   AiperfRun    *run)
 {
   aiperf_window_open_run_details (self, run);
-}
-
-/* --- one run's plots and details --- */
-
-static void
-on_details_loaded (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(AiperfWindow) self = user_data;
-  AiperfRun *run = AIPERF_RUN (object);
-  g_autoptr(GError) error = NULL;
-
-  if (!aiperf_run_load_details_finish (run, result, &error))
-    {
-      g_autofree char *msg = NULL;
-
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      msg = g_strdup_printf (_("Could not read the requests of “%s”: %s"),
-                             aiperf_run_get_name (run), error->message);
-      g_ptr_array_add (self->load_errors, g_strdup (msg));
-      aiperf_window_show_toast (self, msg, TRUE);
-    }
-  else if (aiperf_run_get_n_bad_lines (run) > 0)
-    {
-      g_autofree char *msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                           "“%s”: %u malformed line skipped",
-                                                           "“%s”: %u malformed lines skipped",
-                                                           aiperf_run_get_n_bad_lines (run)),
-                                              aiperf_run_get_name (run), aiperf_run_get_n_bad_lines (run));
-      aiperf_window_show_toast (self, msg, FALSE);
-    }
-
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
-
-      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
-        {
-          if (aiperf_run_has_details (run))
-            aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
-          else
-            adw_tab_page_set_loading (adw_tab_view_get_nth_page (self->tab_view, i), FALSE);
-        }
-      else if (AIPERF_IS_RUN_DETAILS (child) && aiperf_run_details_get_run (AIPERF_RUN_DETAILS (child)) == run)
-        aiperf_run_details_refresh (AIPERF_RUN_DETAILS (child));
-    }
-  if (AIPERF_IS_PLOT_PAGE (aiperf_window_get_current_page (self)))
-    aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
-  aiperf_window_update_actions (self);
-}
-
-void
-aiperf_window_open_run_details (AiperfWindow *self,
-                                AiperfRun    *run)
-{
-  g_autoptr(AiperfPlotConfig) config = NULL;
-  g_autoptr(GPtrArray) specs = NULL;
-  GtkWidget *details;
-  AdwTabPage *first = NULL;
-
-  g_return_if_fail (AIPERF_IS_WINDOW (self));
-  g_return_if_fail (AIPERF_IS_RUN (run));
-
-  /* Already open: just go there. */
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
-      GtkWidget *child = adw_tab_page_get_child (tab);
-
-      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
-        {
-          adw_tab_view_set_selected_page (self->tab_view, tab);
-          return;
-        }
-    }
-
-  config = load_presets (self);
-  specs = config ? aiperf_window_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
-  while (specs != NULL && specs->len > 0)
-    {
-      AiperfPlotPage *page = aiperf_plot_page_new (g_ptr_array_steal_index (specs, 0), self->runs, run);
-
-      aiperf_window_add_page (self, page, FALSE);
-      if (first == NULL)
-        first = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page));
-    }
-  details = aiperf_run_details_new (run);
-  {
-    AdwTabPage *tab = adw_tab_view_append (self->tab_view, details);
-    g_autofree char *title = aiperf_run_set_get_n_runs (self->runs) > 1
-      ? g_strdup_printf (_("Details (%s)"), aiperf_run_get_name (run))
-      : g_strdup (_("Run Details"));
-
-    adw_tab_page_set_title (tab, title);
-    g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-information-symbolic");
-
-    adw_tab_page_set_icon (tab, icon);
-    if (first == NULL)
-      first = tab;
-  }
-  adw_tab_view_set_selected_page (self->tab_view, first);
-  if (!aiperf_run_has_details (run))
-    aiperf_run_load_details_async (run, self->load_cancellable, on_details_loaded, g_object_ref (self));
 }
 
 /* --- window state and recent folders --- */

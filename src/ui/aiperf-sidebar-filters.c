@@ -1,0 +1,128 @@
+/* aiperf-sidebar-filters.c — the sidebar's filters: runs by swept
+ * parameter value, and by a range of one summary metric.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "aiperf-sidebar-private.h"
+#include "aiperf-window-plot.h"
+
+static void
+on_param_check_toggled (GtkCheckButton *check,
+                        AiperfSidebar  *self)
+{
+  const char *key = g_object_get_data (G_OBJECT (check), "key");
+  const char *value = g_object_get_data (G_OBJECT (check), "value");
+
+  if (self->updating || self->page == NULL)
+    return;
+  aiperf_plot_page_set_excluded (self->page, key, value, !gtk_check_button_get_active (check));
+  aiperf_plot_page_redraw (self->page);
+}
+
+void
+aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self)
+{
+  g_autoptr(GPtrArray) swept = NULL;
+
+  for (guint i = 0; i < self->param_rows->len; i++)
+    adw_preferences_group_remove (self->filter_group, g_ptr_array_index (self->param_rows, i));
+  g_ptr_array_set_size (self->param_rows, 0);
+  if (self->runs == NULL)
+    return;
+
+  swept = aiperf_run_set_get_swept_parameters (self->runs);
+  for (guint i = 0; swept != NULL && i < swept->len; i++)
+    {
+      const char *key = g_ptr_array_index (swept, i);
+      g_autoptr(GPtrArray) values = aiperf_window_parameter_values (self->runs, key);
+      GtkWidget *expander;
+      g_autofree char *subtitle = NULL;
+
+      /* A filter with hundreds of checks helps nobody; search does that job. */
+      if (values->len < 2 || values->len > 40)
+        continue;
+      expander = adw_expander_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), aiperf_sidebar_parameter_label (key));
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u value", "%u values",
+                                               values->len), values->len);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
+      for (guint v = 0; v < values->len; v++)
+        {
+          const char *value = g_ptr_array_index (values, v);
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *check = gtk_check_button_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), *value ? value : _("(not set)"));
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+          g_object_set_data_full (G_OBJECT (check), "key", g_strdup (key), g_free);
+          g_object_set_data_full (G_OBJECT (check), "value", g_strdup (value), g_free);
+          g_signal_connect (check, "toggled", G_CALLBACK (on_param_check_toggled), self);
+          adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+        }
+      adw_preferences_group_add (self->filter_group, expander);
+      g_ptr_array_add (self->param_rows, expander);
+    }
+}
+
+void
+aiperf_sidebar_sync_param_checks (GtkWidget     *widget,
+                   AiperfSidebar *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_CHECK_BUTTON (child) && g_object_get_data (G_OBJECT (child), "key") != NULL)
+        {
+          const char *key = g_object_get_data (G_OBJECT (child), "key");
+          const char *value = g_object_get_data (G_OBJECT (child), "value");
+
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (child),
+                                       self->page == NULL
+                                       || !aiperf_plot_page_is_excluded (self->page, key, value));
+        }
+      else
+        aiperf_sidebar_sync_param_checks (child, self);
+    }
+}
+
+static double
+parse_bound (AdwEntryRow *row)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  char *end;
+  double v;
+
+  if (text == NULL || *text == '\0')
+    return NAN;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0')
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      return NAN;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  return v;
+}
+
+void
+aiperf_sidebar_on_filter_changed (AiperfSidebar *self)
+{
+  const char *metric;
+
+  if (self->updating || self->page == NULL)
+    return;
+  metric = aiperf_sidebar_selected_key (self->filter_metric_row, self->filter_keys);
+  aiperf_plot_page_set_metric_filter (self->page, metric && *metric ? metric : NULL,
+                                      parse_bound (self->filter_min_row),
+                                      parse_bound (self->filter_max_row));
+  aiperf_plot_page_redraw (self->page);
+}
+

@@ -1,0 +1,51 @@
+/* aiperf-sidebar-private.h — state shared by the sidebar's source files.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include "aiperf-sidebar.h"
+
+G_BEGIN_DECLS
+
+struct _AiperfSidebar
+{
+  GtkBox          parent_instance;
+
+  GtkSearchEntry *search_entry;
+  GtkListBox     *run_list;
+  AdwPreferencesGroup *plot_group;
+  AdwPreferencesGroup *filter_group;
+  AdwComboRow    *type_row;
+  AdwComboRow    *x_row, *x_stat_row, *y_row, *y_stat_row;
+  AdwComboRow    *group_row, *label_row;
+  GtkSwitch      *log_x_switch, *log_y_switch, *autoscale_switch;
+  AdwComboRow    *filter_metric_row;
+  AdwEntryRow    *filter_min_row, *filter_max_row;
+
+  AiperfRunSet   *runs;
+  GHashTable     *hidden;       /* borrowed */
+  AiperfPlotPage *page;         /* weak */
+  GPtrArray      *type_keys;    /* char* */
+  GPtrArray      *metric_keys;  /* char*: x / y choices */
+  GPtrArray      *filter_keys;  /* char*: "" then tags */
+  GPtrArray      *group_keys;   /* char* */
+  GPtrArray      *label_keys;   /* char*: "" = none */
+  GPtrArray      *param_rows;   /* AdwExpanderRow* added to filter_group */
+  char           *search_text;
+  gboolean        updating;
+};
+
+/* aiperf-sidebar.c */
+const char *aiperf_sidebar_parameter_label       (const char    *key);
+const char *aiperf_sidebar_selected_key          (AdwComboRow   *row,
+                                                  GPtrArray     *keys);
+
+/* aiperf-sidebar-filters.c */
+void        aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self);
+void        aiperf_sidebar_sync_param_checks     (GtkWidget     *widget,
+                                                  AiperfSidebar *self);
+void        aiperf_sidebar_on_filter_changed     (AiperfSidebar *self);
+
+G_END_DECLS
