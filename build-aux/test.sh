@@ -47,7 +47,8 @@ if step "configure $build" aiperf_configure "$build" -Dtests=true -Dui=true &&
   step "test $build: display (Xvfb)" \
     env GSETTINGS_SCHEMA_DIR="$PWD/$build/data" \
     xvfb-run -a -s '-screen 0 1920x1080x24' dbus-run-session -- \
-      meson test -C "$build" --no-rebuild --print-errorlogs --suite display || true
+      meson test -C "$build" --no-rebuild --print-errorlogs --suite display \
+        --logbase testlog-display || true
 fi
 
 if [[ ${AIPERF_SKIP_ASAN:-0} != 1 ]]; then
@@ -65,6 +66,25 @@ if [[ ${AIPERF_SKIP_ASAN:-0} != 1 ]]; then
           --timeout-multiplier 3 --suite unit --suite render --suite cli || true
   fi
 fi
+
+# One closing line over every suite run, from meson's JSON test logs.
+python3 - "$build" "$asan_build" <<'PY' || true
+import json, os, sys
+passed = failed = skipped = 0
+for build in sys.argv[1:]:
+    logs = os.path.join(build, "meson-logs")
+    names = [n for n in os.listdir(logs) if n.startswith("testlog") and n.endswith(".json")] \
+        if os.path.isdir(logs) else []
+    for line in (l for n in names for l in open(os.path.join(logs, n))):
+        result = json.loads(line).get("result")
+        if result in ("OK", "EXPECTEDFAIL"):
+            passed += 1
+        elif result == "SKIP":
+            skipped += 1
+        else:
+            failed += 1
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+PY
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   aiperf_log "${#failed[@]} step(s) failed:"

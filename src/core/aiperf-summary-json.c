@@ -46,7 +46,7 @@ aiperf_summary_read_text (const char  *path,
   if (length > MAX_SUMMARY_BYTES)
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
-                   _("%s: %" G_GSIZE_FORMAT " bytes is too large for a summary"), path, length);
+                   _("%s: %zu bytes is too large for a summary"), path, (size_t) length);
       return NULL;
     }
   if (!g_utf8_validate_len (text, length, &bad))
@@ -57,8 +57,8 @@ aiperf_summary_read_text (const char  *path,
         if (*p == '\n')
           line++;
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
-                   _("%s, line %u: the text is not valid UTF-8 (byte offset %" G_GSIZE_FORMAT ")"),
-                   path, line, (gsize) (bad - text));
+                   _("%s, line %u: the text is not valid UTF-8 (byte offset %zu)"),
+                   path, line, (size_t) (bad - text));
       return NULL;
     }
   if (out_length != NULL)

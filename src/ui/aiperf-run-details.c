@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "aiperf-run-details.h"
@@ -100,13 +101,13 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
       g_autofree char *title = NULL;
 
       if (e->code != 0)
-        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (code %d) — %" G_GUINT64_FORMAT " time",
-                                              "%s (code %d) — %" G_GUINT64_FORMAT " times", e->count),
-                                 e->type ? e->type : _("Error"), e->code, e->count);
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (code %d) — %" PRIu64 " time",
+                                              "%s (code %d) — %" PRIu64 " times", e->count),
+                                 e->type ? e->type : _("Error"), e->code, (uint64_t) e->count);
       else
-        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s — %" G_GUINT64_FORMAT " time",
-                                              "%s — %" G_GUINT64_FORMAT " times", e->count),
-                                 e->type ? e->type : _("Error"), e->count);
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s — %" PRIu64 " time",
+                                              "%s — %" PRIu64 " times", e->count),
+                                 e->type ? e->type : _("Error"), (uint64_t) e->count);
       add_row (self, self->errors_group, title, e->message);
     }
 

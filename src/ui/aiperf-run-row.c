@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -194,9 +195,9 @@ aiperf_run_row_new (AiperfRun *run)
   if (requests >= 0)
     {
       g_string_append (facts, " · ");
-      g_string_append_printf (facts, g_dngettext (GETTEXT_PACKAGE, "%" G_GINT64_FORMAT " request",
-                                                  "%" G_GINT64_FORMAT " requests", requests),
-                              requests);
+      g_string_append_printf (facts, g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " request",
+                                                  "%" PRId64 " requests", requests),
+                              (int64_t) requests);
     }
   gtk_label_set_label (self->facts_label, facts->str);
 
