@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include "aiperf-test-util.h"
 
 typedef struct {
   int   status;
@@ -103,23 +104,6 @@ list_dir (const char *dir)
 }
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GPtrArray) names = list_dir (dir);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
 test_multi_run (void)
 {
   g_autofree char *input = fixture ("tests/unit/plot/fixtures");
@@ -167,7 +151,7 @@ test_multi_run (void)
   g_assert_nonnull (strstr (log, " - INFO - "));
   g_assert_null (strstr (log, " - DEBUG - "));
   result_clear (&r);
-  remove_tree (out);
+  aiperf_test_remove_tree (out);
 }
 
 static void
@@ -203,7 +187,7 @@ test_single_run (void)
   g_assert_nonnull (strstr (log, " - DEBUG - "));
   g_assert_nonnull (strstr (log, " - WARNING - Skipping timeslices_ttft"));
   result_clear (&r);
-  remove_tree (out);
+  aiperf_test_remove_tree (out);
 }
 
 static void
@@ -219,7 +203,7 @@ test_plot_filter (void)
   g_assert_cmpuint (names->len, ==, 3);
   g_assert_cmpstr (g_ptr_array_index (names, 2), ==, "ttft_vs_throughput.png");
   result_clear (&r);
-  remove_tree (out);
+  aiperf_test_remove_tree (out);
 
   r = run_cli (input, "-o", out, "--plot", "no_such_plot", NULL);
   g_assert_cmpint (r.status, ==, 2);
@@ -232,7 +216,7 @@ test_plot_filter (void)
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.out, "Saved 0 plot(s)"));
   result_clear (&r);
-  remove_tree (out);
+  aiperf_test_remove_tree (out);
 }
 
 static void
@@ -290,7 +274,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/export/unwritable", test_unwritable);
   g_test_add_func ("/aiperf/cli/export/bad-config", test_bad_config);
   status = g_test_run ();
-  remove_tree (tmp_root);
+  aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);
   return status;
 }

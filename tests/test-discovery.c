@@ -13,6 +13,7 @@
 #include "aiperf-discovery.h"
 #include "aiperf-error.h"
 #include "aiperf-run-set.h"
+#include "aiperf-test-util.h"
 
 static char *tmp_root;
 
@@ -288,24 +289,6 @@ test_cancelled (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-static gboolean
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
-  if (g_file_test (path, G_FILE_TEST_IS_SYMLINK) || !g_file_test (path, G_FILE_TEST_IS_DIR))
-    return g_unlink (path) == 0;
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  return g_rmdir (path) == 0;
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -330,7 +313,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/run-set/cancelled", test_cancelled);
   status = g_test_run ();
 
-  remove_tree (tmp_root);
+  aiperf_test_remove_tree (tmp_root);
   free (tmp_root);
   return status;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiperf-watch.h"
+#include "aiperf-test-util.h"
 
 typedef struct {
   GPtrArray *added;   /* char* run names */
@@ -77,24 +78,6 @@ write_run (const char *root,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 test_watch_runs (void)
 {
   g_autofree char *root = g_dir_make_tmp ("aiperf-watch-XXXXXX", NULL);
@@ -150,7 +133,7 @@ test_watch_runs (void)
   aiperf_watch_set_active (watch, FALSE);
   g_ptr_array_unref (ev.added);
   g_ptr_array_unref (ev.failed);
-  remove_tree (root);
+  aiperf_test_remove_tree (root);
 }
 
 int

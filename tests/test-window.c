@@ -14,6 +14,7 @@
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-window-private.h"
+#include "aiperf-test-util.h"
 
 static char *
 sweep_path (void)
@@ -353,24 +354,6 @@ copy_tree (const char *from,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 test_broken_run (void)
 {
   g_autofree char *sweep = sweep_path ();
@@ -397,7 +380,7 @@ test_broken_run (void)
   g_assert_cmpint (adw_tab_view_get_n_pages (aiperf_window_get_tab_view (window)), >, 0);
 
   destroy_window (window);
-  remove_tree (tmp);
+  aiperf_test_remove_tree (tmp);
 }
 
 static void
@@ -431,7 +414,7 @@ test_watch (void)
   g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "qwen_concurrency8"));
 
   destroy_window (window);
-  remove_tree (tmp);
+  aiperf_test_remove_tree (tmp);
 }
 
 static void

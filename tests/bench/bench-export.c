@@ -15,27 +15,10 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include "../aiperf-test-util.h"
 
 static char *gen_exe, *plot_exe, *template_path;
 static int n_runs = 1, n_requests = 1000, repeat = 5;
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
 
 static gboolean
 run (char **argv, char **env, int *status, char **out, char **err)
@@ -149,6 +132,6 @@ main (int argc, char **argv)
   g_print ("export of %d run(s) x %d requests: median %.3f s, min %.3f s over %d runs (target %s)\n",
            n_runs, template_path != NULL && n_runs > 1 ? 0 : n_requests, g_array_index (times, double, times->len / 2),
            g_array_index (times, double, 0), repeat, n_runs > 1 ? "< 0.3 s" : "< 2 s");
-  remove_tree (tmp);
+  aiperf_test_remove_tree (tmp);
   return 0;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "aiperf-run-set.h"
+#include "../aiperf-test-util.h"
 
 static const char * const record_metrics[] = {
   "request_latency", "time_to_first_token", "time_to_second_token", "inter_token_latency",
@@ -96,24 +97,6 @@ make_summary (guint  index,
   return g_string_free (out, FALSE);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -157,6 +140,6 @@ main (int argc, char *argv[])
   g_print ("bench-summaries: %u runs (%.1f kB summaries each), %u cores: "
            "best %.1f ms, mean %.1f ms per aiperf_run_set_load (target < 100 ms)\n",
            n_runs, bytes / 1024.0 / n_runs, g_get_num_processors (), best, total / reps);
-  remove_tree (root);
+  aiperf_test_remove_tree (root);
   return 0;
 }

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "aiperf-window-private.h"
+#include "../aiperf-test-util.h"
 
 static gboolean painted;
 
@@ -38,24 +39,6 @@ wait_paint (GtkWidget *widget)
   while (!painted && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, id);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 int
@@ -145,6 +128,6 @@ main (int    argc,
     status = 1;
 
   gtk_window_destroy (GTK_WINDOW (window));
-  remove_tree (tmp);
+  aiperf_test_remove_tree (tmp);
   return status;
 }
