@@ -243,6 +243,23 @@ add_labeled_points (AiperfLayer *layer,
     }
 }
 
+/* Which corner is best, as aiperf's subtitle says it ("Optimal: upper-left"). */
+static char *
+pareto_note (const AiperfChart *chart,
+             gboolean           x_higher,
+             gboolean           y_higher)
+{
+  const char *corner = y_higher ? (x_higher ? _("upper right") : _("upper left"))
+                                : (x_higher ? _("lower right") : _("lower left"));
+
+  /* TRANSLATORS: "Best: upper left (higher Output Token Throughput Per GPU, lower
+   * Average Request Latency)"; the line joins the runs no other run beats on both. */
+  return g_strdup_printf (_("Best: %s (%s %s, %s %s); the line joins the runs no other run beats"),
+                          corner,
+                          y_higher ? _("higher") : _("lower"), chart->y.title,
+                          x_higher ? _("higher") : _("lower"), chart->x.title);
+}
+
 static void
 draw_pareto_or_line (AiperfChart *chart,
                      Group       *group,
@@ -454,6 +471,8 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && !any_ci)
     chart->note = g_strdup (_("Every operating point has a single run, so there is no confidence "
                               "interval; repeat runs (aiperf --num-profile-runs) to see one"));
+  else if (spec->type == AIPERF_PLOT_PARETO && missing == 0)
+    chart->note = pareto_note (chart, x_higher, y_higher);
   else if (missing > 0)
     chart->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "%u run lacks these metrics and is not shown",
