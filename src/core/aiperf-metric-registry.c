@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "aiperf-metric-registry.h"
@@ -359,7 +360,10 @@ aiperf_metric_registry_axis_label (const char *tag,
     }
   else
     {
-      name = prettify_tag (tag);
+      /* The one column the sidebar offers that is not an aiperf metric; the
+       * charts translate it too (aiperf_plot_display_name ()). */
+      name = g_strcmp0 (tag, "request_number") == 0 ? g_strdup (_("Request Number"))
+                                                    : prettify_tag (tag);
       unit = fallback_unit;
     }
   if (unit == NULL || *unit == '\0')

@@ -162,19 +162,31 @@ aiperf_plot_display_name (const char *tag)
   return g_string_free (s, FALSE);
 }
 
-static const char *
-stat_prefix (AiperfStat stat)
+/* Whole phrases rather than a prefix, so translators can put the statistic
+ * after the metric name where their language wants it. */
+static char *
+stat_title (AiperfStat  stat,
+            const char *name)
 {
   switch (stat)
     {
-    case AIPERF_STAT_AVG: return _("Average");
-    case AIPERF_STAT_P50: return _("Median");
-    case AIPERF_STAT_MIN: return _("Minimum");
-    case AIPERF_STAT_MAX: return _("Maximum");
-    case AIPERF_STAT_STD: return _("Std. Dev. of");
-    case AIPERF_STAT_SUM: return _("Total");
-    case AIPERF_STAT_COUNT: return _("Count of");
-    default: return aiperf_stat_to_string (stat);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
+    case AIPERF_STAT_AVG: return g_strdup_printf (_("Average %s"), name);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
+    case AIPERF_STAT_P50: return g_strdup_printf (_("Median %s"), name);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
+    case AIPERF_STAT_MIN: return g_strdup_printf (_("Minimum %s"), name);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
+    case AIPERF_STAT_MAX: return g_strdup_printf (_("Maximum %s"), name);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
+    case AIPERF_STAT_STD: return g_strdup_printf (_("Std. Dev. of %s"), name);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Output Sequence Length" */
+    case AIPERF_STAT_SUM: return g_strdup_printf (_("Total %s"), name);
+    /* TRANSLATORS: axis title; %s is a metric name such as "Output Sequence Length" */
+    case AIPERF_STAT_COUNT: return g_strdup_printf (_("Count of %s"), name);
+    /* TRANSLATORS: axis title; the first %s is a percentile such as "p90",
+     * the second a metric name such as "Time to First Token" */
+    default: return g_strdup_printf (_("%s %s"), aiperf_stat_to_string (stat), name);
     }
 }
 
@@ -203,7 +215,7 @@ aiperf_plot_set_metric_axis (AiperfAxis *axis,
    * throughputs have a single value. */
   if (show_stat && (info == NULL || info->kind == AIPERF_METRIC_KIND_RECORD ||
                     info->kind == AIPERF_METRIC_KIND_GPU))
-    title = g_strdup_printf ("%s %s", stat_prefix (stat), name);
+    title = stat_title (stat, name);
   else
     title = g_strdup (name);
   aiperf_axis_set_label (axis, title, unit != NULL && *unit != '\0' ? unit : NULL);

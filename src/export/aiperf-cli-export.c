@@ -278,7 +278,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
     return AIPERF_EXIT_USAGE;
   if (!g_str_has_prefix (config->filename, "resource://"))
     g_print (_("Using config: %s\n"), config->filename);
-  aiperf_export_log (log, AIPERF_LOG_INFO, "Using plot config %s", config->filename);
+  aiperf_export_log (log, AIPERF_LOG_INFO, _("Using plot config %s"), config->filename);
 
   runs = aiperf_run_set_load ((const char * const *) options->paths, NULL, NULL, NULL, &error);
   if (runs == NULL)
@@ -291,8 +291,10 @@ aiperf_cli_export (const AiperfExportOptions *options)
     aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping a run: %s"),
                        ((GError *) g_ptr_array_index (load_errors, i))->message);
   mode = aiperf_run_set_get_mode (runs);
-  aiperf_export_log (log, AIPERF_LOG_INFO, "%s mode: %u run(s) loaded in %.1f ms",
-                     mode == AIPERF_MODE_MULTI_RUN ? "Multi-run" : "Single-run",
+  /* Two whole sentences, not a "%s mode" fragment, so both can be translated. */
+  aiperf_export_log (log, AIPERF_LOG_INFO,
+                     mode == AIPERF_MODE_MULTI_RUN ? _("Multi-run mode: %u run(s) loaded in %.1f ms")
+                                                   : _("Single-run mode: %u run(s) loaded in %.1f ms"),
                      aiperf_run_set_get_n_runs (runs), (g_get_monotonic_time () - start) / 1000.0);
 
   dir = options->output != NULL ? g_strdup (options->output)
@@ -338,7 +340,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
       aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
       g_clear_error (&error);
     }
-  aiperf_export_log (log, AIPERF_LOG_INFO, "Saved %u plot(s) to %s in %.1f ms", files->len, dir,
+  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), files->len, dir,
                      (g_get_monotonic_time () - start) / 1000.0);
   log_path = g_build_filename (dir, "aiperf_plot.log", NULL);
   if (!aiperf_export_log_save (log, log_path, &error))
