@@ -1,0 +1,103 @@
+/* test-chart.c — the plain chart description: layers, bounds, copies.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+
+#include "core/aiperf-chart.h"
+
+static void
+test_bounds (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("b");
+  int a = aiperf_chart_add_series (chart, "a", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  int b = aiperf_chart_add_series (chart, "b", aiperf_color_palette (1), AIPERF_LAYER_POINTS);
+  AiperfLayer *errors = aiperf_chart_add_layer (chart, AIPERF_LAYER_ERROR_BARS, a);
+  AiperfLayer *segments = aiperf_chart_add_layer (chart, AIPERF_LAYER_SEGMENTS, b);
+  AiperfLayer *right = aiperf_chart_add_layer (chart, AIPERF_LAYER_AREA, -1);
+  double lo, hi;
+
+  aiperf_layer_append_error (errors, 5, 10, 8, 14, 4, 7);
+  aiperf_layer_append_segment (segments, 1, 20, 3, 0);
+  right->on_y2 = TRUE;
+  aiperf_layer_append_point (right, 2, 90, -1);
+
+  g_assert_true (aiperf_chart_get_data_bounds (chart, 'x', FALSE, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 20);
+  g_assert_true (aiperf_chart_get_data_bounds (chart, 'y', FALSE, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 3);
+  g_assert_cmpfloat (hi, ==, 14);
+  /* Areas reach down to zero. */
+  g_assert_true (aiperf_chart_get_data_bounds (chart, '2', FALSE, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat (hi, ==, 90);
+
+  /* A hidden series no longer counts. */
+  aiperf_chart_set_series_visible (chart, b, FALSE);
+  g_assert_true (aiperf_chart_get_data_bounds (chart, 'x', FALSE, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 2);   /* the y2 area, which belongs to no series */
+  g_assert_cmpfloat (hi, ==, 7);
+  g_assert_cmpuint (aiperf_chart_count_points (chart, AIPERF_LAYER_SEGMENTS), ==, 0);
+
+  /* Log axes ignore values <= 0. */
+  aiperf_chart_set_series_visible (chart, a, FALSE);
+  g_assert_true (aiperf_chart_get_data_bounds (chart, '2', TRUE, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 90);
+}
+
+static void
+test_labels_and_copy (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("c");
+  g_autoptr(AiperfChart) copy = NULL;
+  int s = aiperf_chart_add_series (chart, "run", aiperf_color_palette (2), AIPERF_LAYER_POINTS);
+  AiperfLayer *points = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+  AiperfLayer *copied;
+
+  aiperf_layer_append_point (points, 1, 1, 7);
+  aiperf_layer_append_labeled (points, 2, 4, 8, "4");
+  aiperf_axis_add_tick (&chart->x, 5, "0-10");
+  g_assert_cmpuint (points->labels->len, ==, 2);
+  g_assert_null (g_ptr_array_index (points->labels, 0));
+
+  copy = aiperf_chart_copy (chart);
+  copied = g_ptr_array_index (copy->layers, 0);
+  g_assert_cmpuint (aiperf_layer_get_n (copied), ==, 2);
+  g_assert_cmpfloat (aiperf_layer_y (copied, 1), ==, 4);
+  g_assert_cmpint (g_array_index (copied->ids, int, 1), ==, 8);
+  g_assert_cmpstr (g_ptr_array_index (copied->labels, 1), ==, "4");
+  g_assert_cmpstr (g_ptr_array_index (copy->x.tick_labels, 0), ==, "0-10");
+  /* Deep: changing the original leaves the copy alone. */
+  aiperf_chart_set_series_visible (chart, s, FALSE);
+  g_assert_true (((AiperfSeries *) g_ptr_array_index (copy->series, 0))->visible);
+  g_assert_cmpint (aiperf_chart_find_series (copy, "run"), ==, 0);
+  g_assert_cmpint (aiperf_chart_find_series (copy, "nope"), ==, -1);
+}
+
+static void
+test_colors (void)
+{
+  AiperfColor c;
+
+  g_assert_true (aiperf_color_parse ("#76B900", &c));
+  g_assert_cmpint (c.kind, ==, AIPERF_COLOR_RGBA);
+  g_assert_cmpfloat_with_epsilon (c.g, 185 / 255.0, 1e-12);
+  g_assert_cmpfloat (c.a, ==, 1.0);
+  g_assert_true (aiperf_color_parse ("#00000080", &c));
+  g_assert_cmpfloat_with_epsilon (c.a, 128 / 255.0, 1e-12);
+  g_assert_false (aiperf_color_parse ("76B900", &c));
+  g_assert_false (aiperf_color_parse ("#76B9", &c));
+  g_assert_false (aiperf_color_parse ("#GGGGGG", &c));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/aiperf/chart/bounds", test_bounds);
+  g_test_add_func ("/aiperf/chart/labels-and-copy", test_labels_and_copy);
+  g_test_add_func ("/aiperf/chart/colors", test_colors);
+  return g_test_run ();
+}
