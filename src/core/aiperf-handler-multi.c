@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "aiperf-handler-private.h"
+#include "aiperf-handler-server-private.h"
 #include "aiperf-pareto.h"
 
 typedef struct {
@@ -86,6 +87,13 @@ run_value (AiperfRun  *run,
           return TRUE;
         }
       return FALSE;
+    }
+  /* Server metrics: counters summed over series, the rest averaged. */
+  if (info == NULL && aiperf_server_metric_name_looks_like (name) &&
+      aiperf_run_get_parameter (run, name) == NULL)
+    {
+      *out = aiperf_plot_server_metric_value (run, name, NULL, NULL);
+      return !isnan (*out);
     }
   text = aiperf_run_get_parameter (run, name);
   if (text != NULL)

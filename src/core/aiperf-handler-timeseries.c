@@ -324,10 +324,6 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
 
   if (spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
-  if (aiperf_metric_registry_lookup (spec->y.metric) == NULL &&
-      (strchr (spec->y.metric, ':') != NULL || spec->y.source == AIPERF_SOURCE_SERVER_METRICS))
-    return aiperf_plot_no_data (error, _("“%s” looks like a server metric; server metrics are not "
-                                         "loaded by aiperf-plot yet"), spec->y.metric);
   ys = aiperf_plot_request_column (run, spec->y.metric, &y_tag, &y_unit, error);
   if (ys == NULL)
     return NULL;
@@ -392,7 +388,6 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
                                 aiperf_percentile_sorted (v, m, 99));
       aiperf_layer_append_point (line, centre, aiperf_percentile_sorted (v, m, 50), -1);
     }
-  chart->note = g_strdup (_("Percentiles of per-request values in each time window "
-                            "(server-metric histograms are not loaded yet)"));
+  chart->note = g_strdup (_("Percentiles of per-request values in each time window"));
   return chart;
 }

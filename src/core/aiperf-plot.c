@@ -11,6 +11,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-handler-private.h"
+#include "aiperf-handler-server-private.h"
 
 struct _AiperfPlotColors {
   GHashTable *indices;  /* group → GUINT_TO_POINTER (index + 1) */
@@ -147,6 +148,14 @@ aiperf_plot_display_name (const char *tag)
     return g_strdup (_("Request Number"));
   if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
     return g_strdup (_("Output Token Throughput"));
+  /* Server metrics ("vllm:kv_cache_usage_perc[…]") as aiperf prettifies them. */
+  if (strchr (tag, ':') != NULL)
+    {
+      g_autofree char *base = NULL;
+
+      if (aiperf_server_metric_spec_parse (tag, &base, NULL, NULL))
+        return aiperf_server_metric_display_name (base);
+    }
   s = g_string_new (NULL);
   for (const char *p = tag; *p != '\0'; p++)
     {
@@ -213,8 +222,10 @@ aiperf_plot_set_metric_axis (AiperfAxis *axis,
   unit = info != NULL && info->unit != NULL && *info->unit != '\0' ? info->unit : fallback_unit;
   /* A stat only means something for per-request distributions; derived
    * throughputs have a single value. */
-  if (show_stat && (info == NULL || info->kind == AIPERF_METRIC_KIND_RECORD ||
-                    info->kind == AIPERF_METRIC_KIND_GPU))
+  /* Nor for server metrics, whose one value per run is a rate or a mean. */
+  if (show_stat && ((info == NULL && strchr (tag, ':') == NULL) ||
+                    (info != NULL && (info->kind == AIPERF_METRIC_KIND_RECORD ||
+                                      info->kind == AIPERF_METRIC_KIND_GPU))))
     title = stat_title (stat, name);
   else
     title = g_strdup (name);
@@ -318,11 +329,8 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (spec->source == AIPERF_SOURCE_SERVER_METRICS ||
-      spec->source == AIPERF_SOURCE_SERVER_METRICS_AGGREGATED ||
-      spec->y.source == AIPERF_SOURCE_SERVER_METRICS ||
-      spec->y.source == AIPERF_SOURCE_SERVER_METRICS_AGGREGATED)
-    return aiperf_plot_no_data (error, _("server metrics are not loaded by aiperf-plot yet"));
+  if (aiperf_plot_wants_server_metric (spec, run))
+    return aiperf_handler_server_metric (spec, run, error);
 
   switch (spec->type)
     {

@@ -10,6 +10,7 @@
 #include "aiperf-error.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-presets-private.h"
+#include "aiperf-server-metrics.h"
 #include "aiperf-stats.h"
 
 /* Columns the loaders and handlers compute, which are not registry metrics. */
@@ -46,7 +47,7 @@ aiperf_presets_metric_is_known (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (server_prefixes); i++)
     if (g_str_has_prefix (name, server_prefixes[i]))
       return TRUE;
-  return FALSE;
+  return aiperf_server_metric_name_looks_like (name);
 }
 
 static gboolean

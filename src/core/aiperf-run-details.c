@@ -22,6 +22,7 @@ aiperf_run_clear_details (AiperfRun *self)
   g_clear_pointer (&self->throughput, aiperf_table_unref);
   g_clear_pointer (&self->gpu_telemetry, aiperf_table_unref);
   g_clear_pointer (&self->timeslices, aiperf_timeslices_unref);
+  g_clear_pointer (&self->server_metrics, aiperf_server_metrics_unref);
 }
 
 typedef struct {
@@ -129,6 +130,36 @@ load_details_locked (AiperfRun          *self,
         progress (0.9, _("Reading time slices"), progress_data);
       if (!aiperf_load_timeslices (self, self->directory, &local_error))
         aiperf_run_add_warning (self, "%s", local_error->message);
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  if (file_exists (self->directory, AIPERF_FILE_SERVER_METRICS_JSON))
+    {
+      g_autofree char *path = g_build_filename (self->directory, AIPERF_FILE_SERVER_METRICS_JSON, NULL);
+      g_autoptr(GError) local_error = NULL;
+      g_autoptr(AiperfServerMetrics) metrics = NULL;
+
+      self->artifacts |= AIPERF_RUN_HAS_SERVER_METRICS;
+      if (progress != NULL)
+        progress (0.95, _("Reading server metrics"), progress_data);
+      /* Like telemetry, a broken file must not hide the rest of the run. */
+      metrics = aiperf_server_metrics_load (path, &local_error);
+      if (metrics == NULL)
+        aiperf_run_add_warning (self, "%s", local_error->message);
+      else
+        {
+          guint skipped = aiperf_server_metrics_get_n_skipped (metrics);
+
+          if (skipped > 0)
+            aiperf_run_add_warning (self, g_dngettext (GETTEXT_PACKAGE,
+                                                       "%s: skipped %u malformed server-metric entry",
+                                                       "%s: skipped %u malformed server-metric entries",
+                                                       skipped),
+                                    path, skipped);
+          g_clear_pointer (&self->server_metrics, aiperf_server_metrics_unref);
+          self->server_metrics = g_steal_pointer (&metrics);
+        }
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
@@ -272,6 +303,13 @@ aiperf_run_get_timeslices (AiperfRun *self)
   return self->timeslices;
 }
 
+AiperfServerMetrics *
+aiperf_run_get_server_metrics (AiperfRun *self)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN (self), NULL);
+  return self->server_metrics;
+}
+
 #define DEFINE_TABLE_SETTER(func, field, type, ref, unref)        \
   void                                                            \
   func (AiperfRun *self,                                          \
@@ -294,3 +332,5 @@ DEFINE_TABLE_SETTER (aiperf_run_set_gpu_telemetry, gpu_telemetry, AiperfTable,
                      aiperf_table_ref, aiperf_table_unref)
 DEFINE_TABLE_SETTER (aiperf_run_set_timeslices, timeslices, AiperfTimeslices,
                      aiperf_timeslices_ref, aiperf_timeslices_unref)
+DEFINE_TABLE_SETTER (aiperf_run_set_server_metrics, server_metrics, AiperfServerMetrics,
+                     aiperf_server_metrics_ref, aiperf_server_metrics_unref)

@@ -43,5 +43,6 @@ void  aiperf_run_set_warmup_requests       (AiperfRun   *self, AiperfTable *warm
 void  aiperf_run_set_throughput            (AiperfRun   *self, AiperfTable *throughput);
 void  aiperf_run_set_gpu_telemetry         (AiperfRun   *self, AiperfTable *telemetry);
 void  aiperf_run_set_timeslices            (AiperfRun   *self, AiperfTimeslices *timeslices);
+void  aiperf_run_set_server_metrics        (AiperfRun   *self, AiperfServerMetrics *metrics);
 
 G_END_DECLS

@@ -51,6 +51,7 @@ struct _AiperfRun {
   AiperfTable      *throughput;
   AiperfTable      *gpu_telemetry;
   AiperfTimeslices *timeslices;
+  AiperfServerMetrics *server_metrics;
 };
 
 void aiperf_run_clear_details (AiperfRun *self);

@@ -10,6 +10,7 @@
 #include "aiperf-stats.h"
 #include "aiperf-table.h"
 #include "aiperf-timeslices.h"
+#include "aiperf-server-metrics.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,7 @@ typedef enum {
   AIPERF_RUN_HAS_TELEMETRY      = 1 << 3, /* gpu_telemetry_export.jsonl */
   AIPERF_RUN_HAS_TIMESLICES     = 1 << 4, /* profile_export_aiperf_timeslices.{json,csv} */
   AIPERF_RUN_IS_AGGREGATE       = 1 << 5, /* profile_export_aiperf_aggregate.json */
+  AIPERF_RUN_HAS_SERVER_METRICS = 1 << 6, /* server_metrics_export.json */
 } AiperfRunArtifacts;
 
 /* Reads the summary of the run folder @directory (cheap: no JSONL).
@@ -93,8 +95,10 @@ guint         aiperf_run_get_gpu_count       (AiperfRun    *self);
 
 /* --- details, read on demand --- */
 
-/* Reads profile_export.jsonl, gpu_telemetry_export.jsonl and the time-slice
- * export (whichever exist) and computes the derived columns. Safe to call
+/* Reads profile_export.jsonl, gpu_telemetry_export.jsonl, the time-slice
+ * export and server_metrics_export.json (whichever exist) and computes the
+ * derived columns. A broken telemetry, time-slice or server-metrics file
+ * only adds a warning. Safe to call
  * from a worker thread; a second call is a no-op. Bad JSONL lines are
  * skipped and counted; see aiperf_run_get_warnings(). */
 gboolean      aiperf_run_load_details        (AiperfRun          *self,
@@ -130,6 +134,8 @@ AiperfTable  *aiperf_run_get_throughput      (AiperfRun    *self);
  * "endpoint_slot", and one column per telemetry field. */
 AiperfTable  *aiperf_run_get_gpu_telemetry   (AiperfRun    *self);
 AiperfTimeslices *aiperf_run_get_timeslices  (AiperfRun    *self);
+/* Server metrics (server_metrics_export.json); NULL when absent or unreadable. */
+AiperfServerMetrics *aiperf_run_get_server_metrics (AiperfRun *self);
 /* Human-readable notes from loading (skipped lines, ignored files). */
 GPtrArray    *aiperf_run_get_warnings        (AiperfRun    *self); /* of char*, transfer none */
 /* Number of JSONL lines skipped as malformed, over all files. */

@@ -1,0 +1,35 @@
+/* aiperf-handler-server-private.h — plots of server metrics
+ * (server_metrics_export.json).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-handler-private.h"
+#include "aiperf-server-metrics.h"
+
+G_BEGIN_DECLS
+
+/* TRUE when the preset's y names a server metric of @run: an explicit
+ * source: server_metrics, else (auto) a name that is no request, GPU or
+ * summary metric and that the run has or that looks like a server metric. */
+gboolean     aiperf_plot_wants_server_metric (const AiperfPlotSpec *spec,
+                                              AiperfRun            *run);
+/* Any single-run type on a server metric: percentile_bands as aiperf draws
+ * it; scatter and timeslice types one point per series and slice; area the
+ * series combined (counters summed, gauges averaged); histogram the run's
+ * bucket counts. */
+AiperfChart *aiperf_handler_server_metric    (const AiperfPlotSpec *spec,
+                                              AiperfRun            *run,
+                                              GError              **error);
+/* One number per run for comparison plots: counters the summed rate over
+ * the selected series, gauges and histograms the mean of their averages.
+ * Reads the export itself when the run's details are not loaded. NaN (with
+ * @error set) when the run lacks the metric. @out_unit: the file's unit,
+ * free with g_free. */
+double       aiperf_plot_server_metric_value (AiperfRun            *run,
+                                              const char           *spec,
+                                              char                **out_unit,
+                                              GError              **error);
+
+G_END_DECLS
