@@ -8,7 +8,9 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "aiperf-error.h"
 #include "aiperf-plot-page.h"
+#include "aiperf-sidebar-private.h"
 #include "aiperf-style.h"
 #include "aiperf-window-plot.h"
 
@@ -31,6 +33,7 @@ struct _AiperfPlotPage
   AiperfRunSet    *drawn;       /* the runs of the current chart, by id */
   AiperfPlotColors *colors;     /* borrowed from the window */
   char            *problem;
+  gboolean         no_data;   /* the problem is AIPERF_ERROR_NO_DATA */
 };
 
 G_DEFINE_FINAL_TYPE (AiperfPlotPage, aiperf_plot_page, GTK_TYPE_WIDGET)
@@ -103,9 +106,10 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
   g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
 
   g_clear_pointer (&self->problem, g_free);
+  self->no_data = FALSE;
   if (self->single_run != NULL)
     {
-      if (!aiperf_run_has_details (self->single_run))
+      if (!aiperf_window_run_ready (self->single_run))
         {
           gtk_spinner_set_spinning (self->spinner, TRUE);
           gtk_stack_set_visible_child_name (self->stack, "loading");
@@ -137,10 +141,19 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
   chart = aiperf_window_build_chart (self->spec, drawn, self->single_run, self->colors, &error);
   if (chart == NULL)
     {
+      self->no_data = g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
       show_problem (self, _("Nothing to Plot"),
                     error ? error->message : _("This plot has no data for these runs."));
       g_signal_emit (self, signals[CHANGED], 0);
       return;
+    }
+  /* Hover text says "Concurrency: 4", in the sidebar's words, not the key. */
+  if (chart->label_title != NULL && chart->label_title[0] != '\0')
+    {
+      char *readable = g_strdup (aiperf_sidebar_parameter_label (chart->label_title));
+
+      g_free (chart->label_title);
+      chart->label_title = readable;
     }
   if (self->log_x)
     chart->x.scale = AIPERF_SCALE_LOG;
@@ -245,6 +258,13 @@ aiperf_plot_page_get_title (AiperfPlotPage *self)
   if (chart != NULL && chart->title != NULL)
     return chart->title;
   return self->spec->name;
+}
+
+gboolean
+aiperf_plot_page_get_no_data (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), FALSE);
+  return self->no_data;
 }
 
 const char *

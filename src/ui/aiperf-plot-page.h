@@ -64,6 +64,9 @@ AiperfRun       *aiperf_plot_page_get_run_for_id  (AiperfPlotPage *self,
 GHashTable      *aiperf_plot_page_get_run_colors  (AiperfPlotPage *self);
 /* Why nothing is drawn (no data, plot failed), or NULL. */
 const char      *aiperf_plot_page_get_problem     (AiperfPlotPage *self);
+/* TRUE when the problem is that the run lacks the plot's data source (no
+ * time slices, no GPU telemetry…): aiperf skips such plots. */
+gboolean         aiperf_plot_page_get_no_data     (AiperfPlotPage *self);
 
 /* Signals: "changed" — the chart was rebuilt (title or colours may differ). */
 

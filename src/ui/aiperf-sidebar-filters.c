@@ -1,5 +1,6 @@
 /* aiperf-sidebar-filters.c — the sidebar's filters: runs by swept
- * parameter value, and by a range of one summary metric.
+ * parameter value, and by a range of one summary metric; the words the
+ * statistic dropdowns show.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -126,3 +127,31 @@ aiperf_sidebar_on_filter_changed (AiperfSidebar *self)
   aiperf_plot_page_redraw (self->page);
 }
 
+/* What the statistic dropdowns show: words, not the preset ids ("avg"). */
+const char *
+aiperf_sidebar_stat_label (AiperfStat stat)
+{
+  g_return_val_if_fail (stat < AIPERF_N_STATS, _("Average"));
+
+  switch (stat)
+    {
+    case AIPERF_STAT_AVG: return _("Average");
+    case AIPERF_STAT_MIN: return _("Minimum");
+    case AIPERF_STAT_MAX: return _("Maximum");
+    case AIPERF_STAT_STD: return _("Standard Deviation");
+    case AIPERF_STAT_P1: return _("p1 (1st percentile)");
+    case AIPERF_STAT_P5: return _("p5 (5th percentile)");
+    case AIPERF_STAT_P10: return _("p10 (10th percentile)");
+    case AIPERF_STAT_P25: return _("p25 (lower quartile)");
+    case AIPERF_STAT_P50: return _("p50 (median)");
+    case AIPERF_STAT_P75: return _("p75 (upper quartile)");
+    case AIPERF_STAT_P90: return _("p90 (90th percentile)");
+    case AIPERF_STAT_P95: return _("p95 (95th percentile)");
+    case AIPERF_STAT_P99: return _("p99 (99th percentile)");
+    case AIPERF_STAT_SUM:
+    case AIPERF_STAT_COUNT:
+    case AIPERF_N_STATS:
+    default:
+      return aiperf_window_stat_name (stat);
+    }
+}

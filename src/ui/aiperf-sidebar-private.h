@@ -39,6 +39,8 @@ struct _AiperfSidebar
 
 /* aiperf-sidebar.c */
 const char *aiperf_sidebar_parameter_label       (const char    *key);
+/* "Average", "p50 (median)", … (translated) for the statistic dropdowns. */
+const char *aiperf_sidebar_stat_label            (AiperfStat     stat);
 const char *aiperf_sidebar_selected_key          (AdwComboRow   *row,
                                                   GPtrArray     *keys);
 

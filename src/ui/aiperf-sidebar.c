@@ -191,7 +191,8 @@ fill_metric_keys (AiperfSidebar *self,
   g_ptr_array_set_size (self->metric_keys, 0);
   if (single != NULL)
     {
-      AiperfTable *table = aiperf_run_get_requests (single);
+      /* Not while a thread is still building the table. */
+      AiperfTable *table = aiperf_window_run_ready (single) ? aiperf_run_get_requests (single) : NULL;
 
       for (guint c = 0; table != NULL && c < aiperf_table_get_n_columns (table); c++)
         g_ptr_array_add (self->metric_keys, g_strdup (aiperf_table_get_column_name (table, c)));
@@ -550,7 +551,7 @@ aiperf_sidebar_init (AiperfSidebar *self)
   self->param_rows = g_ptr_array_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (offered_stats); i++)
-    gtk_string_list_append (stats, aiperf_window_stat_name (offered_stats[i]));
+    gtk_string_list_append (stats, aiperf_sidebar_stat_label (offered_stats[i]));
   adw_combo_row_set_model (self->x_stat_row, G_LIST_MODEL (stats));
   adw_combo_row_set_model (self->y_stat_row, G_LIST_MODEL (stats));
 

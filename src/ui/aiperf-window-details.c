@@ -11,6 +11,56 @@
 #include "aiperf-window-plot.h"
 #include "aiperf-window-private.h"
 
+/* aiperf skips a single-run plot whose data the run lacks (time-slice plots
+ * of a run made without --slice-duration, GPU plots without telemetry); an
+ * empty tab per such plot would only hide the plots that do have data. */
+static void
+drop_plots_without_data (AiperfWindow *self,
+                         AiperfRun    *run)
+{
+  g_autoptr(GPtrArray) doomed = g_ptr_array_new ();
+  AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
+  AdwTabPage *first_kept = NULL;
+  gboolean selected_doomed = FALSE;
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+
+      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
+        {
+          if (aiperf_plot_page_get_no_data (AIPERF_PLOT_PAGE (child)))
+            {
+              g_ptr_array_add (doomed, tab);
+              selected_doomed |= tab == selected;
+            }
+          else if (first_kept == NULL)
+            first_kept = tab;
+        }
+      else if (first_kept == NULL && AIPERF_IS_RUN_DETAILS (child)
+               && aiperf_run_details_get_run (AIPERF_RUN_DETAILS (child)) == run)
+        first_kept = tab;
+    }
+  if (doomed->len == 0)
+    return;
+
+  /* Move away first, so closing does not select some unrelated tab. */
+  if (selected_doomed && first_kept != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, first_kept);
+  for (guint i = 0; i < doomed->len; i++)
+    adw_tab_view_close_page (self->tab_view, g_ptr_array_index (doomed, i));
+
+  {
+    g_autofree char *msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                         "%u plot left out: “%s” has no data for it",
+                                                         "%u plots left out: “%s” has no data for them",
+                                                         doomed->len),
+                                            doomed->len, aiperf_run_get_name (run));
+    aiperf_window_show_toast (self, msg, FALSE);
+  }
+}
+
 static void
 on_details_loaded (GObject      *object,
                    GAsyncResult *result,
@@ -20,6 +70,7 @@ on_details_loaded (GObject      *object,
   AiperfRun *run = AIPERF_RUN (object);
   g_autoptr(GError) error = NULL;
 
+  aiperf_window_set_run_loading (run, FALSE);
   if (!aiperf_run_load_details_finish (run, result, &error))
     {
       g_autofree char *msg = NULL;
@@ -47,7 +98,7 @@ on_details_loaded (GObject      *object,
 
       if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
         {
-          if (aiperf_run_has_details (run))
+          if (aiperf_window_run_ready (run))
             aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
           else
             adw_tab_page_set_loading (adw_tab_view_get_nth_page (self->tab_view, i), FALSE);
@@ -55,6 +106,8 @@ on_details_loaded (GObject      *object,
       else if (AIPERF_IS_RUN_DETAILS (child) && aiperf_run_details_get_run (AIPERF_RUN_DETAILS (child)) == run)
         aiperf_run_details_refresh (AIPERF_RUN_DETAILS (child));
     }
+  if (aiperf_window_run_ready (run))
+    drop_plots_without_data (self, run);
   if (AIPERF_IS_PLOT_PAGE (aiperf_window_get_current_page (self)))
     aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
   aiperf_window_update_actions (self);
@@ -110,7 +163,10 @@ aiperf_window_open_run_details (AiperfWindow *self,
       first = tab;
   }
   adw_tab_view_set_selected_page (self->tab_view, first);
-  if (!aiperf_run_has_details (run))
-    aiperf_run_load_details_async (run, self->load_cancellable, on_details_loaded, g_object_ref (self));
+  if (!aiperf_window_get_run_loading (run) && !aiperf_run_has_details (run))
+    {
+      aiperf_window_set_run_loading (run, TRUE);
+      aiperf_run_load_details_async (run, self->load_cancellable, on_details_loaded, g_object_ref (self));
+    }
 }
 

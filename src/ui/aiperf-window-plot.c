@@ -17,6 +17,40 @@ static const char * const stat_names[AIPERF_N_STATS] = {
   "p75", "p90", "p95", "p99", "std",
 };
 
+static GHashTable *loading_runs;   /* AiperfRun* (unowned) → itself */
+
+void
+aiperf_window_set_run_loading (AiperfRun *run,
+                               gboolean   loading)
+{
+  g_return_if_fail (AIPERF_IS_RUN (run));
+
+  if (loading_runs == NULL)
+    loading_runs = g_hash_table_new (NULL, NULL);
+  if (loading)
+    g_hash_table_add (loading_runs, run);
+  else
+    g_hash_table_remove (loading_runs, run);
+}
+
+gboolean
+aiperf_window_get_run_loading (AiperfRun *run)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
+
+  return loading_runs != NULL && g_hash_table_contains (loading_runs, run);
+}
+
+gboolean
+aiperf_window_run_ready (AiperfRun *run)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
+
+  if (aiperf_window_get_run_loading (run))
+    return FALSE;
+  return aiperf_run_has_details (run);
+}
+
 const char *
 aiperf_window_stat_name (AiperfStat stat)
 {

@@ -42,4 +42,13 @@ const char       *aiperf_window_stat_name         (AiperfStat            stat);
 GPtrArray        *aiperf_window_parameter_values  (AiperfRunSet         *runs,
                                                    const char           *key);
 
+/* Runs whose per-request data a thread is reading right now (main thread
+ * only). While a run loads, its details must not be touched: the tables are
+ * being built and aiperf_run_has_details() would wait for the whole load. */
+void              aiperf_window_set_run_loading   (AiperfRun            *run,
+                                                   gboolean              loading);
+gboolean          aiperf_window_get_run_loading   (AiperfRun            *run);
+/* TRUE when @run's per-request data is loaded and no load is running. */
+gboolean          aiperf_window_run_ready         (AiperfRun            *run);
+
 G_END_DECLS

@@ -77,7 +77,7 @@ update_tab_title (AiperfWindow   *self,
   adw_tab_page_set_title (tab, title);
   adw_tab_page_set_tooltip (tab, title);
   adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
-                            && single != NULL && !aiperf_run_has_details (single));
+                            && single != NULL && !aiperf_window_run_ready (single));
 }
 
 static void
@@ -183,6 +183,20 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
       AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
 
       aiperf_window_add_page (self, aiperf_plot_page_new (spec, self->runs, NULL), first);
+    }
+  /* Runs without GPU telemetry leave the GPU presets empty; open on the
+   * first plot that shows something rather than on a status page. The empty
+   * tabs stay: watch mode may bring runs that fill them. */
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+
+      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_problem (AIPERF_PLOT_PAGE (child)) == NULL)
+        {
+          adw_tab_view_set_selected_page (self->tab_view, tab);
+          break;
+        }
     }
   aiperf_window_update_actions (self);
 }
@@ -300,6 +314,36 @@ aiperf_window_remember_recent (AiperfWindow *self,
       }
   recent = g_strv_builder_end (builder);
   g_settings_set_strv (self->settings, "recent-folders", (const char * const *) recent);
+}
+
+/* The tab menu's items are the window's actions on the current tab: make
+ * the right-clicked tab current first. */
+static void
+on_setup_tab_menu (AiperfWindow *self,
+                   AdwTabPage   *page)
+{
+  if (page != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, page);
+}
+
+static void
+set_first_run_size (AiperfWindow *self)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  g_autoptr(GdkMonitor) monitor = NULL;
+  GdkRectangle area;
+  int width, height;
+
+  if (display == NULL)
+    return;
+  monitor = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+  if (monitor == NULL)
+    return;
+  gdk_monitor_get_geometry (monitor, &area);
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  width = MAX (width, area.width * 85 / 100);
+  height = MAX (height, area.height * 85 / 100);
+  gtk_window_set_default_size (GTK_WINDOW (self), MIN (width, area.width), MIN (height, area.height));
 }
 
 static gboolean
@@ -461,15 +505,23 @@ aiperf_window_init (AiperfWindow *self)
   self->settings = settings_if_installed ();
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
+      g_autoptr(GVariant) saved = g_settings_get_user_value (self->settings, "window-width");
+
+      /* Never sized by the user: charts want room, so take most of the
+       * screen rather than the schema's modest default. */
+      if (saved == NULL)
+        set_first_run_size (self);
+      else
+        gtk_window_set_default_size (GTK_WINDOW (self),
+                                     g_settings_get_int (self->settings, "window-width"),
+                                     g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "sidebar-visible"));
     }
 
   g_signal_connect_swapped (self->tab_view, "notify::selected-page", G_CALLBACK (on_selected_page), self);
+  g_signal_connect_swapped (self->tab_view, "setup-menu", G_CALLBACK (on_setup_tab_menu), self);
   g_signal_connect_swapped (self->sidebar, "run-toggled", G_CALLBACK (on_run_toggled), self);
   g_signal_connect_swapped (self->sidebar, "run-activated", G_CALLBACK (on_run_activated), self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
@@ -495,20 +547,15 @@ aiperf_window_open_files (AiperfWindow  *self,
                           GFile        **files,
                           int            n_files)
 {
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GSList) list = NULL;
 
   g_return_if_fail (AIPERF_IS_WINDOW (self));
 
-  for (int i = 0; i < n_files; i++)
-    {
-      char *path = g_file_get_path (files[i]);
-
-      if (path != NULL)
-        g_ptr_array_add (paths, path);
-    }
-  g_ptr_array_add (paths, NULL);
-  if (paths->len > 1)
-    aiperf_window_load_paths_internal (self, (const char * const *) paths->pdata, FALSE);
+  /* The same rules as a drop: "aiperf-plot notes.txt" must not load the
+   * whole folder notes.txt sits in. */
+  for (int i = n_files - 1; i >= 0; i--)
+    list = g_slist_prepend (list, files[i]);
+  aiperf_window_handle_drop (self, list);
 }
 
 /* --- testing hooks --- */
