@@ -210,6 +210,21 @@ test_errors (void)
   runs = discover ("empty", NULL, &error);
   g_assert_null (runs);
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS);
+  g_clear_error (&error);
+
+  /* An artifact file opens its run; any other file is refused, not taken
+   * as "everything in the folder around it". */
+  make_run ("files/run", TRUE);
+  write_file ("files/run/notes.txt", "hello");
+  runs = discover ("files/run/profile_export.jsonl", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 1);
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (runs, 0), "/files/run"));
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  runs = discover ("files/run/notes.txt", NULL, &error);
+  g_assert_null (runs);
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "notes.txt"));
 }
 
 static void

@@ -176,6 +176,24 @@ walk_directory (Walk       *walk,
     }
 }
 
+static gboolean
+is_artifact_file (const char *path)
+{
+  static const char *const names[] = {
+    "profile_export_aiperf.json", "profile_export_aiperf.csv", "profile_export.jsonl",
+    "profile_export_aiperf_aggregate.json", "profile_export_aiperf_aggregate.csv",
+    "gpu_telemetry_export.jsonl", "profile_export_aiperf_timeslices.json",
+    "profile_export_aiperf_timeslices.csv", "server_metrics_export.json",
+    "inputs.json", "profile_export_raw.jsonl",
+  };
+  g_autofree char *base = g_path_get_basename (path);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (base, names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 GPtrArray *
 aiperf_discover_runs (const char * const *paths,
                       GPtrArray          *warnings,
@@ -202,8 +220,8 @@ aiperf_discover_runs (const char * const *paths,
     {
       g_autofree char *path = g_canonicalize_filename (paths[i], NULL);
 
-      /* A file of a run stands for its folder. */
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+      /* An artifact file stands for its run folder; any other file is no run. */
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && is_artifact_file (path))
         {
           char *parent = g_path_get_dirname (path);
 
@@ -214,7 +232,8 @@ aiperf_discover_runs (const char * const *paths,
         {
           g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND,
                        g_file_test (path, G_FILE_TEST_EXISTS)
-                         ? _("%s is not a folder") : _("%s: no such file or folder"),
+                         ? _("%s is neither a folder nor an AIPerf artifact file")
+                         : _("%s: no such file or folder"),
                        paths[i]);
           return NULL;
         }

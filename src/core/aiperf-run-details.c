@@ -203,7 +203,7 @@ aiperf_run_load_details (AiperfRun          *self,
       else
         ok = load_details_locked (self, cancellable, progress, progress_data, error);
       if (ok)
-        self->details_loaded = TRUE;
+        g_atomic_int_set (&self->details_loaded, TRUE);
       else
         aiperf_run_clear_details (self);   /* a later call starts afresh */
     }
@@ -255,14 +255,11 @@ aiperf_run_load_details_finish (AiperfRun     *self,
 gboolean
 aiperf_run_has_details (AiperfRun *self)
 {
-  gboolean loaded;
-
   g_return_val_if_fail (AIPERF_IS_RUN (self), FALSE);
 
-  g_mutex_lock (&self->details_lock);
-  loaded = self->details_loaded;
-  g_mutex_unlock (&self->details_lock);
-  return loaded;
+  /* Atomic, not under details_lock: a load holds that lock throughout, and
+   * the window asks this from the main thread while a load runs. */
+  return g_atomic_int_get (&self->details_loaded);
 }
 
 /* The getters do not take the lock: the tables are only replaced while a
