@@ -319,6 +319,21 @@ aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
   return aiperf_handler_multi_run (spec, runs, classification, colors, error);
 }
 
+/* A lone series named like the y axis tells nothing the axis does not:
+ * leave the plot its full width instead of a one-line legend. */
+static AiperfChart *
+drop_redundant_legend (AiperfChart *chart)
+{
+  AiperfSeries *series;
+
+  if (chart == NULL || chart->series->len != 1)
+    return chart;
+  series = g_ptr_array_index (chart->series, 0);
+  if (g_strcmp0 (series->name, chart->y.title) == 0)
+    series->in_legend = FALSE;
+  return chart;
+}
+
 AiperfChart *
 aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
                               AiperfRun            *run,
@@ -335,7 +350,7 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   switch (spec->type)
     {
     case AIPERF_PLOT_SCATTER:
-      return aiperf_handler_scatter (spec, run, error);
+      return drop_redundant_legend (aiperf_handler_scatter (spec, run, error));
     case AIPERF_PLOT_SCATTER_WITH_PERCENTILES:
       return aiperf_handler_scatter_percentiles (spec, run, error);
     case AIPERF_PLOT_AREA:
