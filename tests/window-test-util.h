@@ -1,0 +1,129 @@
+/* window-test-util.h — what the window display tests share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "config.h"
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+#include "aiperf-presets.h"
+#include "aiperf-run-row.h"
+#include "aiperf-sidebar-private.h"
+#include "aiperf-window-private.h"
+#include "aiperf-window-plot.h"
+#include "aiperf-test-util.h"
+
+static inline char *
+sweep_path (void)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "examples", "qwen-sweep", NULL);
+}
+
+static inline gboolean
+display_available (void)
+{
+  if (gdk_display_get_default () == NULL)
+    {
+      g_test_skip ("no display");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static inline AiperfWindow *
+new_window (void)
+{
+  AiperfWindow *window = g_object_new (AIPERF_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static inline void
+wait_loaded (AiperfWindow *window)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (aiperf_window_get_loads_pending (window) > 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  /* Let idle redraws and resizes settle. */
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (aiperf_window_get_loads_pending (window), ==, 0);
+}
+
+static inline void
+destroy_window (AiperfWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static inline AiperfPlotPage *
+page_at (AiperfWindow *window,
+         int           i)
+{
+  GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (aiperf_window_get_tab_view (window), i));
+
+  return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
+}
+
+static inline AiperfWindow *
+open_sweep (void)
+{
+  g_autofree char *path = sweep_path ();
+  const char *paths[] = { path, NULL };
+  AiperfWindow *window = new_window ();
+
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  return window;
+}
+
+/* Index of the first tab that drew a chart. */
+static inline int
+first_drawn_tab (AiperfWindow *window)
+{
+  AdwTabView *view = aiperf_window_get_tab_view (window);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AiperfPlotPage *page = page_at (window, i);
+
+      if (page && aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page)) != NULL)
+        return i;
+    }
+  return -1;
+}
+
+static inline void
+copy_tree (const char *from,
+           const char *to)
+{
+  g_autoptr(GDir) dir = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir_with_parents (to, 0755), ==, 0);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL);
+      g_autofree char *dst = g_build_filename (to, name, NULL);
+
+      if (g_file_test (src, G_FILE_TEST_IS_DIR))
+        copy_tree (src, dst);
+      else
+        {
+          g_autofree char *text = NULL;
+          gsize len;
+
+          g_assert_true (g_file_get_contents (src, &text, &len, NULL));
+          g_assert_true (g_file_set_contents (dst, text, len, NULL));
+        }
+    }
+}
