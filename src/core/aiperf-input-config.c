@@ -97,6 +97,16 @@ flatten (AiperfRun  *run,
     }
 }
 
+void
+aiperf_flatten_parameters (AiperfRun  *run,
+                           const char *prefix,
+                           JsonNode   *node)
+{
+  g_return_if_fail (AIPERF_IS_RUN (run));
+
+  flatten (run, prefix, node, 0);
+}
+
 static JsonNode *
 member (JsonNode   *node,
         const char *name)

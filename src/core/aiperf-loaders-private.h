@@ -28,6 +28,9 @@ gboolean aiperf_load_aggregate_json   (AiperfRun *run, const char *path, GError 
 gboolean aiperf_load_summary_csv      (AiperfRun *run, const char *path, GError **error);
 /* input_config: flattens it into parameters and sets model, concurrency, … */
 void     aiperf_apply_input_config    (AiperfRun *run, JsonNode *input_config);
+/* Every leaf of @node as a parameter "prefix.key.sub" (single-item lists
+ * unwrapped, longer lists kept as JSON text), as aiperf plot flattens them. */
+void     aiperf_flatten_parameters   (AiperfRun *run, const char *prefix, JsonNode *node);
 /* telemetry_data of the summary: GPUs (deduplicated by UUID). */
 void     aiperf_apply_telemetry_summary (AiperfRun *run, JsonNode *telemetry_data);
 

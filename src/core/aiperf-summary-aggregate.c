@@ -102,30 +102,6 @@ load_aggregate_metrics (AiperfRun  *run,
                             path, n_bad);
 }
 
-static void
-flatten_metadata (AiperfRun  *run,
-                  JsonObject *metadata)
-{
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *value;
-
-  json_object_iter_init (&iter, metadata);
-  while (json_object_iter_next (&iter, &name, &value))
-    {
-      g_autofree char *key = g_strconcat ("metadata.", name, NULL);
-      g_autofree char *text = NULL;
-
-      if (JSON_NODE_HOLDS_NULL (value))
-        continue;
-      if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
-        text = g_strdup (json_node_get_string (value));
-      else
-        text = json_to_string (value, FALSE);
-      aiperf_run_set_parameter (run, key, text);
-    }
-}
-
 gboolean
 aiperf_load_aggregate_json (AiperfRun   *run,
                             const char  *path,
@@ -164,7 +140,7 @@ aiperf_load_aggregate_json (AiperfRun   *run,
 
       JsonNode *values = json_object_get_member (object, "variation_values");
 
-      flatten_metadata (run, object);
+      aiperf_flatten_parameters (run, "metadata", metadata);
       /* An aggregate has no input_config; the sweep variable may still say
        * the concurrency of the cell. */
       if (values != NULL && JSON_NODE_HOLDS_OBJECT (values))

@@ -187,29 +187,15 @@ load_run_info (AiperfRun  *run,
                JsonObject *root)
 {
   JsonNode *info = json_object_get_member (root, "run_info");
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *value;
+  JsonNode *label;
 
   if (info == NULL || !JSON_NODE_HOLDS_OBJECT (info))
     return;
-  json_object_iter_init (&iter, json_node_get_object (info));
-  while (json_object_iter_next (&iter, &name, &value))
-    {
-      g_autofree char *key = g_strconcat ("run_info.", name, NULL);
-      g_autofree char *text = NULL;
-
-      if (JSON_NODE_HOLDS_NULL (value))
-        continue;
-      if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
-        text = g_strdup (json_node_get_string (value));
-      else
-        text = json_to_string (value, FALSE);
-      aiperf_run_set_parameter (run, key, text);
-      if (strcmp (name, "variation_label") == 0 && JSON_NODE_HOLDS_VALUE (value) &&
-          json_node_get_value_type (value) == G_TYPE_STRING && *json_node_get_string (value) != '\0')
-        aiperf_run_set_variation_label (run, json_node_get_string (value));
-    }
+  aiperf_flatten_parameters (run, "run_info", info);
+  label = json_object_get_member (json_node_get_object (info), "variation_label");
+  if (label != NULL && JSON_NODE_HOLDS_VALUE (label) &&
+      json_node_get_value_type (label) == G_TYPE_STRING && *json_node_get_string (label) != '\0')
+    aiperf_run_set_variation_label (run, json_node_get_string (label));
 }
 
 gboolean
