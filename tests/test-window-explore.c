@@ -259,15 +259,11 @@ test_tab_menu (void)
   destroy_window (window);
 }
 
-
 int
 main (int    argc,
       char **argv)
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (gtk_init_check ())
-    adw_init ();
+  window_test_init (&argc, &argv);
 
   g_test_add_func ("/aiperf/window/explore-drops-empty-plots", test_explore_drops_empty_plots);
   g_test_add_func ("/aiperf/window/explore-keeps-time-slices", test_explore_keeps_time_slices);

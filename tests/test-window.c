@@ -335,10 +335,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (gtk_init_check ())
-    adw_init ();
+  window_test_init (&argc, &argv);
 
   g_test_add_func ("/aiperf/window/open-sweep", test_open_sweep);
   g_test_add_func ("/aiperf/window/hide-run", test_hide_run);

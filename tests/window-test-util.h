@@ -127,3 +127,14 @@ copy_tree (const char *from,
         }
     }
 }
+
+/* Tests never touch the user's settings; without a display they skip. */
+static inline void
+window_test_init (int    *argc,
+                  char ***argv)
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (argc, argv, NULL);
+  if (gtk_init_check ())
+    adw_init ();
+}
