@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "render/aiperf-renderer.h"
+#include "aiperf-renderer.h"
 
 #define W 800
 #define H 400

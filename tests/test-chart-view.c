@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/aiperf-error.h"
-#include "ui/aiperf-chart-view-private.h"
+#include "aiperf-error.h"
+#include "aiperf-chart-view-private.h"
 
 static gboolean have_display;
 

@@ -4,7 +4,7 @@
  */
 #include <math.h>
 
-#include "core/aiperf-chart.h"
+#include "aiperf-chart.h"
 
 static void
 test_bounds (void)

@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/aiperf-derived.h"
-#include "core/aiperf-error.h"
-#include "core/aiperf-loaders-private.h"
+#include "aiperf-derived.h"
+#include "aiperf-error.h"
+#include "aiperf-loaders-private.h"
 
 #define FIXTURES "data", "aiperf-real", "tests", "unit", "plot", "fixtures"
 #define VARIANTS "data", "aiperf-real", "_variants", "gpu_telemetry_dcgm_url__upstream-main-189aa641", \

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/aiperf-json-scan.h"
+#include "aiperf-json-scan.h"
 
 static double
 ref_strtod (const char *s)

@@ -8,9 +8,9 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
-#include "core/aiperf-error.h"
-#include "core/aiperf-loaders-private.h"
-#include "core/aiperf-requests-private.h"
+#include "aiperf-error.h"
+#include "aiperf-loaders-private.h"
+#include "aiperf-requests-private.h"
 
 #define FIXTURES "data", "aiperf-real", "tests", "unit", "plot", "fixtures"
 

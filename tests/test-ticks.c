@@ -5,7 +5,7 @@
 #include <locale.h>
 #include <math.h>
 
-#include "render/aiperf-ticks.h"
+#include "aiperf-ticks.h"
 
 static void
 assert_ticks (GArray       *ticks,

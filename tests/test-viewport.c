@@ -4,7 +4,7 @@
  */
 #include <math.h>
 
-#include "render/aiperf-viewport.h"
+#include "aiperf-viewport.h"
 
 static AiperfChart *
 make_chart (AiperfScale x_scale)

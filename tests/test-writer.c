@@ -6,8 +6,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/aiperf-error.h"
-#include "render/aiperf-writer.h"
+#include "aiperf-error.h"
+#include "aiperf-writer.h"
 
 static AiperfChart *
 make_chart (void)

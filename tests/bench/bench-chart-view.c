@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "ui/aiperf-chart-view-private.h"
+#include "aiperf-chart-view-private.h"
 
 #define WIDTH   1200
 #define HEIGHT   700

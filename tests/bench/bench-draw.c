@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "render/aiperf-renderer.h"
+#include "aiperf-renderer.h"
 
 #define REPEAT 10
 

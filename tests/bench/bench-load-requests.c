@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/aiperf-loaders-private.h"
+#include "aiperf-loaders-private.h"
 
 static long
 peak_rss_kb (void)

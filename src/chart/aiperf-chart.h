@@ -1,17 +1,18 @@
 /* aiperf-chart.h — a plain description of what to draw.
  *
- * Plot handlers (which know AIPerf) build an AiperfChart; the renderer
- * (which knows cairo, not AIPerf) draws it. It lives in core because the
- * handlers do, and it holds no cairo types.
+ * Plot handlers (in core, which know the data) build an AiperfChart; the
+ * renderer (which knows cairo, not the data) draws it. It is its own small
+ * library so that render depends on it and not on core's loaders.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include <glib.h>
-#include "aiperf-types.h"
 
 G_BEGIN_DECLS
+
+typedef struct _AiperfChart AiperfChart;
 
 typedef enum {
   AIPERF_SCALE_LINEAR,

@@ -12,7 +12,6 @@ typedef struct _AiperfRun      AiperfRun;
 typedef struct _AiperfRunSet   AiperfRunSet;
 typedef struct _AiperfTable    AiperfTable;
 typedef struct _AiperfTimeslices AiperfTimeslices;
-typedef struct _AiperfChart    AiperfChart;
 
 /* Exactly one run is single-run mode; two or more compare (aiperf's rule). */
 typedef enum {
