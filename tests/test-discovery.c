@@ -223,7 +223,7 @@ test_errors (void)
   g_clear_pointer (&runs, g_ptr_array_unref);
   runs = discover ("files/run/notes.txt", NULL, &error);
   g_assert_null (runs);
-  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND);
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS);
   g_assert_nonnull (strstr (error->message, "notes.txt"));
 }
 

@@ -9,6 +9,19 @@
 G_BEGIN_DECLS
 
 AiperfRun *aiperf_run_new                  (const char  *directory);
+/* A run inside a file: locator "file#key" (just "file" when @key is NULL),
+ * named @key (or the file's name), directory the file's folder. */
+AiperfRun *aiperf_run_new_in_file          (const char  *file,
+                                            const char  *key);
+
+void  aiperf_run_set_source                (AiperfRun   *self, const char *format_id,
+                                            const char  *tool, const char *kind);
+void  aiperf_run_set_name                  (AiperfRun   *self, const char *name);
+void  aiperf_run_set_load_parameter        (AiperfRun   *self, const char *parameter);
+void  aiperf_run_set_n_repeats             (AiperfRun   *self, guint       n);
+/* Standard deviation over repeats of each stat of @tag (NaN where unknown). */
+void  aiperf_run_set_metric_spread         (AiperfRun   *self, const char *tag,
+                                            const AiperfStats *spread);
 
 void  aiperf_run_set_model                 (AiperfRun   *self, const char *model);
 void  aiperf_run_set_concurrency           (AiperfRun   *self, double      concurrency);

@@ -14,7 +14,7 @@
 
 struct _AiperfRunSet {
   GObject    parent_instance;
-  GPtrArray *runs;         /* AiperfRun*, sorted by directory */
+  GPtrArray *runs;         /* AiperfRun*, sorted by locator (digits by value) */
   GPtrArray *load_errors;  /* GError* */
   GPtrArray *warnings;     /* char* */
 };
@@ -87,22 +87,58 @@ aiperf_run_set_new (void)
   return g_object_new (AIPERF_TYPE_RUN_SET, NULL);
 }
 
+/* Like strcmp, but runs of digits compare by value, so "file#10" sorts
+ * after "file#9" and "c8" before "c16". */
+static int
+natural_compare (const char *a,
+                 const char *b)
+{
+  while (*a != '\0' && *b != '\0')
+    {
+      if (g_ascii_isdigit (*a) && g_ascii_isdigit (*b))
+        {
+          const char *ea = a, *eb = b;
+
+          while (*a == '0' && g_ascii_isdigit (a[1]))
+            a++;
+          while (*b == '0' && g_ascii_isdigit (b[1]))
+            b++;
+          for (ea = a; g_ascii_isdigit (*ea); ea++)
+            ;
+          for (eb = b; g_ascii_isdigit (*eb); eb++)
+            ;
+          if (ea - a != eb - b)
+            return (ea - a) < (eb - b) ? -1 : 1;
+          for (; a < ea; a++, b++)
+            if (*a != *b)
+              return *a < *b ? -1 : 1;
+          continue;
+        }
+      if (*a != *b)
+        return (guchar) *a < (guchar) *b ? -1 : 1;
+      a++;
+      b++;
+    }
+  return (guchar) *a - (guchar) *b;
+}
+
 gboolean
 aiperf_run_set_add (AiperfRunSet *self,
                     AiperfRun    *run)
 {
-  const char *directory;
+  const char *locator;
   guint position = 0;
 
   g_return_val_if_fail (AIPERF_IS_RUN_SET (self), FALSE);
   g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
 
-  directory = aiperf_run_get_directory (run);
+  locator = aiperf_run_get_locator (run);
   /* Runs arrive mostly in order, so scan from the end. */
   for (position = self->runs->len; position > 0; position--)
     {
       AiperfRun *other = g_ptr_array_index (self->runs, position - 1);
-      int cmp = strcmp (aiperf_run_get_directory (other), directory);
+      int cmp = strcmp (aiperf_run_get_locator (other), locator) == 0
+                  ? 0 : natural_compare (aiperf_run_get_locator (other), locator);
 
       if (cmp == 0)
         return FALSE;
@@ -142,19 +178,19 @@ aiperf_run_set_get_run (AiperfRunSet *self,
 
 AiperfRun *
 aiperf_run_set_find (AiperfRunSet *self,
-                     const char   *directory)
+                     const char   *locator)
 {
   g_autofree char *canonical = NULL;
 
   g_return_val_if_fail (AIPERF_IS_RUN_SET (self), NULL);
-  g_return_val_if_fail (directory != NULL, NULL);
+  g_return_val_if_fail (locator != NULL, NULL);
 
-  canonical = g_canonicalize_filename (directory, NULL);
+  canonical = g_canonicalize_filename (locator, NULL);
   for (guint i = 0; i < self->runs->len; i++)
     {
       AiperfRun *run = g_ptr_array_index (self->runs, i);
 
-      if (g_str_equal (aiperf_run_get_directory (run), canonical))
+      if (g_str_equal (aiperf_run_get_locator (run), canonical))
         return run;
     }
   return NULL;

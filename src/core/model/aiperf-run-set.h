@@ -13,15 +13,17 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AiperfRunSet, aiperf_run_set, AIPERF, RUN_SET, GObject)
 
 AiperfRunSet *aiperf_run_set_new                  (void);
-/* Adds @run unless a run of the same directory is there; keeps runs sorted by path. */
+/* Adds @run unless a run of the same locator is there; keeps runs sorted by
+ * locator (numbers in it by value). */
 gboolean      aiperf_run_set_add                  (AiperfRunSet *self,
                                                    AiperfRun    *run);
 gboolean      aiperf_run_set_remove               (AiperfRunSet *self,
                                                    AiperfRun    *run);
 AiperfRun    *aiperf_run_set_get_run              (AiperfRunSet *self,
                                                    guint         position); /* transfer none */
+/* The run whose locator (folder, or "file#key") is @locator, or NULL. */
 AiperfRun    *aiperf_run_set_find                 (AiperfRunSet *self,
-                                                   const char   *directory);
+                                                   const char   *locator);
 guint         aiperf_run_set_get_n_runs           (AiperfRunSet *self);
 AiperfMode    aiperf_run_set_get_mode             (AiperfRunSet *self);
 /* Parameters that differ between runs (including "model" and "concurrency"),
@@ -31,13 +33,26 @@ GPtrArray    *aiperf_run_set_get_swept_parameters (AiperfRunSet *self); /* trans
 GPtrArray    *aiperf_run_set_get_load_errors      (AiperfRunSet *self); /* transfer none */
 /* Notes from discovery (broken symlinks, unreadable folders). Of char*. */
 GPtrArray    *aiperf_run_set_get_warnings         (AiperfRunSet *self); /* transfer none */
-/* Discovery and summary loading of @paths, synchronous. Fails only when no
+/* Opening @paths, synchronous: every format sniffs what is below them
+ * (formats/aiperf-formats.h) and the finds load in parallel. Fails only when no
  * run at all was found or loaded; per-run failures go to load errors. */
 AiperfRunSet *aiperf_run_set_load                 (const char * const *paths,
                                                    GCancellable       *cancellable,
                                                    AiperfProgressFunc  progress,
                                                    gpointer            progress_data,
                                                    GError            **error);
+/* What opening paths can be told besides them. */
+typedef struct {
+  GRegex     *param_pattern;  /* nullable: named groups → parameters (--param-pattern) */
+  const char *skip_dir;       /* nullable: never entered (the output folder) */
+} AiperfOpenOptions;
+
+AiperfRunSet *aiperf_run_set_load_with_options    (const char * const     *paths,
+                                                   const AiperfOpenOptions *options,
+                                                   GCancellable           *cancellable,
+                                                   AiperfProgressFunc      progress,
+                                                   gpointer                progress_data,
+                                                   GError                **error);
 /* The same on a worker thread. @progress is called in the caller's main context. */
 void          aiperf_run_set_load_async           (const char * const *paths,
                                                    GCancellable       *cancellable,
@@ -45,6 +60,13 @@ void          aiperf_run_set_load_async           (const char * const *paths,
                                                    gpointer            progress_data,
                                                    GAsyncReadyCallback callback,
                                                    gpointer            user_data);
+void          aiperf_run_set_load_with_options_async (const char * const     *paths,
+                                                   const AiperfOpenOptions *options,
+                                                   GCancellable           *cancellable,
+                                                   AiperfProgressFunc      progress,
+                                                   gpointer                progress_data,
+                                                   GAsyncReadyCallback     callback,
+                                                   gpointer                user_data);
 AiperfRunSet *aiperf_run_set_load_finish          (GAsyncResult       *result,
                                                    GError            **error);
 

@@ -19,6 +19,14 @@ struct _AiperfRun {
 
   char             *directory;
   char             *name;
+  /* Identity (aiperf-run-identity.c): where the run came from. */
+  char             *locator;        /* the folder, or "file#key" */
+  char             *source;         /* format id: "aiperf", "vllm", … */
+  char             *tool;           /* "AIPerf", "vLLM", … */
+  char             *kind;           /* "serving", "cutile", … */
+  char             *load_parameter; /* "concurrency", "request_rate", … */
+  guint             n_repeats;      /* result files averaged into this run */
+  GHashTable       *spreads;        /* tag → AiperfStats: std over repeats */
   char             *model;
   double            concurrency;
   double            request_rate;
@@ -54,6 +62,8 @@ struct _AiperfRun {
   AiperfServerMetrics *server_metrics;
 };
 
-void aiperf_run_clear_details (AiperfRun *self);
+void aiperf_run_clear_details  (AiperfRun *self);
+void aiperf_run_init_identity  (AiperfRun *self);
+void aiperf_run_clear_identity (AiperfRun *self);
 
 G_END_DECLS

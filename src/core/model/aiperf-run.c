@@ -52,6 +52,7 @@ aiperf_run_finalize (GObject *object)
   AiperfRun *self = AIPERF_RUN (object);
 
   aiperf_run_clear_details (self);
+  aiperf_run_clear_identity (self);
   g_free (self->directory);
   g_free (self->name);
   g_free (self->model);
@@ -92,6 +93,7 @@ aiperf_run_init (AiperfRun *self)
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   g_mutex_init (&self->notes_lock);
   g_mutex_init (&self->details_lock);
+  aiperf_run_init_identity (self);
 }
 
 /* Folder names aiperf's sweep orchestrator generates; they say nothing about
@@ -149,6 +151,35 @@ aiperf_run_new (const char *directory)
   self->directory = g_canonicalize_filename (directory, NULL);
   self->name = g_path_get_basename (self->directory);
   self->variation_label = variation_label_from_path (self->directory);
+  self->locator = g_strdup (self->directory);
+  return self;
+}
+
+AiperfRun *
+aiperf_run_new_in_file (const char *file,
+                        const char *key)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *directory = NULL;
+  AiperfRun *self;
+
+  g_return_val_if_fail (file != NULL, NULL);
+
+  path = g_canonicalize_filename (file, NULL);
+  directory = g_path_get_dirname (path);
+  self = aiperf_run_new (directory);
+  g_free (self->locator);
+  g_free (self->name);
+  if (key != NULL)
+    {
+      self->locator = g_strconcat (path, "#", key, NULL);
+      self->name = g_strdup (key);
+    }
+  else
+    {
+      self->locator = g_strdup (path);
+      self->name = g_path_get_basename (path);
+    }
   return self;
 }
 

@@ -51,7 +51,26 @@ typedef enum {
 AiperfRun    *aiperf_run_load_summary        (const char   *directory,
                                               GError      **error);
 
-const char   *aiperf_run_get_name            (AiperfRun    *self); /* folder name */
+const char   *aiperf_run_get_name            (AiperfRun    *self); /* folder name, or key in its file */
+/* Where the run is: its folder (absolute), or "file#key" for one of
+ * several runs in a file. Unique within a run set. */
+const char   *aiperf_run_get_locator         (AiperfRun    *self);
+/* The format that read it ("aiperf", "vllm", …) and its display name. */
+const char   *aiperf_run_get_source          (AiperfRun    *self);
+const char   *aiperf_run_get_tool            (AiperfRun    *self);
+/* The family of results it belongs to: "serving" runs are compared
+ * together whatever tool made them; each other kind has its own charts. */
+const char   *aiperf_run_get_kind            (AiperfRun    *self);
+/* The load parameter the tool sweeps ("concurrency", "request_rate"). */
+const char   *aiperf_run_get_load_parameter  (AiperfRun    *self);
+/* Result files averaged into this run (1 for a single result). */
+guint         aiperf_run_get_n_repeats       (AiperfRun    *self);
+/* Standard deviation of @stat of @tag over the repeats; FALSE when the
+ * run has a single result or no spread for it. */
+gboolean      aiperf_run_get_metric_spread   (AiperfRun    *self,
+                                              const char   *tag,
+                                              AiperfStat    stat,
+                                              double       *out_value);
 const char   *aiperf_run_get_directory       (AiperfRun    *self); /* absolute path */
 const char   *aiperf_run_get_model           (AiperfRun    *self); /* "Unknown" when absent */
 /* Concurrency of the profiling phase; 1 when the config does not say (aiperf's default). */

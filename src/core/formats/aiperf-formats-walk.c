@@ -1,0 +1,374 @@
+/* aiperf-formats-walk.c — what a command line or a drop means: every
+ * folder and file below the given paths is sniffed by every format, and
+ * the best format takes it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-formats.h"
+
+/* Real sweeps are a few levels deep; this only stops pathological trees. */
+#define MAX_DEPTH 64
+/* Enough of a file to see its first keys. */
+#define HEAD_SIZE 4096
+/* Our own export log: a folder holding it is output, never input. */
+#define OUTPUT_MARKER "aiperf_plot.log"
+
+typedef struct {
+  const AiperfDiscoverOptions *options;
+  GHashTable   *visited;   /* resolved folders walked */
+  GHashTable   *found;     /* resolved path → AiperfFind* */
+  GPtrArray    *warnings;
+  GCancellable *cancellable;
+  char         *skip_real; /* resolved options->skip_dir */
+} Walk;
+
+static char *
+resolve (const char *path)
+{
+  char *real = realpath (path, NULL);
+  char *copy;
+
+  if (real == NULL)
+    return NULL;
+  copy = g_strdup (real);
+  free (real);
+  return copy;
+}
+
+static void
+add_warning (Walk       *walk,
+             const char *format,
+             ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_warning (Walk       *walk,
+             const char *format,
+             ...)
+{
+  va_list args;
+
+  if (walk->warnings == NULL)
+    return;
+  va_start (args, format);
+  g_ptr_array_add (walk->warnings, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+static gboolean
+format_allowed (const Walk         *walk,
+                const AiperfFormat *format)
+{
+  const char * const *only = walk->options != NULL ? walk->options->only : NULL;
+
+  if (only == NULL)
+    return TRUE;
+  return g_strv_contains (only, format->id);
+}
+
+/* The format that scores @input highest, or NULL when none says yes. */
+static const AiperfFormat *
+best_format (const Walk             *walk,
+             const AiperfSniffInput *input)
+{
+  const AiperfFormat * const *all = aiperf_formats_get_all ();
+  const AiperfFormat *best = NULL;
+  guint best_score = AIPERF_SNIFF_NO;
+
+  for (guint i = 0; all[i] != NULL; i++)
+    {
+      guint score;
+
+      if (!format_allowed (walk, all[i]))
+        continue;
+      score = all[i]->sniff (input);
+      if (score > best_score)
+        {
+          best = all[i];
+          best_score = score;
+        }
+    }
+  return best;
+}
+
+static void
+add_find (Walk               *walk,
+          const AiperfFormat *format,
+          const char         *path,
+          const char         *real)
+{
+  AiperfFind *find;
+
+  if (g_hash_table_contains (walk->found, real))
+    return;
+  find = g_new0 (AiperfFind, 1);
+  find->format = format;
+  find->path = g_strdup (path);
+  g_hash_table_insert (walk->found, g_strdup (real), find);
+}
+
+static gboolean
+sniff_file (Walk       *walk,
+            const char *path)
+{
+  g_autofree char *real = resolve (path);
+  g_autofree char *head = NULL;
+  const AiperfFormat *format;
+  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+
+  if (real == NULL)
+    return FALSE;
+  head = aiperf_read_head (path, HEAD_SIZE, &input.head_len);
+  if (head == NULL)
+    {
+      add_warning (walk, _("%s: file cannot be read"), path);
+      return FALSE;
+    }
+  input.head = head;
+  format = best_format (walk, &input);
+  if (format == NULL)
+    return FALSE;
+  add_find (walk, format, path, real);
+  return TRUE;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Entry names of @directory, sorted; NULL when it cannot be read. */
+static GPtrArray *
+list_entries (const char *directory)
+{
+  g_autoptr(GDir) dir = g_dir_open (directory, 0, NULL);
+  GPtrArray *names;
+  const char *name;
+
+  if (dir == NULL)
+    return NULL;
+  names = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_strings);
+  g_ptr_array_add (names, NULL);
+  return names;
+}
+
+static gboolean walk_directory (Walk *walk, const char *directory, guint depth);
+
+static gboolean
+walk_children (Walk               *walk,
+               const char         *directory,
+               const char * const *entries,
+               const AiperfFormat *owner,
+               guint               depth)
+{
+  g_autoptr(GPtrArray) folders = g_ptr_array_new_with_free_func (g_free);
+  gboolean any = FALSE;
+
+  for (guint i = 0; entries[i] != NULL; i++)
+    {
+      g_autofree char *child = g_build_filename (directory, entries[i], NULL);
+      GStatBuf st;
+
+      if (g_stat (child, &st) != 0)
+        {
+          if (g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+            add_warning (walk, _("%s: broken symbolic link, ignored"), child);
+          continue;
+        }
+      if (S_ISDIR (st.st_mode))
+        {
+          gboolean skip = FALSE;
+          const AiperfFormat * const *all = aiperf_formats_get_all ();
+
+          for (guint f = 0; all[f] != NULL && !skip; f++)
+            skip = all[f]->skip_child != NULL && format_allowed (walk, all[f]) &&
+                   all[f]->skip_child (directory, entries, entries[i]);
+          /* Real folders before links, so a run reached both ways is
+           * reported under its own name; "1"/"0" prefix, stripped below. */
+          if (!skip)
+            g_ptr_array_add (folders, g_strconcat (g_file_test (child, G_FILE_TEST_IS_SYMLINK) ? "1" : "0",
+                                                   child, NULL));
+        }
+      else if (owner == NULL && S_ISREG (st.st_mode))
+        any |= sniff_file (walk, child);
+    }
+  g_ptr_array_sort (folders, compare_strings);
+  for (guint i = 0; i < folders->len; i++)
+    any |= walk_directory (walk, (const char *) g_ptr_array_index (folders, i) + 1, depth + 1);
+  return any;
+}
+
+static gboolean
+walk_directory (Walk       *walk,
+                const char *directory,
+                guint       depth)
+{
+  g_autofree char *real = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  const AiperfFormat *owner;
+  AiperfSniffInput input = { directory, TRUE, NULL, 0, NULL };
+
+  if (g_cancellable_is_cancelled (walk->cancellable))
+    return FALSE;
+  if (depth > MAX_DEPTH)
+    {
+      add_warning (walk, _("%s: folders nested too deeply; not searched further"), directory);
+      return FALSE;
+    }
+  real = resolve (directory);
+  /* The resolved path makes symlink loops visit a folder only once. */
+  if (real == NULL || !g_hash_table_add (walk->visited, g_strdup (real)))
+    return FALSE;
+  if (walk->skip_real != NULL && g_str_equal (real, walk->skip_real))
+    return FALSE;
+
+  entries = list_entries (directory);
+  if (entries == NULL)
+    {
+      add_warning (walk, _("%s: folder cannot be read"), directory);
+      return FALSE;
+    }
+  input.entries = (const char * const *) entries->pdata;
+  if (aiperf_entries_contain (input.entries, OUTPUT_MARKER))
+    return FALSE;
+
+  owner = best_format (walk, &input);
+  if (owner != NULL)
+    {
+      add_find (walk, owner, directory, real);
+      if (owner->claims_subtree != NULL && owner->claims_subtree (directory))
+        return TRUE;
+    }
+  return walk_children (walk, directory, input.entries, owner, depth) || owner != NULL;
+}
+
+/* A file given on its own: when the format that takes it also takes its
+ * folder (an AIPerf artifact), the file stands for that folder. */
+static gboolean
+file_or_its_folder (Walk       *walk,
+                    const char *path)
+{
+  g_autofree char *head = NULL;
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autoptr(GPtrArray) entries = list_entries (parent);
+  const AiperfFormat *format;
+  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+  AiperfSniffInput folder = { parent, TRUE, NULL, 0, NULL };
+
+  head = aiperf_read_head (path, HEAD_SIZE, &input.head_len);
+  input.head = head;
+  format = head != NULL ? best_format (walk, &input) : NULL;
+  if (format != NULL && entries != NULL)
+    {
+      folder.entries = (const char * const *) entries->pdata;
+      if (format->sniff (&folder) > AIPERF_SNIFF_NO)
+        return walk_directory (walk, parent, 0);
+    }
+  return sniff_file (walk, path);
+}
+
+static int
+compare_finds (gconstpointer a,
+               gconstpointer b)
+{
+  const AiperfFind *fa = *(const AiperfFind * const *) a;
+  const AiperfFind *fb = *(const AiperfFind * const *) b;
+
+  return strcmp (fa->path, fb->path);
+}
+
+GPtrArray *
+aiperf_formats_discover (const char * const          *paths,
+                         const AiperfDiscoverOptions *options,
+                         GPtrArray                   *warnings,
+                         GPtrArray                   *unrecognised,
+                         GCancellable                *cancellable,
+                         GError                     **error)
+{
+  g_autoptr(GHashTable) visited = NULL;
+  g_autoptr(GHashTable) found = NULL;
+  g_autoptr(GString) searched = NULL;
+  g_autofree char *skip_real = NULL;
+  GPtrArray *result;
+  GHashTableIter iter;
+  gpointer value;
+  Walk walk;
+
+  g_return_val_if_fail (paths != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  visited = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  searched = g_string_new (NULL);
+  if (options != NULL && options->skip_dir != NULL)
+    skip_real = resolve (options->skip_dir);
+  walk = (Walk) { options, visited, found, warnings, cancellable, skip_real };
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autofree char *path = g_canonicalize_filename (paths[i], NULL);
+      gboolean any;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        any = walk_directory (&walk, path, 0);
+      else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        any = file_or_its_folder (&walk, path);
+      else
+        {
+          g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND,
+                       g_file_test (path, G_FILE_TEST_EXISTS)
+                         ? _("%s is neither a folder nor a file")
+                         : _("%s: no such file or folder"),
+                       paths[i]);
+          goto fail;
+        }
+      if (searched->len > 0)
+        g_string_append (searched, ", ");
+      g_string_append (searched, paths[i]);
+      if (!any && unrecognised != NULL)
+        {
+          g_autofree char *looked_for = aiperf_formats_describe ();
+
+          g_ptr_array_add (unrecognised,
+                           g_strdup_printf (_("%s: nothing recognised (looked for %s)"),
+                                            paths[i], looked_for));
+        }
+    }
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
+
+  if (g_hash_table_size (found) == 0)
+    {
+      g_autofree char *looked_for = aiperf_formats_describe ();
+
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS,
+                   _("Nothing to open in %s: no %s was found"), searched->str, looked_for);
+      goto fail;
+    }
+
+  result = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_find_free);
+  g_hash_table_iter_init (&iter, found);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (result, value);
+  g_ptr_array_sort (result, compare_finds);
+  return result;
+
+fail:
+  g_hash_table_iter_init (&iter, found);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    aiperf_find_free (value);
+  return NULL;
+}
