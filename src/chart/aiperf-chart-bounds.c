@@ -51,6 +51,12 @@ layer_x_extent (const AiperfLayer *layer,
       values[0] = x - at (layer->xlo, i);
       values[1] = x + at (layer->xlo, i);
       return 2;
+    case AIPERF_LAYER_HBARS:
+      values[0] = x;
+      values[1] = 0.0;
+      values[2] = at (layer->xlo, i);
+      values[3] = at (layer->xhi, i);
+      return 4;
     case AIPERF_LAYER_HLINE:
       return 0;
     default:
@@ -82,10 +88,21 @@ layer_y_extent (const AiperfLayer *layer,
       values[2] = y;
       return 3;
     case AIPERF_LAYER_BARS:
+      values[0] = y;
+      values[1] = 0.0;
+      values[2] = at (layer->lo, i);
+      values[3] = at (layer->hi, i);
+      return 4;
     case AIPERF_LAYER_AREA:
       values[0] = y;
       values[1] = 0.0;
       return 2;
+    case AIPERF_LAYER_HBARS:
+      values[0] = y - at (layer->x2, i) / 2.0;
+      values[1] = y + at (layer->x2, i) / 2.0;
+      return 2;
+    case AIPERF_LAYER_VLINE:
+      return 0;
     case AIPERF_LAYER_ELLIPSES:
       values[0] = y - at (layer->lo, i);
       values[1] = y + at (layer->lo, i);
@@ -119,7 +136,7 @@ aiperf_chart_get_data_bounds (const AiperfChart *chart,
         continue;
       for (guint i = 0; i < n; i++)
         {
-          double values[3];
+          double values[4];
           guint count = axis == 'x' ? layer_x_extent (layer, i, values)
                                     : layer_y_extent (layer, i, values);
 

@@ -186,6 +186,7 @@ aiperf_chart_free (AiperfChart *chart)
   axis_clear (&chart->color_axis);
   g_ptr_array_unref (chart->series);
   g_ptr_array_unref (chart->layers);
+  g_clear_pointer (&chart->panels, g_ptr_array_unref);
   g_free (chart);
 }
 
@@ -219,6 +220,9 @@ aiperf_chart_copy (const AiperfChart *chart)
     }
   for (guint i = 0; i < chart->layers->len; i++)
     g_ptr_array_add (copy->layers, layer_copy (g_ptr_array_index (chart->layers, i)));
+  copy->panel_columns = chart->panel_columns;
+  for (guint i = 0; chart->panels != NULL && i < chart->panels->len; i++)
+    aiperf_chart_add_panel (copy, aiperf_chart_copy (g_ptr_array_index (chart->panels, i)));
   return copy;
 }
 
@@ -261,6 +265,35 @@ aiperf_axis_add_tick (AiperfAxis *axis,
     }
   g_array_append_val (axis->tick_positions, position);
   g_ptr_array_add (axis->tick_labels, g_strdup (label != NULL ? label : ""));
+}
+
+void
+aiperf_axis_set_categories (AiperfAxis         *axis,
+                            const char * const *labels,
+                            guint               n)
+{
+  g_return_if_fail (axis != NULL);
+  g_return_if_fail (labels != NULL || n == 0);
+
+  g_clear_pointer (&axis->tick_positions, g_array_unref);
+  g_clear_pointer (&axis->tick_labels, g_ptr_array_unref);
+  for (guint i = 0; i < n; i++)
+    aiperf_axis_add_tick (axis, i, labels[i]);
+  /* Half a category of room each side, so end bars are whole. */
+  aiperf_axis_set_range (axis, -0.5, MAX (n, 1) - 0.5);
+  axis->scale = AIPERF_SCALE_LINEAR;
+}
+
+void
+aiperf_chart_add_panel (AiperfChart *chart,
+                        AiperfChart *panel)
+{
+  g_return_if_fail (chart != NULL);
+  g_return_if_fail (panel != NULL && panel != chart);
+
+  if (chart->panels == NULL)
+    chart->panels = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_chart_free);
+  g_ptr_array_add (chart->panels, panel);
 }
 
 int
@@ -333,7 +366,8 @@ aiperf_chart_add_layer (AiperfChart     *chart,
   layer->opacity = 1.0;
   /* aiperf's fills: areas and bands are washes, bars (α .7) and heatmap
    * cells must read as solid. */
-  layer->fill_opacity = kind == AIPERF_LAYER_CELLS ? 1.0 : kind == AIPERF_LAYER_BARS ? 0.7 : 0.3;
+  layer->fill_opacity = kind == AIPERF_LAYER_CELLS ? 1.0
+                        : kind == AIPERF_LAYER_BARS || kind == AIPERF_LAYER_HBARS ? 0.7 : 0.3;
   layer->pickable = (kind == AIPERF_LAYER_POINTS);
   layer->x = g_array_new (FALSE, FALSE, sizeof (double));
   layer->y = g_array_new (FALSE, FALSE, sizeof (double));
@@ -492,6 +526,69 @@ aiperf_layer_append_bar (AiperfLayer *layer,
   g_return_if_fail (layer != NULL);
 
   column_append (&layer->x2, append_row (layer, x, y, id), width);
+}
+
+void
+aiperf_layer_append_bar_error (AiperfLayer *layer,
+                               double       x,
+                               double       width,
+                               double       y,
+                               double       lo,
+                               double       hi,
+                               int          id)
+{
+  guint row;
+
+  g_return_if_fail (layer != NULL);
+
+  row = append_row (layer, x, y, id);
+  column_append (&layer->x2, row, width);
+  column_append (&layer->lo, row, lo);
+  column_append (&layer->hi, row, hi);
+}
+
+void
+aiperf_layer_append_hbar (AiperfLayer *layer,
+                          double       y,
+                          double       thickness,
+                          double       x,
+                          double       lo,
+                          double       hi,
+                          int          id)
+{
+  guint row;
+
+  g_return_if_fail (layer != NULL);
+
+  row = append_row (layer, x, y, id);
+  column_append (&layer->x2, row, thickness);
+  column_append (&layer->xlo, row, lo);
+  column_append (&layer->xhi, row, hi);
+}
+
+void
+aiperf_layer_append_rule (AiperfLayer *layer,
+                          double       value,
+                          const char  *label)
+{
+  g_return_if_fail (layer != NULL);
+
+  if (layer->kind == AIPERF_LAYER_VLINE)
+    aiperf_layer_append_labeled (layer, value, NAN, -1, label);
+  else
+    aiperf_layer_append_labeled (layer, NAN, value, -1, label);
+}
+
+void
+aiperf_layer_set_group (AiperfLayer *layer,
+                        guint        group,
+                        guint        n_groups)
+{
+  g_return_if_fail (layer != NULL);
+  g_return_if_fail (n_groups == 0 || group < n_groups);
+
+  layer->group = group;
+  layer->n_groups = n_groups;
 }
 
 void

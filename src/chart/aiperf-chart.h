@@ -77,12 +77,15 @@ typedef enum {
   AIPERF_LAYER_SEGMENTS,    /* horizontal segments x..x2 at y */
   AIPERF_LAYER_ERROR_BARS,  /* vertical lo..hi at x; horizontal xlo..xhi when set */
   AIPERF_LAYER_BAND,        /* shaded area between lo and hi along x */
-  AIPERF_LAYER_BARS,        /* bars centred at x, width x2, from 0 to y */
+  AIPERF_LAYER_BARS,        /* bars centred at x, width x2, from 0 to y; error lo..hi when set */
   AIPERF_LAYER_BOXES,       /* box at x (width x2): whiskers xlo=min..xhi=max, box lo..hi, line y=median */
   AIPERF_LAYER_CELLS,       /* heatmap cells x..x2 × lo..hi coloured by value */
   AIPERF_LAYER_ELLIPSES,    /* axis-aligned ellipse centre x,y, semi-axes xlo (rx), lo (ry) */
   AIPERF_LAYER_HLINE,       /* horizontal line across the plot at each y */
   AIPERF_LAYER_TEXT,        /* text labels at x,y */
+  AIPERF_LAYER_HBARS,       /* horizontal bars centred at y, thickness x2, from 0 to x;
+                             * error xlo..xhi when set */
+  AIPERF_LAYER_VLINE,       /* vertical reference line down the plot at each x, labelled */
 } AiperfLayerKind;
 
 typedef struct {
@@ -107,6 +110,10 @@ typedef struct {
   GArray      *value;        /* double: CELLS colour value */
   GPtrArray   *labels;       /* char*: POINTS/TEXT labels, NULL entries allowed */
   GArray      *ids;          /* int: source row (request row, run position, …) */
+  /* Grouped BARS/HBARS: this layer is slot @group of @n_groups side by side
+   * within each bar's width (n_groups 0 or 1: the whole width). The
+   * renderer places the bars and their error bars in the slot. */
+  guint        group, n_groups;
 } AiperfLayer;
 
 typedef struct {
@@ -133,6 +140,11 @@ struct _AiperfChart {
   char        *label_title;
   /* Free-form key of what the ids of pickable layers refer to ("run", "request"). */
   char        *id_kind;
+  /* Small multiples: when not empty, the chart is its title, note and these
+   * panels (AiperfChart*, each with its own axes, layers and legend) laid
+   * out in a grid of @panel_columns columns (0: chosen by the renderer). */
+  GPtrArray   *panels;
+  guint        panel_columns;
 };
 
 AiperfChart *aiperf_chart_new              (const char        *title);
@@ -147,6 +159,13 @@ void         aiperf_axis_set_range         (AiperfAxis        *axis,
 void         aiperf_axis_add_tick          (AiperfAxis        *axis,
                                             double             position,
                                             const char        *label);
+/* A category axis: @labels at 0, 1, …, n-1 and the range -0.5..n-0.5. */
+void         aiperf_axis_set_categories    (AiperfAxis        *axis,
+                                            const char * const *labels,
+                                            guint              n);
+/* Appends @panel (taking ownership) to the small multiples of @chart. */
+void         aiperf_chart_add_panel        (AiperfChart       *chart,
+                                            AiperfChart       *panel);
 /* Returns the new series index. */
 int          aiperf_chart_add_series       (AiperfChart       *chart,
                                             const char        *name,
@@ -175,6 +194,16 @@ void         aiperf_layer_append_error     (AiperfLayer *layer, double x, double
 void         aiperf_layer_append_band      (AiperfLayer *layer, double x, double lo, double hi);
 void         aiperf_layer_append_bar       (AiperfLayer *layer, double x, double width, double y,
                                             int id);
+/* A vertical bar with an error bar from @lo to @hi (NaN: none). */
+void         aiperf_layer_append_bar_error (AiperfLayer *layer, double x, double width, double y,
+                                            double lo, double hi, int id);
+/* A horizontal bar at @y, @thickness tall, from 0 to @x, error @lo..@hi on x. */
+void         aiperf_layer_append_hbar      (AiperfLayer *layer, double y, double thickness,
+                                            double x, double lo, double hi, int id);
+/* A reference line: at y = @value on an HLINE layer, x = @value on a VLINE one. */
+void         aiperf_layer_append_rule      (AiperfLayer *layer, double value, const char *label);
+/* Puts a BARS/HBARS layer in slot @group of @n_groups (grouped bars). */
+void         aiperf_layer_set_group        (AiperfLayer *layer, guint group, guint n_groups);
 void         aiperf_layer_append_box       (AiperfLayer *layer, double x, double width,
                                             double min, double q1, double median, double q3,
                                             double max, int id);

@@ -185,7 +185,9 @@ aiperf_pick_grid_build (AiperfRenderer *self)
       const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
       guint n = aiperf_layer_get_n (layer);
 
-      if (!layer->pickable || !aiperf_renderer_layer_visible (chart, layer) || layer->y == NULL)
+      /* Bars are picked by their area (aiperf-renderer-bars.c). */
+      if (!layer->pickable || !aiperf_renderer_layer_visible (chart, layer) || layer->y == NULL ||
+          layer->kind == AIPERF_LAYER_BARS || layer->kind == AIPERF_LAYER_HBARS)
         continue;
       for (guint i = 0; i < n; i++)
         {

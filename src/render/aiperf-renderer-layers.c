@@ -357,27 +357,6 @@ fill_and_outline (Ctx *c)
 }
 
 static void
-draw_bars (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  guint n = aiperf_layer_get_n (layer);
-  double base = baseline (c);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x = g_array_index (layer->x, double, i), w = COL (layer->x2, i);
-      double x0 = px_x (c, x - w / 2), x1 = px_x (c, x + w / 2);
-      double py = px_y (c, g_array_index (layer->y, double, i));
-
-      if (!isfinite (x0) || !isfinite (x1) || !isfinite (py))
-        continue;
-      cairo_rectangle (c->cr, MIN (x0, x1), MIN (py, base), fabs (x1 - x0), fabs (base - py));
-      c->self->primitives++;
-    }
-  fill_and_outline (c);
-}
-
-static void
 draw_boxes (Ctx *c)
 {
   const AiperfLayer *layer = c->layer;
@@ -551,7 +530,9 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
     case AIPERF_LAYER_SEGMENTS:   draw_segments (&c); break;
     case AIPERF_LAYER_ERROR_BARS: draw_error_bars (&c); break;
     case AIPERF_LAYER_BAND:       draw_band (&c); break;
-    case AIPERF_LAYER_BARS:       draw_bars (&c); break;
+    case AIPERF_LAYER_BARS:
+    case AIPERF_LAYER_HBARS:      aiperf_renderer_draw_bars (self, cr, layer, index); break;
+    case AIPERF_LAYER_VLINE:      aiperf_renderer_draw_vlines (self, cr, layer); break;
     case AIPERF_LAYER_BOXES:      draw_boxes (&c); break;
     case AIPERF_LAYER_CELLS:      draw_cells (&c); break;
     case AIPERF_LAYER_ELLIPSES:   draw_ellipses (&c); break;

@@ -38,6 +38,13 @@ typedef struct {
   float  px, py;
 } AiperfPickEntry;
 
+/* A drawn bar (or the bars merged into one pixel column): hover anywhere
+ * on it picks the tallest of them. */
+typedef struct {
+  AiperfRect      rect;
+  AiperfPickEntry entry;
+} AiperfBarHit;
+
 typedef struct {
   GArray *entries;      /* AiperfPickEntry, sorted by cell */
   guint  *cell_start;   /* cols*rows + 1 */
@@ -64,6 +71,11 @@ struct _AiperfRenderer {
   double          legend_w, legend_h, legend_name_max;
   AiperfPickGrid  grid;
   GArray         *label_rects; /* AiperfRect of placed point labels */
+  GArray         *bar_hits;    /* AiperfBarHit of the last draw */
+  /* small multiples of the last draw: a renderer and a cell per panel */
+  GPtrArray      *panels;      /* AiperfRenderer* */
+  GArray         *panel_rects; /* AiperfRect */
+  guint           n_panels;
   /* the draw in progress (valid only inside aiperf_renderer_draw) */
   const AiperfChart *chart;
   const AiperfStyle *style;
@@ -101,6 +113,20 @@ void     aiperf_renderer_draw_layer (AiperfRenderer *self, cairo_t *cr,
                                      const AiperfLayer *layer, guint index);
 void     aiperf_renderer_draw_marker_path (cairo_t *cr, AiperfMarker marker,
                                      double x, double y, double size);
+
+/* bars and reference lines (aiperf-renderer-bars.c) */
+void     aiperf_renderer_draw_bars   (AiperfRenderer *self, cairo_t *cr,
+                                      const AiperfLayer *layer, guint index);
+void     aiperf_renderer_draw_vlines (AiperfRenderer *self, cairo_t *cr,
+                                      const AiperfLayer *layer);
+gboolean aiperf_renderer_pick_bars   (AiperfRenderer *self, double px, double py,
+                                      double radius, AiperfPick *out);
+
+/* small multiples (aiperf-renderer-panels.c) */
+void     aiperf_renderer_draw_panels (AiperfRenderer *self, cairo_t *cr);
+gboolean aiperf_renderer_pick_panels (AiperfRenderer *self, double px, double py,
+                                      double radius, AiperfPick *out);
+void     aiperf_renderer_panels_free (AiperfRenderer *self);
 
 /* legend (aiperf-renderer-legend.c) */
 void     aiperf_renderer_legend_measure (AiperfRenderer *self, double *w, double *h);

@@ -17,6 +17,7 @@ aiperf_renderer_new (void)
 
   self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
   self->label_rects = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
+  self->bar_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   return self;
 }
 
@@ -32,6 +33,8 @@ aiperf_renderer_free (AiperfRenderer *self)
   aiperf_pick_grid_clear (&self->grid);
   g_array_unref (self->legend_hits);
   g_array_unref (self->label_rects);
+  g_array_unref (self->bar_hits);
+  aiperf_renderer_panels_free (self);
   g_free (self);
 }
 
@@ -202,6 +205,18 @@ aiperf_renderer_draw (AiperfRenderer       *self,
     cairo_font_options_destroy (options);
   }
 
+  g_array_set_size (self->bar_hits, 0);
+  self->n_panels = 0;
+  if (chart->panels != NULL && chart->panels->len > 0)
+    {
+      aiperf_renderer_draw_panels (self, cr);
+      aiperf_pick_grid_clear (&self->grid);
+      g_clear_object (&self->layout);
+      self->chart = NULL;
+      self->style = NULL;
+      return;
+    }
+
   cairo_save (cr);
   aiperf_set_rgba (cr, style->background, 1.0);
   cairo_paint (cr);
@@ -321,7 +336,23 @@ aiperf_renderer_pick (AiperfRenderer *self,
 
   if (!self->valid)
     return FALSE;
-  return aiperf_pick_grid_find (&self->grid, px, py, radius, out_pick);
+  if (self->n_panels > 0)
+    return aiperf_renderer_pick_panels (self, px, py, radius, out_pick);
+  {
+    AiperfPick point, bar;
+    gboolean have_point = aiperf_pick_grid_find (&self->grid, px, py, radius, &point);
+    gboolean have_bar = aiperf_renderer_pick_bars (self, px, py, radius, &bar);
+
+    /* A marker drawn over a bar wins a tie: it is on top. */
+    if (have_bar && (!have_point || bar.distance < point.distance))
+      point = bar;
+    else if (!have_point)
+      return FALSE;
+    point.panel = -1;
+    if (out_pick != NULL)
+      *out_pick = point;
+    return TRUE;
+  }
 }
 
 int
@@ -331,7 +362,7 @@ aiperf_renderer_pick_legend (AiperfRenderer *self,
 {
   g_return_val_if_fail (self != NULL, -1);
 
-  if (!self->valid)
+  if (!self->valid || self->n_panels > 0)
     return -1;
   for (guint i = 0; i < self->legend_hits->len; i++)
     {

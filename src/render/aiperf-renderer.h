@@ -26,6 +26,8 @@ typedef struct {
   double x, y;         /* data values (y on y2 when on_y2) */
   double px, py;       /* where it is drawn, in widget pixels */
   double distance;     /* from the query, pixels */
+  int    panel;        /* small multiples: index into chart->panels (layer, series
+                        * are that panel's); -1 for a chart without panels */
 } AiperfPick;
 
 AiperfRenderer *aiperf_renderer_new          (void);

@@ -132,6 +132,9 @@ aiperf_chart_view_format_pick (const AiperfChart *chart,
   g_return_val_if_fail (chart != NULL, NULL);
   g_return_val_if_fail (pick != NULL, NULL);
 
+  /* Small multiples: the layer and series are those of the panel. */
+  if (pick->panel >= 0 && chart->panels != NULL && (guint) pick->panel < chart->panels->len)
+    chart = g_ptr_array_index (chart->panels, pick->panel);
   text = g_string_new (NULL);
   if (pick->layer < chart->layers->len)
     layer = g_ptr_array_index (chart->layers, pick->layer);
