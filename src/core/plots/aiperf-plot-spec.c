@@ -9,22 +9,9 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-stats.h"
-
-static const char * const plot_type_names[AIPERF_N_PLOT_TYPES] = {
-  "scatter",
-  "scatter_line",
-  "pareto",
-  "scatter_with_percentiles",
-  "area",
-  "request_timeline",
-  "timeslice",
-  "histogram",
-  "dual_axis",
-  "percentile_bands",
-  "latency_throughput_uncertainty",
-};
 
 static const char * const source_names[] = {
   "auto",
@@ -45,9 +32,10 @@ static const char * const shortcut_stats[] = {
 const char *
 aiperf_plot_type_to_string (AiperfPlotType type)
 {
-  g_return_val_if_fail ((guint) type < AIPERF_N_PLOT_TYPES, NULL);
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
 
-  return plot_type_names[type];
+  g_return_val_if_fail (handler != NULL, NULL);
+  return handler->type;
 }
 
 gboolean
@@ -56,8 +44,8 @@ aiperf_plot_type_from_string (const char     *text,
 {
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < AIPERF_N_PLOT_TYPES; i++)
-    if (g_strcmp0 (text, plot_type_names[i]) == 0)
+  for (guint i = 0; i < aiperf_plot_handlers_count (); i++)
+    if (g_str_equal (text, aiperf_plot_handler_get (i)->type))
       {
         if (out_type != NULL)
           *out_type = (AiperfPlotType) i;
@@ -69,9 +57,9 @@ aiperf_plot_type_from_string (const char     *text,
 gboolean
 aiperf_plot_type_is_multi_run (AiperfPlotType type)
 {
-  return type == AIPERF_PLOT_PARETO ||
-         type == AIPERF_PLOT_SCATTER_LINE ||
-         type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY;
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
+
+  return handler != NULL && handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
 }
 
 const char *
@@ -212,7 +200,7 @@ aiperf_plot_spec_new (const char     *name,
   AiperfPlotSpec *spec;
 
   g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail ((guint) type < AIPERF_N_PLOT_TYPES, NULL);
+  g_return_val_if_fail (aiperf_plot_handler_get (type) != NULL, NULL);
 
   spec = g_new0 (AiperfPlotSpec, 1);
   spec->name = g_strdup (name);

@@ -25,7 +25,9 @@ typedef enum {
   AIPERF_PLOT_DUAL_AXIS,
   AIPERF_PLOT_PERCENTILE_BANDS,
   AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
-  AIPERF_N_PLOT_TYPES,
+  /* aiperf plot's types end here; further types are the later lines of
+   * the handler table (aiperf-plot-handlers.c), known by name. */
+  AIPERF_N_AIPERF_PLOT_TYPES,
 } AiperfPlotType;
 
 typedef enum {
@@ -122,7 +124,7 @@ typedef struct {
 const char     *aiperf_plot_type_to_string   (AiperfPlotType  type);
 gboolean        aiperf_plot_type_from_string (const char     *text,
                                               AiperfPlotType *out_type);
-/* TRUE for pareto, scatter_line and latency_throughput_uncertainty. */
+/* TRUE for the types whose handler compares runs (pareto, scatter_line, …). */
 gboolean        aiperf_plot_type_is_multi_run (AiperfPlotType type);
 const char     *aiperf_data_source_to_string (AiperfDataSource source);
 gboolean        aiperf_data_source_from_string (const char       *text,

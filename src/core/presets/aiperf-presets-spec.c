@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-presets-private.h"
 #include "aiperf-server-metrics.h"
@@ -361,12 +362,11 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
     }
   if (!aiperf_plot_type_from_string (type_text, &type))
     {
+      g_autofree char *expected = aiperf_plot_handlers_describe ();
+
       aiperf_presets_error (p, type_node, AIPERF_ERROR_CONFIG,
-                            _("preset “%s”: unknown plot type “%s” (expected scatter, "
-                              "scatter_line, pareto, scatter_with_percentiles, area, "
-                              "request_timeline, timeslice, histogram, dual_axis, "
-                              "percentile_bands or latency_throughput_uncertainty)"),
-                            name, type_text);
+                            _("preset “%s”: unknown plot type “%s” (expected %s)"),
+                            name, type_text, expected);
       return NULL;
     }
   if (aiperf_plot_type_is_multi_run (type) != multi_run)
