@@ -32,16 +32,37 @@ load_one (gpointer data,
   g_async_queue_push (job->done, data);
 }
 
-/* The loaders name the file; make sure the message also names the folder. */
+/* The loaders name the file; make sure the message also names the folder,
+ * and that every load error is in the AIPERF_ERROR domain. */
 static GError *
 error_for_folder (const char *directory,
                   GError     *error)
 {
   if (error == NULL)
     return g_error_new (AIPERF_ERROR, AIPERF_ERROR_IO, _("%s: could not be loaded"), directory);
+  if (error->domain != AIPERF_ERROR)
+    {
+      GError *ours = g_error_new_literal (AIPERF_ERROR, aiperf_error_code_for (error), error->message);
+
+      g_error_free (error);
+      error = ours;
+    }
   if (strstr (error->message, directory) == NULL)
     g_prefix_error (&error, "%s: ", directory);
   return error;
+}
+
+GError *
+aiperf_run_set_load_failure (guint         n_folders,
+                             const GError *first)
+{
+  const char *reason = first != NULL ? first->message : "?";
+  AiperfErrorCode code = first != NULL ? aiperf_error_code_for (first) : AIPERF_ERROR_NO_RUNS;
+
+  if (n_folders == 1)
+    return g_error_new (AIPERF_ERROR, code, _("The run could not be loaded: %s"), reason);
+  return g_error_new (AIPERF_ERROR, code,
+                      _("None of the %u runs could be loaded; the first error: %s"), n_folders, reason);
 }
 
 AiperfRunSet *
@@ -121,16 +142,10 @@ aiperf_run_set_load (const char * const *paths,
   if (aiperf_run_set_get_n_runs (set) == 0)
     {
       GPtrArray *load_errors = aiperf_run_set_get_load_errors (set);
-      const GError *first = load_errors->len > 0 ? g_ptr_array_index (load_errors, 0) : NULL;
 
-      const char *reason = first != NULL ? first->message : "?";
-      int code = first != NULL ? first->code : AIPERF_ERROR_NO_RUNS;
-
-      if (n == 1)
-        g_set_error (error, AIPERF_ERROR, code, _("The run could not be loaded: %s"), reason);
-      else
-        g_set_error (error, AIPERF_ERROR, code,
-                     _("None of the %u runs could be loaded; the first error: %s"), n, reason);
+      g_propagate_error (error, aiperf_run_set_load_failure (n, load_errors->len > 0
+                                                                ? g_ptr_array_index (load_errors, 0)
+                                                                : NULL));
       return NULL;
     }
   return g_steal_pointer (&set);
