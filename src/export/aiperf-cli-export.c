@@ -96,15 +96,29 @@ prepare_output_dir (const char  *dir,
   return TRUE;
 }
 
+/* @path without trailing separators, as aiperf prints a pathlib.Path. */
+static char *
+strip_trailing_separators (const char *path)
+{
+  gsize len = strlen (path);
+
+  while (len > 1 && G_IS_DIR_SEPARATOR (path[len - 1]))
+    len--;
+  return g_strndup (path, len);
+}
+
+/* aiperf counts plots, not files: one plot in three formats is one plot,
+ * and each file still gets its own line. */
 static char *
 summary_text (GPtrArray  *files,
+              guint       n_plots,
               const char *dir)
 {
   GString *s = g_string_new ("AIPerf Plot Export Summary\n");
 
   for (guint i = 0; i < 50; i++)
     g_string_append_c (s, '=');
-  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", files->len);
+  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", n_plots);
   for (guint i = 0; i < files->len; i++)
     g_string_append_printf (s, "  - %s\n", (const char *) g_ptr_array_index (files, i));
   g_string_append_printf (s, "\nOutput directory: %s\n", dir);
@@ -160,8 +174,9 @@ write_job_run (gpointer data,
 
 /* Builds every chart (in order, so group colours are assigned the same way
  * each time), then draws and writes the files on all cores: PNG encoding
- * dominates an export. Adds the written file names to @files in preset order. */
-static void
+ * dominates an export. Adds the written file names to @files in preset order
+ * and returns the number of plots with at least one file written. */
+static guint
 export_presets (const AiperfExportOptions *options,
                 GPtrArray                 *specs,
                 const AiperfPlotConfig    *config,
@@ -175,6 +190,8 @@ export_presets (const AiperfExportOptions *options,
 {
   g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_chart_free);
   g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) write_job_free);
+  const AiperfPlotSpec *counted = NULL;
+  guint n_plots = 0;
   GThreadPool *pool;
 
   for (guint i = 0; i < specs->len; i++)
@@ -231,7 +248,12 @@ export_presets (const AiperfExportOptions *options,
       aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %s"), job->path);
       aiperf_export_log (log, AIPERF_LOG_DEBUG, "%s drawn and written in %.1f ms", job->file, job->ms);
       g_ptr_array_add (files, g_strdup (job->file));
+      /* The jobs of one preset are adjacent. */
+      if (job->spec != counted)
+        n_plots++;
+      counted = job->spec;
     }
+  return n_plots;
 }
 
 static GPtrArray *
@@ -298,7 +320,7 @@ kind_presets (const AiperfExportOptions *options,
 }
 
 /* AIPerf and its peers: aiperf plot's modes, presets and details. */
-static void
+static guint
 export_serving (const AiperfExportOptions *options,
                 const AiperfPlotConfig    *config,
                 AiperfRunSet              *runs,
@@ -335,7 +357,7 @@ export_serving (const AiperfExportOptions *options,
                          aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
     }
   specs = selected_presets (options, config, mode, log);
-  export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
+  return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
 }
 
 int
@@ -354,6 +376,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   AiperfOpenOptions open_options = { NULL, NULL };
   GPtrArray *load_errors;
   AiperfStyle style;
+  guint n_plots = 0;
   gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (options != NULL && options->paths != NULL, AIPERF_EXIT_USAGE);
@@ -371,7 +394,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
     g_print (_("Using config: %s\n"), config->filename);
   aiperf_export_log (log, AIPERF_LOG_INFO, _("Using plot config %s"), config->filename);
 
-  dir = options->output != NULL ? g_strdup (options->output)
+  dir = options->output != NULL ? strip_trailing_separators (options->output)
                                 : g_build_filename (options->paths[0], "plots", NULL);
   /* Never read our own output back as input. */
   open_options.skip_dir = dir;
@@ -417,13 +440,13 @@ aiperf_cli_export (const AiperfExportOptions *options)
           continue;
         }
       if (g_str_equal (kind, AIPERF_KIND_SERVING))
-        export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
+        n_plots += export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
       else
         {
           g_autoptr(GPtrArray) specs = kind_presets (options, config, kind);
 
-          export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
-                          kind_dir, log, kind_files);
+          n_plots += export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
+                                     kind_dir, log, kind_files);
         }
       for (guint i = 0; i < kind_files->len; i++)
         g_ptr_array_add (files, kinds->len > 1 ? g_build_filename (kind, g_ptr_array_index (kind_files, i), NULL)
@@ -432,7 +455,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   aiperf_style_clear (&style);
 
   {
-    g_autofree char *aiperf_summary = summary_text (files, dir);
+    g_autofree char *aiperf_summary = summary_text (files, n_plots, dir);
 
     summary = g_string_new (aiperf_summary);
   }
@@ -453,13 +476,13 @@ aiperf_cli_export (const AiperfExportOptions *options)
       aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
       g_clear_error (&error);
     }
-  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), files->len, dir,
+  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), n_plots, dir,
                      (g_get_monotonic_time () - start) / 1000.0);
   log_path = g_build_filename (dir, "aiperf_plot.log", NULL);
   if (!aiperf_export_log_save (log, log_path, &error))
     g_printerr ("aiperf-plot: %s\n", error->message);
 
-  g_print (_("Saved %u plot(s) to: %s\n"), files->len, dir);
+  g_print (_("Saved %u plot(s) to: %s\n"), n_plots, dir);
   g_print (_("Logs: %s\n"), log_path);
   return files->len > 0 ? AIPERF_EXIT_OK : AIPERF_EXIT_EMPTY;
 }
