@@ -71,6 +71,23 @@ format_count (gint64 count)
   return count < 0 ? g_strdup ("?") : g_strdup_printf ("%" G_GINT64_FORMAT, count);
 }
 
+/* Runs of kinds other than serving benchmarks: their own parameters. */
+static void
+print_parameters (AiperfRun *run)
+{
+  g_autoptr(GPtrArray) keys = aiperf_run_list_parameters (run);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_string_append_printf (line, "%s\t%s", aiperf_run_get_locator (run), aiperf_run_get_source (run));
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+
+      g_string_append_printf (line, "\t%s=%s", key, aiperf_run_get_parameter (run, key));
+    }
+  g_print ("%s\n", line->str);
+}
+
 int
 aiperf_cli_list (const char * const *paths)
 {
@@ -92,9 +109,12 @@ aiperf_cli_list (const char * const *paths)
       g_autofree char *ok = format_count (aiperf_run_get_request_count (run));
       g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
 
-      g_print ("%s\t%s\tconcurrency=%s\trequests=%s\terrors=%s\tgpus=%u\n",
-               aiperf_run_get_directory (run), aiperf_run_get_model (run),
-               concurrency, ok, bad, aiperf_run_get_gpu_count (run));
+      if (g_str_equal (aiperf_run_get_kind (run), "serving"))
+        g_print ("%s\t%s\t%s\tconcurrency=%s\trequests=%s\terrors=%s\tgpus=%u\n",
+                 aiperf_run_get_locator (run), aiperf_run_get_source (run),
+                 aiperf_run_get_model (run), concurrency, ok, bad, aiperf_run_get_gpu_count (run));
+      else
+        print_parameters (run);
     }
   if (aiperf_run_set_get_mode (set) == AIPERF_MODE_MULTI_RUN)
     g_print ("mode: multi-run (%u runs)\n", n);
@@ -195,13 +215,13 @@ aiperf_cli_metric (const char * const *paths,
         {
           g_autofree char *text = format_number (value);
 
-          g_print ("%s\t%s\n", aiperf_run_get_directory (run), text);
+          g_print ("%s\t%s\n", aiperf_run_get_locator (run), text);
           n_values++;
         }
       else
         {
           g_printerr ("aiperf-plot: ");
-          g_printerr (_("%s: no value for %s:%s"), aiperf_run_get_directory (run),
+          g_printerr (_("%s: no value for %s:%s"), aiperf_run_get_locator (run),
                       canonical, aiperf_stat_to_string (stat));
           g_printerr ("\n");
         }
