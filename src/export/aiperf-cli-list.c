@@ -12,6 +12,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-export.h"
+#include "aiperf-kinds.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-run-set.h"
 
@@ -190,6 +191,10 @@ aiperf_cli_metric (const char * const *paths,
   set = load_or_report (paths, &status);
   if (set == NULL)
     return status;
+  /* Short names a kind gives its metrics ("latency" for cutileGPT's
+   * forward_latency), when only runs of that kind are open. */
+  if (aiperf_kinds_resolve_metric (set, tag) != NULL)
+    canonical = aiperf_kinds_resolve_metric (set, tag);
 
   /* Runs may carry metrics we do not know (newer aiperf); only a tag that
    * is neither known nor present is a usage error. */

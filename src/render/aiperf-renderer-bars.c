@@ -1,5 +1,5 @@
 /* aiperf-renderer-bars.c — bars (vertical, horizontal, grouped, with error
- * bars) and vertical reference lines, and picking bars by their area.
+ * bars) and reference lines, and picking bars by their area.
  *
  * Bars are merged per pixel column (per pixel row when horizontal) before
  * anything is drawn: bars narrower than a pixel that share one become one
@@ -160,9 +160,14 @@ paint_columns (AiperfRenderer    *self,
         }
       self->primitives++;
     }
-  cairo_set_line_width (cr, MAX (s, lw * 0.75));
+  /* A halo of the plot's background keeps them readable on light and
+   * dark bars in either theme. */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  aiperf_set_rgba (cr, self->style->foreground, 0.85 * layer->opacity);
+  cairo_set_line_width (cr, MAX (s, lw * 0.75) + 2 * s);
+  aiperf_set_rgba (cr, self->style->plot_background, 0.6 * layer->opacity);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, MAX (s, lw * 0.75));
+  aiperf_set_rgba (cr, self->style->foreground, 0.9 * layer->opacity);
   cairo_stroke (cr);
 }
 
@@ -251,20 +256,43 @@ aiperf_renderer_draw_bars (AiperfRenderer    *self,
   record_hits (self, layer, index, cols, n_cols, horizontal);
 }
 
-void
-aiperf_renderer_draw_vlines (AiperfRenderer    *self,
-                             cairo_t           *cr,
-                             const AiperfLayer *layer)
+/* A label on a light plate, so it reads over bars and grid alike. */
+static void
+show_plate_label (AiperfRenderer *self,
+                  cairo_t        *cr,
+                  const char     *label,
+                  double          x,
+                  double          y,
+                  double          ax,
+                  double          ay,
+                  AiperfRGBA      color,
+                  double          alpha)
 {
-  const AiperfRect *a = &self->area;
-  AiperfRGBA color = aiperf_style_resolve (self->style, layer->color);
-  double s = self->s;
-  guint n = aiperf_layer_get_n (layer);
-  guint n_cols = (guint) ceil (a->width) + 1;
-  g_autofree guint8 *taken = g_new0 (guint8, n_cols);
+  double w, h, m = 2 * self->s;
 
-  cairo_set_line_width (cr, layer->line_width * s);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  aiperf_renderer_text_size (self, label, &w, &h);
+  cairo_rectangle (cr, x - ax * w - m, y - ay * h, w + 2 * m, h);
+  aiperf_set_rgba (cr, self->style->plot_background, 0.85);
+  cairo_fill (cr);
+  aiperf_set_rgba (cr, color, alpha);
+  aiperf_renderer_show_text (self, cr, label, x, y, ax, ay, 0);
+}
+
+void
+aiperf_renderer_draw_rules (AiperfRenderer    *self,
+                            cairo_t           *cr,
+                            const AiperfLayer *layer)
+{
+  gboolean vertical = layer->kind == AIPERF_LAYER_VLINE;
+  const AiperfRect *a = &self->area;
+  const AiperfAxisMap *m = vertical ? &self->mx : aiperf_renderer_y_map (self, layer->on_y2);
+  GArray *values = vertical ? layer->x : layer->y;
+  AiperfRGBA color = aiperf_style_resolve (self->style, layer->color);
+  double s = self->s, lo = vertical ? a->x : a->y, span = vertical ? a->width : a->height;
+  guint n = aiperf_layer_get_n (layer);
+  guint n_slots = (guint) ceil (span) + 1;
+  g_autofree guint8 *taken = g_new0 (guint8, n_slots);
+
   if (layer->dashed)
     {
       double dash[2] = { 6 * s, 4 * s };
@@ -274,33 +302,52 @@ aiperf_renderer_draw_vlines (AiperfRenderer    *self,
   aiperf_renderer_set_font (self, self->style->font_size * s, FALSE);
   for (guint i = 0; i < n; i++)
     {
-      double px = aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i));
+      double p = aiperf_axis_map_to_px (m, g_array_index (values, double, i));
       const char *label = layer->labels != NULL && i < layer->labels->len
         ? g_ptr_array_index (layer->labels, i) : NULL;
-      int column;
+      int slot;
 
-      if (!isfinite (px) || px < a->x - 0.5 || px > a->x + a->width + 0.5)
+      if (!isfinite (p) || p < lo - 0.5 || p > lo + span + 0.5)
         continue;
-      /* One line per pixel column: a second one there would not show. */
-      column = CLAMP ((int) floor (px - a->x), 0, (int) n_cols - 1);
-      if (taken[column])
+      /* One line per pixel column (row): a second one there would not show. */
+      slot = CLAMP ((int) floor (p - lo), 0, (int) n_slots - 1);
+      if (taken[slot])
         continue;
-      taken[column] = 1;
-      px = aiperf_snap (cr, px, layer->line_width * s, TRUE);
-      cairo_move_to (cr, px, a->y);
-      cairo_line_to (cr, px, a->y + a->height);
+      taken[slot] = 1;
+      p = aiperf_snap (cr, p, layer->line_width * s, vertical);
+      if (vertical)
+        {
+          cairo_move_to (cr, p, a->y);
+          cairo_line_to (cr, p, a->y + a->height);
+        }
+      else
+        {
+          cairo_move_to (cr, a->x, p);
+          cairo_line_to (cr, a->x + a->width, p);
+        }
+      cairo_set_line_width (cr, layer->line_width * s);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       aiperf_set_rgba (cr, color, layer->opacity);
       cairo_stroke (cr);
       if (label != NULL && label[0] != '\0')
         {
-          double w;
-          gboolean flip;
+          cairo_save (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          if (vertical)
+            {
+              double w;
+              gboolean flip;
 
-          aiperf_renderer_text_size (self, label, &w, NULL);
-          /* Right of the line, or left of it near the right edge. */
-          flip = px + 4 * s + w > a->x + a->width;
-          aiperf_renderer_show_text (self, cr, label, flip ? px - 4 * s : px + 4 * s,
-                                     a->y + 4 * s, flip ? 1.0 : 0.0, 0.0, 0);
+              aiperf_renderer_text_size (self, label, &w, NULL);
+              /* Right of the line, or left of it near the right edge. */
+              flip = p + 4 * s + w > a->x + a->width;
+              show_plate_label (self, cr, label, flip ? p - 4 * s : p + 4 * s, a->y + 4 * s,
+                                flip ? 1.0 : 0.0, 0.0, color, layer->opacity);
+            }
+          else
+            show_plate_label (self, cr, label, a->x + a->width - 4 * s, p - 2 * s, 1.0, 1.0,
+                              color, layer->opacity);
+          cairo_restore (cr);
         }
       self->primitives++;
     }

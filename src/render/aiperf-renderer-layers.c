@@ -455,36 +455,6 @@ draw_ellipses (Ctx *c)
 }
 
 static void
-draw_hlines (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  const AiperfRect *a = &c->self->area;
-  guint n = aiperf_layer_get_n (layer);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double py = px_y (c, g_array_index (layer->y, double, i));
-      const char *label = layer->labels != NULL && i < layer->labels->len
-        ? g_ptr_array_index (layer->labels, i) : NULL;
-
-      if (!isfinite (py))
-        continue;
-      cairo_move_to (c->cr, a->x, py);
-      cairo_line_to (c->cr, a->x + a->width, py);
-      set_line (c, c->lw);
-      aiperf_set_rgba (c->cr, c->color, layer->opacity);
-      cairo_stroke (c->cr);
-      if (label != NULL && label[0] != '\0')
-        {
-          aiperf_renderer_set_font (c->self, c->self->style->font_size * c->self->s, FALSE);
-          aiperf_renderer_show_text (c->self, c->cr, label, a->x + a->width - 4 * c->self->s,
-                                     py - 2 * c->self->s, 1.0, 1.0, 0);
-        }
-      c->self->primitives++;
-    }
-}
-
-static void
 draw_text (Ctx *c)
 {
   const AiperfLayer *layer = c->layer;
@@ -532,11 +502,11 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
     case AIPERF_LAYER_BAND:       draw_band (&c); break;
     case AIPERF_LAYER_BARS:
     case AIPERF_LAYER_HBARS:      aiperf_renderer_draw_bars (self, cr, layer, index); break;
-    case AIPERF_LAYER_VLINE:      aiperf_renderer_draw_vlines (self, cr, layer); break;
     case AIPERF_LAYER_BOXES:      draw_boxes (&c); break;
     case AIPERF_LAYER_CELLS:      draw_cells (&c); break;
     case AIPERF_LAYER_ELLIPSES:   draw_ellipses (&c); break;
-    case AIPERF_LAYER_HLINE:      draw_hlines (&c); break;
+    case AIPERF_LAYER_HLINE:
+    case AIPERF_LAYER_VLINE:      aiperf_renderer_draw_rules (self, cr, layer); break;
     case AIPERF_LAYER_TEXT:       draw_text (&c); break;
     default: break;
     }

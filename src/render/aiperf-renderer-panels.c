@@ -4,7 +4,8 @@
  * each panel a whole chart of its own (axes, layers, legend) drawn by a
  * renderer of its own, which also answers picks inside its cell. Panels
  * smaller than a readable minimum are not drawn, so a chart with very many
- * panels draws only as many as its pixels can show.
+ * panels draws only as many as its pixels can show. The chart's own series
+ * (no layers) make one legend for all panels, right of the grid.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,8 +25,8 @@ aiperf_renderer_panels_free (AiperfRenderer *self)
   self->n_panels = 0;
 }
 
-/* Columns whose cells are closest to a little wider than tall, with empty
- * cells counted against a layout. */
+/* Columns whose cells are closest to square, with empty cells counted
+ * against a layout (three panels side by side, not two over one). */
 static guint
 choose_columns (guint  n,
                 double width,
@@ -38,7 +39,7 @@ choose_columns (guint  n,
     {
       guint rows = (n + cols - 1) / cols;
       double aspect = (width / cols) / MAX (height / rows, 1.0);
-      double score = fabs (log (aspect / 1.3)) + 0.5 * (double) (rows * cols - n) / n;
+      double score = fabs (log (aspect)) + (double) (rows * cols - n) / n;
 
       if (score < best_score)
         {
@@ -86,14 +87,36 @@ draw_heading (AiperfRenderer *self,
   return y > pad ? y : 0;
 }
 
+/* @panel with the series hidden whose namesakes are hidden in the shared
+ * legend (a click there hides a file in every panel); NULL when none is. */
+static AiperfChart *
+follow_legend (const AiperfChart *chart,
+               const AiperfChart *panel)
+{
+  AiperfChart *copy = NULL;
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *shared = g_ptr_array_index (chart->series, i);
+      int own;
+
+      if (shared->visible || (own = aiperf_chart_find_series (panel, shared->name)) < 0)
+        continue;
+      if (copy == NULL)
+        copy = aiperf_chart_copy (panel);
+      aiperf_chart_set_series_visible (copy, own, FALSE);
+    }
+  return copy;
+}
+
 void
 aiperf_renderer_draw_panels (AiperfRenderer *self,
                              cairo_t        *cr)
 {
   const AiperfChart *chart = self->chart;
   const AiperfStyle *style = self->style;
-  double s = self->s;
-  double top, grid_h;
+  double s = self->s, pad = 14 * s;
+  double top, grid_h, grid_w;
   guint n = chart->panels->len, cols, rows, max_cols, max_rows;
   AiperfStyle child_style;
 
@@ -109,17 +132,21 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
   cairo_paint (cr);
   top = draw_heading (self, cr);
   grid_h = MAX (self->height - top, 1.0);
+  self->legend_name_max = self->width * 0.26;
+  aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
+  self->legend_inside = FALSE;
+  grid_w = MAX (self->width - (self->legend_w > 0 ? self->legend_w + pad : 0), 1.0);
 
-  max_cols = MAX (1u, (guint) (self->width / (MIN_PANEL_W * s)));
+  max_cols = MAX (1u, (guint) (grid_w / (MIN_PANEL_W * s)));
   max_rows = MAX (1u, (guint) (grid_h / (MIN_PANEL_H * s)));
   n = MIN (n, max_cols * max_rows);
-  cols = chart->panel_columns > 0 ? chart->panel_columns : choose_columns (n, self->width, grid_h);
+  cols = chart->panel_columns > 0 ? chart->panel_columns : choose_columns (n, grid_w, grid_h);
   cols = CLAMP (cols, 1u, MIN (n, max_cols));
   rows = MIN ((n + cols - 1) / cols, max_rows);
   n = MIN (n, cols * rows);
 
   self->valid = TRUE;
-  self->area = (AiperfRect) { 0, top, self->width, grid_h };
+  self->area = (AiperfRect) { 0, top, grid_w, grid_h };
   /* Panel titles a step below the chart's own. */
   child_style = *style;
   child_style.title_size = MAX (style->font_size + 2, style->title_size * 0.8);
@@ -127,7 +154,8 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
   for (guint i = 0; i < n; i++)
     {
       const AiperfChart *panel = g_ptr_array_index (chart->panels, i);
-      double cw = self->width / cols, ch = grid_h / rows;
+      g_autoptr(AiperfChart) followed = follow_legend (chart, panel);
+      double cw = grid_w / cols, ch = grid_h / rows;
       AiperfRect cell = { (i % cols) * cw, top + (i / cols) * ch, cw, ch };
       AiperfRenderer *child;
 
@@ -140,11 +168,16 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
       cairo_rectangle (cr, cell.x, cell.y, cell.width, cell.height);
       cairo_clip (cr);
       cairo_translate (cr, cell.x, cell.y);
-      aiperf_renderer_draw (child, cr, panel, NULL, &child_style, cell.width, cell.height);
+      aiperf_renderer_draw (child, cr, followed != NULL ? followed : panel, NULL, &child_style,
+                            cell.width, cell.height);
       cairo_restore (cr);
       self->primitives += aiperf_renderer_get_primitive_count (child);
     }
   self->n_panels = n;
+  /* Level with the panels' plot areas, below their titles. */
+  self->legend_box = (AiperfRect) { self->width - pad - self->legend_w, top + 40 * s,
+                                    self->legend_w, self->legend_h };
+  aiperf_renderer_draw_legend (self, cr);
   cairo_restore (cr);
 }
 

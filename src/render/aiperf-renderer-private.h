@@ -117,7 +117,8 @@ void     aiperf_renderer_draw_marker_path (cairo_t *cr, AiperfMarker marker,
 /* bars and reference lines (aiperf-renderer-bars.c) */
 void     aiperf_renderer_draw_bars   (AiperfRenderer *self, cairo_t *cr,
                                       const AiperfLayer *layer, guint index);
-void     aiperf_renderer_draw_vlines (AiperfRenderer *self, cairo_t *cr,
+/* HLINE and VLINE: at most one line per pixel row (column), labels on a plate */
+void     aiperf_renderer_draw_rules  (AiperfRenderer *self, cairo_t *cr,
                                       const AiperfLayer *layer);
 gboolean aiperf_renderer_pick_bars   (AiperfRenderer *self, double px, double py,
                                       double radius, AiperfPick *out);

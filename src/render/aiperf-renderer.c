@@ -362,7 +362,7 @@ aiperf_renderer_pick_legend (AiperfRenderer *self,
 {
   g_return_val_if_fail (self != NULL, -1);
 
-  if (!self->valid || self->n_panels > 0)
+  if (!self->valid)
     return -1;
   for (guint i = 0; i < self->legend_hits->len; i++)
     {

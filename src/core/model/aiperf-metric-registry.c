@@ -36,6 +36,8 @@ static const AiperfMetricInfo metrics[] = {
   { "benchmark_duration", "Benchmark Duration", "sec", D, NO },
   { "credit_drop_latency", "Credit Drop Latency", "ms", R, IN },
   { "e2e_output_token_throughput", "E2E Output Token Throughput", "tokens/sec/user", R, LB },
+  /* cutileGPT profiles: one forward pass of the model (ms) */
+  { "forward_latency", "Forward Latency", "ms", R, NO },
   { "error_request_count", "Error Request Count", "requests", A, EO | NR },
   { "good_request_count", "Good Request Count", "requests", A, GP },
   { "good_request_fraction", "GoodRequestFraction", "ratio", D, GP | LB },

@@ -6,10 +6,18 @@
 
 #include <string.h>
 
+#include "aiperf-cutile-private.h"
 #include "aiperf-kinds.h"
 
+static const char * const cutile_aliases[] = {
+  "latency", AIPERF_CUTILE_LATENCY,
+  "throughput", AIPERF_CUTILE_THROUGHPUT,
+  NULL,
+};
+
 static const AiperfKind kinds[] = {
-  { AIPERF_KIND_SERVING, NULL },
+  { AIPERF_KIND_SERVING, NULL, NULL },
+  { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases },
 };
 
 const AiperfKind *
@@ -20,6 +28,30 @@ aiperf_kinds_find (const char *id)
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     if (g_str_equal (kinds[i].id, id))
       return &kinds[i];
+  return NULL;
+}
+
+const char *
+aiperf_kinds_resolve_metric (AiperfRunSet *runs,
+                             const char   *name)
+{
+  const AiperfKind *kind = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      const char *id = aiperf_run_get_kind (aiperf_run_set_get_run (runs, i));
+
+      if (kind == NULL)
+        kind = aiperf_kinds_find (id);
+      if (kind == NULL || !g_str_equal (kind->id, id))
+        return NULL;
+    }
+  for (guint i = 0; kind != NULL && kind->metric_aliases != NULL && kind->metric_aliases[i] != NULL; i += 2)
+    if (g_str_equal (kind->metric_aliases[i], name))
+      return kind->metric_aliases[i + 1];
   return NULL;
 }
 

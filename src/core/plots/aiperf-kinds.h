@@ -21,10 +21,18 @@ typedef struct {
   /* Nullable: the section appended to summary.txt for @runs (all of this
    * kind); NULL when there is nothing to add. */
   char     *(*summary_section) (AiperfRunSet *runs);
+  /* Nullable: NULL-terminated pairs { alias, tag } that --metric accepts
+   * when every open run is of this kind ("latency" → "forward_latency"). */
+  const char * const *metric_aliases;
 } AiperfKind;
 
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */
 const AiperfKind *aiperf_kinds_find (const char *id);
+
+/* The tag that @name stands for when every run of @runs is of one kind
+ * whose metric_aliases has it; NULL otherwise. */
+const char       *aiperf_kinds_resolve_metric (AiperfRunSet *runs,
+                                               const char   *name);
 
 /* Splits @runs by kind: kind id → AiperfRunSet of its runs (in @runs'
  * order). The returned array holds the ids, serving first, then the others

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-cutile-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
 
@@ -54,6 +55,17 @@ static const AiperfPlotHandler handlers[] = {
     aiperf_handler_percentile_bands, NULL },
   { "latency_throughput_uncertainty", N_("Latency–Throughput Uncertainty"), MULTI, "serving", "",
     NULL, aiperf_handler_multi_run },
+  /* cutileGPT profiles */
+  { "config_bars", N_("Bars per Model Configuration"), MULTI, "cutile", "",
+    NULL, aiperf_handler_cutile_bars },
+  { "percentile_profile", N_("Percentile Profile"), MULTI, "cutile", "",
+    NULL, aiperf_handler_cutile_percentiles },
+  { "architecture", N_("Model Architecture"), MULTI, "cutile", "",
+    NULL, aiperf_handler_cutile_architecture },
+  { "efficiency", N_("Efficiency per Layer"), MULTI, "cutile", "",
+    NULL, aiperf_handler_cutile_efficiency },
+  { "speedup", N_("Speedup per Model Configuration"), MULTI, "cutile", "",
+    NULL, aiperf_handler_cutile_speedup },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);

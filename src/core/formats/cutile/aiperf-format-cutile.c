@@ -1,0 +1,352 @@
+/* aiperf-format-cutile.c — cutileGPT's profiling_results/profiling_data.json.
+ *
+ * {"metadata": {"timestamp", "gpu_name", "compute_capability", "cuda_version",
+ *   "cupy_version", …},
+ *  "benchmarks": {"gpt_nano": {"config": {"n_layer", "n_head", "n_embd"},
+ *                              "timing": {"mean", "std", "min", "max", "median",
+ *                                         "p95", "p99"},   (ms)
+ *                              "throughput_tokens_per_sec": …}, …}}
+ *
+ * Each benchmark is a run "profiling_data.json#gpt_nano" of kind "cutile":
+ * metric forward_latency (ms; mean → avg, median → p50) and
+ * throughput_tokens_per_sec; its config as parameters, the file's metadata
+ * as "system.*" parameters. Keys we do not know are kept: numbers as
+ * metrics, other values as parameters.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-format.h"
+#include "aiperf-run-private.h"
+
+#define LATENCY_TAG    "forward_latency"
+#define THROUGHPUT_TAG "throughput_tokens_per_sec"
+
+/* TRUE when the JSON text @head has "@key": followed by '{'. */
+static gboolean
+head_has_object (const char *head,
+                 const char *key)
+{
+  g_autofree char *quoted = g_strconcat ("\"", key, "\"", NULL);
+
+  for (const char *p = strstr (head, quoted); p != NULL; p = strstr (p + 1, quoted))
+    {
+      const char *q = p + strlen (quoted);
+
+      while (g_ascii_isspace (*q))
+        q++;
+      if (*q++ != ':')
+        continue;
+      while (g_ascii_isspace (*q))
+        q++;
+      if (*q == '{')
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+cutile_sniff (const AiperfSniffInput *input)
+{
+  if (input->is_dir || input->head == NULL || aiperf_head_first_char (input->head) != '{')
+    return AIPERF_SNIFF_NO;
+  if (!head_has_object (input->head, "benchmarks"))
+    return AIPERF_SNIFF_NO;
+  /* A benchmarks object whose entries are timed: what profile.py writes. */
+  if (head_has_object (input->head, "timing"))
+    return aiperf_head_has_key (input->head, THROUGHPUT_TAG) || head_has_object (input->head, "config")
+             ? AIPERF_SNIFF_SURE : AIPERF_SNIFF_LIKELY;
+  return AIPERF_SNIFF_MAYBE;
+}
+
+/* A scalar node as text: integers without a decimal point, doubles as the
+ * shortest text that reads back the same. NULL for objects and arrays. */
+static char *
+scalar_text (JsonNode *node)
+{
+  GType type;
+
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return JSON_NODE_HOLDS_NULL (node) ? g_strdup ("null") : NULL;
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+  if (type == G_TYPE_DOUBLE)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+    }
+  if (type == G_TYPE_BOOLEAN)
+    return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+  return g_strdup (json_node_get_string (node));
+}
+
+/* TRUE with the value of a number node (JSON has no NaN; strings are not
+ * numbers here). */
+static gboolean
+number_value (JsonNode *node,
+              double   *out)
+{
+  GType type;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    return FALSE;
+  *out = json_node_get_double (node);
+  return isfinite (*out);
+}
+
+/* Sets @prefix@key (and @prefix@key.sub for objects) as parameters; arrays
+ * of scalars become one comma-separated value. */
+static void
+set_parameters (AiperfRun  *run,
+                const char *prefix,
+                JsonObject *object)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      JsonNode *node = json_object_get_member (object, key);
+      g_autofree char *name = g_strconcat (prefix, key, NULL);
+      g_autofree char *text = scalar_text (node);
+
+      if (text != NULL)
+        aiperf_run_set_parameter (run, name, text);
+      else if (JSON_NODE_HOLDS_OBJECT (node))
+        {
+          g_autofree char *sub = g_strconcat (name, ".", NULL);
+
+          set_parameters (run, sub, json_node_get_object (node));
+        }
+      else if (JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *array = json_node_get_array (node);
+          g_autoptr(GString) list = g_string_new (NULL);
+
+          for (guint i = 0; i < json_array_get_length (array); i++)
+            {
+              g_autofree char *item = scalar_text (json_array_get_element (array, i));
+
+              if (item == NULL)
+                continue;
+              if (list->len > 0)
+                g_string_append (list, ", ");
+              g_string_append (list, item);
+            }
+          aiperf_run_set_parameter (run, name, list->str);
+        }
+    }
+}
+
+static void
+set_single_metric (AiperfRun  *run,
+                   const char *tag,
+                   const char *unit,
+                   double      value)
+{
+  AiperfStats stats;
+
+  aiperf_stats_init_nan (&stats);
+  stats.v[AIPERF_STAT_AVG] = value;
+  aiperf_run_set_metric (run, tag, unit, &stats);
+}
+
+/* timing → forward_latency. FALSE (and @why) without a mean or a median. */
+static gboolean
+read_timing (AiperfRun   *run,
+             JsonObject  *timing,
+             char       **why)
+{
+  g_autoptr(GList) members = json_object_get_members (timing);
+  AiperfStats stats;
+
+  aiperf_stats_init_nan (&stats);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      JsonNode *node = json_object_get_member (timing, key);
+      AiperfStat stat;
+      double value;
+
+      /* "mean", "median", "std", "min", "max", "p95", "p99" and any other pNN */
+      if (aiperf_stat_from_string (key, &stat) && stat != AIPERF_STAT_COUNT && stat != AIPERF_STAT_SUM)
+        {
+          if (number_value (node, &value))
+            {
+              stats.v[stat] = value;
+            }
+          else
+            aiperf_run_add_warning (run, _("%s: timing.%s is not a number"),
+                                    aiperf_run_get_locator (run), key);
+          continue;
+        }
+      {
+        g_autofree char *text = scalar_text (node);
+        g_autofree char *name = g_strconcat ("timing.", key, NULL);
+
+        if (text != NULL)
+          aiperf_run_set_parameter (run, name, text);
+      }
+    }
+  /* A spread or a tail alone says nothing of how fast it was. */
+  if (!isfinite (stats.v[AIPERF_STAT_AVG]) && !isfinite (stats.v[AIPERF_STAT_P50]))
+    {
+      *why = g_strdup (_("“timing” has neither a mean nor a median"));
+      return FALSE;
+    }
+  aiperf_run_set_metric (run, LATENCY_TAG, "ms", &stats);
+  return TRUE;
+}
+
+static AiperfRun *
+read_benchmark (const char  *path,
+                const char  *key,
+                JsonNode    *node,
+                JsonObject  *metadata,
+                char       **why)
+{
+  g_autoptr(AiperfRun) run = aiperf_run_new_in_file (path, key);
+  g_autoptr(GList) members = NULL;
+  JsonObject *bench, *timing;
+  JsonNode *timing_node;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      *why = g_strdup (_("not an object"));
+      return NULL;
+    }
+  bench = json_node_get_object (node);
+  timing_node = json_object_get_member (bench, "timing");
+  if (timing_node == NULL || !JSON_NODE_HOLDS_OBJECT (timing_node))
+    {
+      *why = g_strdup (timing_node == NULL ? _("no “timing”") : _("“timing” is not an object"));
+      return NULL;
+    }
+  timing = json_node_get_object (timing_node);
+  if (!read_timing (run, timing, why))
+    return NULL;
+
+  members = json_object_get_members (bench);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *member = l->data;
+      JsonNode *value_node = json_object_get_member (bench, member);
+      double value;
+
+      if (g_str_equal (member, "timing"))
+        continue;
+      if (g_str_equal (member, "config") && JSON_NODE_HOLDS_OBJECT (value_node))
+        set_parameters (run, "", json_node_get_object (value_node));
+      else if (number_value (value_node, &value))
+        set_single_metric (run, member, g_str_equal (member, THROUGHPUT_TAG) ? "tokens/sec" : NULL, value);
+      else if (g_str_equal (member, THROUGHPUT_TAG))
+        aiperf_run_add_warning (run, _("%s: %s is not a number"), aiperf_run_get_locator (run), member);
+      else if (JSON_NODE_HOLDS_OBJECT (value_node))
+        {
+          g_autofree char *prefix = g_strconcat (member, ".", NULL);
+
+          set_parameters (run, prefix, json_node_get_object (value_node));
+        }
+      else
+        {
+          g_autoptr(JsonObject) one = json_object_new ();
+
+          json_object_set_member (one, member, json_node_copy (value_node));
+          set_parameters (run, "", one);
+        }
+    }
+  if (metadata != NULL)
+    {
+      JsonNode *stamp = json_object_get_member (metadata, "timestamp");
+
+      set_parameters (run, "system.", metadata);
+      if (stamp != NULL && JSON_NODE_HOLDS_VALUE (stamp) &&
+          json_node_get_value_type (stamp) == G_TYPE_STRING)
+        aiperf_run_set_times (run, json_node_get_string (stamp), NULL);
+    }
+  return g_steal_pointer (&run);
+}
+
+static void
+cutile_load (const char              *path,
+             const AiperfLoadOptions *options,
+             AiperfLoadResult        *result)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GList) keys = NULL;
+  JsonObject *root, *metadata = NULL, *benchmarks;
+  JsonNode *node;
+
+  (void) options;
+  if (!json_parser_load_from_mapped_file (parser, path, &error))
+    {
+      /* json-glib says "<data>:LINE:COL: Parse error: …" */
+      aiperf_load_result_add_error (result, aiperf_error_code_for (error), "%s: %s", path,
+                                    error->message);
+      return;
+    }
+  node = json_parser_get_root (parser);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA,
+                                    _("%s: not a cutileGPT profiling file (the top level is not an object)"),
+                                    path);
+      return;
+    }
+  root = json_node_get_object (node);
+  node = json_object_get_member (root, "benchmarks");
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA,
+                                    _("%s: not a cutileGPT profiling file (no “benchmarks” object)"),
+                                    path);
+      return;
+    }
+  benchmarks = json_node_get_object (node);
+  node = json_object_get_member (root, "metadata");
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    metadata = json_node_get_object (node);
+  else if (node != NULL)
+    g_ptr_array_add (result->warnings,
+                     g_strdup_printf (_("%s: “metadata” is not an object; no system information"), path));
+
+  keys = json_object_get_members (benchmarks);
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      g_autofree char *why = NULL;
+      AiperfRun *run = read_benchmark (path, key, json_object_get_member (benchmarks, key), metadata, &why);
+
+      if (run == NULL)
+        {
+          aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA, "%s#%s: %s", path, key, why);
+          continue;
+        }
+      g_ptr_array_add (result->runs, run);
+    }
+  if (keys == NULL)
+    aiperf_load_result_add_error (result, AIPERF_ERROR_NO_RUNS, _("%s: “benchmarks” is empty"), path);
+}
+
+const AiperfFormat aiperf_format_cutile = {
+  .id = "cutile",
+  .name = "cutileGPT",
+  .kind = "cutile",
+  .sniff = cutile_sniff,
+  .load = cutile_load,
+  .claims_subtree = NULL,
+  .skip_child = NULL,
+};
