@@ -293,9 +293,12 @@ cutile_load (const char              *path,
   (void) options;
   if (!json_parser_load_from_mapped_file (parser, path, &error))
     {
-      /* json-glib says "<data>:LINE:COL: Parse error: …" */
-      aiperf_load_result_add_error (result, aiperf_error_code_for (error), "%s: %s", path,
-                                    error->message);
+      /* json-glib says "FILE:LINE:COL: Parse error: …" for mapped files */
+      if (strstr (error->message, path) != NULL)
+        aiperf_load_result_add_error (result, aiperf_error_code_for (error), "%s", error->message);
+      else
+        aiperf_load_result_add_error (result, aiperf_error_code_for (error), "%s: %s", path,
+                                      error->message);
       return;
     }
   node = json_parser_get_root (parser);
