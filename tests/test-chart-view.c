@@ -487,6 +487,48 @@ test_shortcuts (Fixture *f, gconstpointer data)
   g_assert_true (has_shortcut (w, "<Control>0", "chart.reset-zoom"));
 }
 
+/* Small multiples: hover text names the panel's series and axes. */
+static void
+test_format_pick_panel (void)
+{
+  const char *configs[] = { "gpt_nano", "gpt_micro" };
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Model Architecture");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 400);
+  cairo_t *cr = cairo_create (surface);
+  g_autofree char *text = NULL;
+  AiperfStyle style;
+  AiperfPick pick = { 0 };
+  gboolean found = FALSE;
+
+  for (guint p = 0; p < 2; p++)
+    {
+      AiperfChart *panel = aiperf_chart_new (p == 0 ? "Layers" : "Heads");
+      int s = aiperf_chart_add_series (panel, "cutileGPT", aiperf_color_palette (1), AIPERF_LAYER_BARS);
+      AiperfLayer *bars = aiperf_chart_add_layer (panel, AIPERF_LAYER_BARS, s);
+
+      aiperf_axis_set_categories (&panel->x, configs, 2);
+      aiperf_axis_set_label (&panel->x, "Model Configuration", NULL);
+      aiperf_axis_set_label (&panel->y, p == 0 ? "Layers" : "Heads", NULL);
+      bars->pickable = TRUE;
+      aiperf_layer_append_bar (bars, 0, 0.8, p == 0 ? 3 : 4, 0);
+      aiperf_layer_append_bar (bars, 1, 0.8, p == 0 ? 6 : 8, 1);
+      aiperf_chart_add_panel (chart, panel);
+    }
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  aiperf_renderer_draw (renderer, cr, chart, NULL, &style, 900, 400);
+  aiperf_style_clear (&style);
+  /* the first bar of the right-hand panel, low down inside it */
+  for (double x = 460; x < 900 && !found; x += 2)
+    found = aiperf_renderer_pick (renderer, x, 340, 0, &pick);
+  g_assert_true (found);
+  g_assert_cmpint (pick.panel, ==, 1);
+  text = aiperf_chart_view_format_pick (chart, &pick);
+  g_assert_cmpstr (text, ==, "<b>cutileGPT</b>\nModel Configuration: gpt_nano\nHeads: 4");
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_format_value (void)
 {
@@ -515,6 +557,7 @@ main (int argc, char **argv)
     adw_init ();
 
   g_test_add_func ("/aiperf/chart-view/format-value", test_format_value);
+  g_test_add_func ("/aiperf/chart-view/format-pick-panel", test_format_pick_panel);
 #define ADD(path, fn) \
   g_test_add ("/aiperf/chart-view/" path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("size", test_size);

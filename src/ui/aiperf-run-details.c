@@ -61,20 +61,14 @@ format_number (double v)
   return g_strdup_printf ("%g", v);
 }
 
-void
-aiperf_run_details_refresh (AiperfRunDetails *self)
+/* An AIPerf-like run: its load, requests, errors and GPUs. */
+static void
+add_serving_rows (AiperfRunDetails *self,
+                  AiperfRun        *run)
 {
-  AiperfRun *run;
   g_autofree char *conc = NULL, *rate = NULL, *reqs = NULL, *errs = NULL;
-  g_autoptr(GPtrArray) keys = NULL;
-  GPtrArray *errors, *gpus, *warnings;
+  GPtrArray *errors, *gpus;
 
-  g_return_if_fail (AIPERF_IS_RUN_DETAILS (self));
-
-  run = self->run;
-  clear_rows (self);
-  adw_preferences_group_set_description (self->run_group, aiperf_run_get_directory (run));
-  add_row (self, self->run_group, _("Name"), aiperf_run_get_name (run));
   add_row (self, self->run_group, _("Model"), aiperf_run_get_model (run));
   add_row (self, self->run_group, _("Endpoint"), aiperf_run_get_endpoint_type (run));
   add_row (self, self->run_group, _("Streaming"), aiperf_run_get_streaming (run) ? _("Yes") : _("No"));
@@ -123,6 +117,34 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
                                                    endpoints ? endpoints : "—");
       add_row (self, self->gpus_group, title, subtitle);
     }
+}
+
+void
+aiperf_run_details_refresh (AiperfRunDetails *self)
+{
+  AiperfRun *run;
+  g_autoptr(GPtrArray) keys = NULL;
+  GPtrArray *warnings;
+
+  g_return_if_fail (AIPERF_IS_RUN_DETAILS (self));
+
+  run = self->run;
+  clear_rows (self);
+  adw_preferences_group_set_description (self->run_group, aiperf_run_get_directory (run));
+  add_row (self, self->run_group, _("Name"), aiperf_run_get_name (run));
+  /* Other kinds of results (cutileGPT profiles, …) have no requests,
+   * endpoint or concurrency: their tool, then their parameters, which hold
+   * their configuration and system information ("system.gpu_name"). */
+  if (g_strcmp0 (aiperf_run_get_kind (run), "serving") != 0)
+    {
+      adw_preferences_group_set_description (self->run_group, aiperf_run_get_locator (run));
+      add_row (self, self->run_group, _("Tool"), aiperf_run_get_tool (run));
+      add_row (self, self->run_group, _("Started"), aiperf_run_get_start_time (run));
+      gtk_widget_set_visible (GTK_WIDGET (self->errors_group), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->gpus_group), FALSE);
+    }
+  else
+    add_serving_rows (self, run);
 
   warnings = aiperf_run_get_warnings (run);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_group), warnings != NULL && warnings->len > 0);
