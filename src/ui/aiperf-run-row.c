@@ -180,7 +180,7 @@ aiperf_run_row_new (AiperfRun *run)
   self->run = g_object_ref (run);
   gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
   gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_directory (run));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_locator (run));
 
   /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
   g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
