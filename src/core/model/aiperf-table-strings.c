@@ -1,0 +1,149 @@
+/* aiperf-table-strings.c — dictionary-encoded string columns: kernel names,
+ * categories and other repeated texts stored once, a code per row.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "aiperf-table-private.h"
+
+void
+aiperf_table_dictionary_free (AiperfTableDictionary *dictionary)
+{
+  if (dictionary == NULL)
+    return;
+  g_hash_table_unref (dictionary->codes);
+  g_ptr_array_unref (dictionary->texts);
+  g_free (dictionary);
+}
+
+static guint
+intern (AiperfTableDictionary *dictionary,
+        const char            *text)
+{
+  gpointer value = g_hash_table_lookup (dictionary->codes, text);
+  char *copy;
+
+  if (value != NULL)
+    return GPOINTER_TO_UINT (value) - 1;
+  copy = g_strdup (text);
+  g_ptr_array_add (dictionary->texts, copy);
+  g_hash_table_insert (dictionary->codes, copy, GUINT_TO_POINTER (dictionary->texts->len));
+  return dictionary->texts->len - 1;
+}
+
+static Column *
+string_column (const AiperfTable *table,
+               guint              column)
+{
+  Column *col;
+
+  g_return_val_if_fail (column < table->columns->len, NULL);
+  col = g_ptr_array_index (table->columns, column);
+  g_return_val_if_fail (col->dictionary != NULL, NULL);
+  return col;
+}
+
+guint
+aiperf_table_ensure_string_column (AiperfTable *table,
+                                   const char  *name)
+{
+  guint index;
+  Column *col;
+
+  g_return_val_if_fail (table != NULL, 0);
+  g_return_val_if_fail (name != NULL, 0);
+
+  index = aiperf_table_ensure_column (table, name, NULL);
+  col = g_ptr_array_index (table->columns, index);
+  if (col->dictionary == NULL)
+    {
+      col->dictionary = g_new0 (AiperfTableDictionary, 1);
+      col->dictionary->texts = g_ptr_array_new_with_free_func (g_free);
+      col->dictionary->codes = g_hash_table_new (g_str_hash, g_str_equal);
+    }
+  return index;
+}
+
+gboolean
+aiperf_table_column_is_string (const AiperfTable *table,
+                               guint              column)
+{
+  g_return_val_if_fail (table != NULL, FALSE);
+  g_return_val_if_fail (column < table->columns->len, FALSE);
+
+  return ((Column *) g_ptr_array_index (table->columns, column))->dictionary != NULL;
+}
+
+void
+aiperf_table_set_string (AiperfTable *table,
+                         guint        column,
+                         guint        row,
+                         const char  *text)
+{
+  Column *col;
+
+  g_return_if_fail (table != NULL);
+  g_return_if_fail (row < table->n_rows);
+  if ((col = string_column (table, column)) == NULL)
+    return;
+  col->values[row] = text != NULL ? (double) intern (col->dictionary, text) : NAN;
+}
+
+const char *
+aiperf_table_get_string (const AiperfTable *table,
+                         guint              column,
+                         guint              row)
+{
+  Column *col;
+  double code;
+
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (row < table->n_rows, NULL);
+  if ((col = string_column (table, column)) == NULL)
+    return NULL;
+  code = col->values[row];
+  return isnan (code) ? NULL : g_ptr_array_index (col->dictionary->texts, (guint) code);
+}
+
+guint
+aiperf_table_get_n_distinct (const AiperfTable *table,
+                             guint              column)
+{
+  Column *col;
+
+  g_return_val_if_fail (table != NULL, 0);
+  if ((col = string_column (table, column)) == NULL)
+    return 0;
+  return col->dictionary->texts->len;
+}
+
+const char *
+aiperf_table_get_distinct (const AiperfTable *table,
+                           guint              column,
+                           guint              code)
+{
+  Column *col;
+
+  g_return_val_if_fail (table != NULL, NULL);
+  if ((col = string_column (table, column)) == NULL)
+    return NULL;
+  g_return_val_if_fail (code < col->dictionary->texts->len, NULL);
+  return g_ptr_array_index (col->dictionary->texts, code);
+}
+
+void
+aiperf_table_append_codes (Column       *dest,
+                           guint         base,
+                           const Column *src,
+                           guint         n)
+{
+  g_autofree guint *recode = g_new (guint, MAX (src->dictionary->texts->len, 1));
+
+  for (guint i = 0; i < src->dictionary->texts->len; i++)
+    recode[i] = intern (dest->dictionary, g_ptr_array_index (src->dictionary->texts, i));
+  for (guint i = 0; i < n; i++)
+    dest->values[base + i] = isnan (src->values[i]) ? NAN : (double) recode[(guint) src->values[i]];
+}
