@@ -30,7 +30,12 @@ struct _AiperfTable {
   GHashTable      *by_name;   /* name → index + 1 */
 };
 
-void aiperf_table_dictionary_free (AiperfTableDictionary *dictionary);
+/* aiperf-table-dictionary.c */
+AiperfTableDictionary *aiperf_table_dictionary_new    (void);
+void                   aiperf_table_dictionary_free   (AiperfTableDictionary *dictionary);
+/* The code of @text, added when new. */
+guint                  aiperf_table_dictionary_intern (AiperfTableDictionary *dictionary,
+                                                       const char            *text);
 /* Copies @n codes of @src into @dest from row @base, re-coded into @dest's
  * dictionary. */
 void aiperf_table_append_codes    (Column       *dest,

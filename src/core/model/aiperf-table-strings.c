@@ -9,31 +9,6 @@
 
 #include "aiperf-table-private.h"
 
-void
-aiperf_table_dictionary_free (AiperfTableDictionary *dictionary)
-{
-  if (dictionary == NULL)
-    return;
-  g_hash_table_unref (dictionary->codes);
-  g_ptr_array_unref (dictionary->texts);
-  g_free (dictionary);
-}
-
-static guint
-intern (AiperfTableDictionary *dictionary,
-        const char            *text)
-{
-  gpointer value = g_hash_table_lookup (dictionary->codes, text);
-  char *copy;
-
-  if (value != NULL)
-    return GPOINTER_TO_UINT (value) - 1;
-  copy = g_strdup (text);
-  g_ptr_array_add (dictionary->texts, copy);
-  g_hash_table_insert (dictionary->codes, copy, GUINT_TO_POINTER (dictionary->texts->len));
-  return dictionary->texts->len - 1;
-}
-
 static Column *
 string_column (const AiperfTable *table,
                guint              column)
@@ -60,9 +35,7 @@ aiperf_table_ensure_string_column (AiperfTable *table,
   col = g_ptr_array_index (table->columns, index);
   if (col->dictionary == NULL)
     {
-      col->dictionary = g_new0 (AiperfTableDictionary, 1);
-      col->dictionary->texts = g_ptr_array_new_with_free_func (g_free);
-      col->dictionary->codes = g_hash_table_new (g_str_hash, g_str_equal);
+      col->dictionary = aiperf_table_dictionary_new ();
     }
   return index;
 }
@@ -89,7 +62,7 @@ aiperf_table_set_string (AiperfTable *table,
   g_return_if_fail (row < table->n_rows);
   if ((col = string_column (table, column)) == NULL)
     return;
-  col->values[row] = text != NULL ? (double) intern (col->dictionary, text) : NAN;
+  col->values[row] = text != NULL ? (double) aiperf_table_dictionary_intern (col->dictionary, text) : NAN;
 }
 
 const char *
@@ -132,18 +105,4 @@ aiperf_table_get_distinct (const AiperfTable *table,
     return NULL;
   g_return_val_if_fail (code < col->dictionary->texts->len, NULL);
   return g_ptr_array_index (col->dictionary->texts, code);
-}
-
-void
-aiperf_table_append_codes (Column       *dest,
-                           guint         base,
-                           const Column *src,
-                           guint         n)
-{
-  g_autofree guint *recode = g_new (guint, MAX (src->dictionary->texts->len, 1));
-
-  for (guint i = 0; i < src->dictionary->texts->len; i++)
-    recode[i] = intern (dest->dictionary, g_ptr_array_index (src->dictionary->texts, i));
-  for (guint i = 0; i < n; i++)
-    dest->values[base + i] = isnan (src->values[i]) ? NAN : (double) recode[(guint) src->values[i]];
 }

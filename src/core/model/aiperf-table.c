@@ -248,11 +248,17 @@ aiperf_table_append_table (AiperfTable       *dest,
   for (guint c = 0; c < src->columns->len; c++)
     {
       const Column *scol = g_ptr_array_index (src->columns, c);
-      guint d = scol->dictionary != NULL ? aiperf_table_ensure_string_column (dest, scol->name)
-                                         : aiperf_table_ensure_column (dest, scol->name, scol->unit);
+      guint n_before = dest->columns->len;
+      guint d = aiperf_table_ensure_column (dest, scol->name, scol->unit);
       Column *dcol = g_ptr_array_index (dest->columns, d);
 
-      if (scol->dictionary != NULL && dcol->dictionary != NULL)
+      /* A new column takes the source's kind; texts never land in a
+       * numeric column, nor codes of another dictionary in a string one. */
+      if (d >= n_before && scol->dictionary != NULL)
+        dcol->dictionary = aiperf_table_dictionary_new ();
+      if ((scol->dictionary == NULL) != (dcol->dictionary == NULL))
+        continue;
+      if (scol->dictionary != NULL)
         aiperf_table_append_codes (dcol, base, scol, src->n_rows);
       else
         memcpy (dcol->values + base, scol->values, sizeof (double) * src->n_rows);
