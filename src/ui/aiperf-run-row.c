@@ -164,6 +164,57 @@ aiperf_run_row_init (AiperfRunRow *self)
   g_signal_connect_swapped (self->check, "toggled", G_CALLBACK (on_check_toggled), self);
 }
 
+/* Concurrency or rate (whichever the tool swept), requests. */
+static void
+append_load_facts (GString   *facts,
+                   AiperfRun *run)
+{
+  double rate = aiperf_run_get_request_rate (run);
+  gint64 requests = aiperf_run_get_request_count (run);
+
+  g_string_append (facts, " · ");
+  if (g_str_equal (aiperf_run_get_load_parameter (run), "request_rate") && !isnan (rate))
+    /* TRANSLATORS: request rate, e.g. "2.5 req/s" */
+    g_string_append_printf (facts, _("%g req/s"), rate);
+  else
+    {
+      /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
+      g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
+      if (!isnan (rate))
+        {
+          g_string_append (facts, " · ");
+          g_string_append_printf (facts, _("%g req/s"), rate);
+        }
+    }
+  if (requests >= 0)
+    {
+      g_string_append (facts, " · ");
+      g_string_append_printf (facts, g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " request",
+                                                  "%" PRId64 " requests", requests),
+                              (int64_t) requests);
+    }
+}
+
+/* Other kinds: a few of the run's own parameters. */
+static void
+append_parameters (GString   *facts,
+                   AiperfRun *run)
+{
+  g_autoptr(GPtrArray) keys = aiperf_run_list_parameters (run);
+  guint shown = 0;
+
+  for (guint i = 0; keys != NULL && i < keys->len && shown < 3; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+      const char *value = aiperf_run_get_parameter (run, key);
+
+      if (value == NULL || strchr (key, '.') != NULL)
+        continue;
+      g_string_append_printf (facts, " · %s %s", key, value);
+      shown++;
+    }
+}
+
 GtkWidget *
 aiperf_run_row_new (AiperfRun *run)
 {
@@ -171,8 +222,6 @@ aiperf_run_row_new (AiperfRun *run)
   g_autoptr(GString) facts = g_string_new (NULL);
   g_autoptr(GString) hay = g_string_new (NULL);
   g_autoptr(GPtrArray) keys = NULL;
-  gint64 requests;
-  double rate;
 
   g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
 
@@ -182,23 +231,12 @@ aiperf_run_row_new (AiperfRun *run)
   gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_locator (run));
 
-  /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
-  g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
-  rate = aiperf_run_get_request_rate (run);
-  if (!isnan (rate))
-    {
-      g_string_append (facts, " · ");
-      /* TRANSLATORS: request rate, e.g. "2.5 req/s" */
-      g_string_append_printf (facts, _("%g req/s"), rate);
-    }
-  requests = aiperf_run_get_request_count (run);
-  if (requests >= 0)
-    {
-      g_string_append (facts, " · ");
-      g_string_append_printf (facts, g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " request",
-                                                  "%" PRId64 " requests", requests),
-                              (int64_t) requests);
-    }
+  /* The tool first: runs of several tools are compared side by side. */
+  g_string_append (facts, aiperf_run_get_tool (run));
+  if (g_str_equal (aiperf_run_get_kind (run), "serving"))
+    append_load_facts (facts, run);
+  else
+    append_parameters (facts, run);
   gtk_label_set_label (self->facts_label, facts->str);
 
   g_string_append_printf (hay, "%s\n%s\n%s\n", aiperf_run_get_name (run),

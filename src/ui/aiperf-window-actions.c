@@ -55,8 +55,38 @@ open_folder (GSimpleAction *action,
   AiperfWindow *self = user_data;
   GtkFileChooserNative *dialog;
 
-  dialog = gtk_file_chooser_native_new (_("Open AIPerf Run or Sweep Folders"), GTK_WINDOW (self),
+  dialog = gtk_file_chooser_native_new (_("Open Benchmark Result Folders"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Result files of any tool the formats read: the walk sniffs each by
+ * content, so the filter only keeps other files out of the way. */
+static void
+open_file (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) results = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Benchmark Result Files"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (results, _("Benchmark results (JSON, JSON Lines, CSV, YAML)"));
+  gtk_file_filter_add_suffix (results, "json");
+  gtk_file_filter_add_suffix (results, "jsonl");
+  gtk_file_filter_add_suffix (results, "csv");
+  gtk_file_filter_add_suffix (results, "yaml");
+  gtk_file_filter_add_suffix (results, "gz");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), results);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
@@ -470,6 +500,7 @@ save_preset (GSimpleAction *action,
 
 static const GActionEntry win_entries[] = {
   { "open-folder", open_folder },
+  { "open-file", open_file },
   { "open-recent", open_recent, "s" },
   { "cancel-load", cancel_load },
   { "watch", NULL, NULL, "false", change_watch },
