@@ -130,14 +130,13 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
 
   run = self->run;
   clear_rows (self);
-  adw_preferences_group_set_description (self->run_group, aiperf_run_get_directory (run));
+  adw_preferences_group_set_description (self->run_group, aiperf_run_get_locator (run));
   add_row (self, self->run_group, _("Name"), aiperf_run_get_name (run));
   /* Other kinds of results (cutileGPT profiles, …) have no requests,
    * endpoint or concurrency: their tool, then their parameters, which hold
    * their configuration and system information ("system.gpu_name"). */
   if (g_strcmp0 (aiperf_run_get_kind (run), "serving") != 0)
     {
-      adw_preferences_group_set_description (self->run_group, aiperf_run_get_locator (run));
       add_row (self, self->run_group, _("Tool"), aiperf_run_get_tool (run));
       add_row (self, self->run_group, _("Started"), aiperf_run_get_start_time (run));
       gtk_widget_set_visible (GTK_WIDGET (self->errors_group), FALSE);
