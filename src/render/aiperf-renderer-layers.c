@@ -486,7 +486,6 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
   Ctx c = { self, cr, layer, aiperf_renderer_y_map (self, layer->on_y2),
             aiperf_style_resolve (self->style, layer->color), layer->line_width * self->s };
 
-  (void) index;
   if (layer->x == NULL || layer->y == NULL)
     return;
   cairo_save (cr);
