@@ -176,26 +176,23 @@ aiperf_peer_axis_note (const AiperfPeerAxis *axis)
         g_string_append (tools, i + 1 == axis->tools->len ? _(" and ") : ", ");
       g_string_append (tools, g_ptr_array_index (axis->tools, i));
     }
-  n = axis->tools->len;
-  if (g_str_equal (axis->tag, "output_token_throughput_per_gpu") && axis->n_substituted == axis->n_points)
+  n = axis->n_substituted;
+  if (g_str_equal (axis->tag, "output_token_throughput_per_gpu") && n == axis->n_points)
     /* TRANSLATORS: chart note; %s names tools, e.g. "GuideLLM and inference-perf" */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%s records no GPU count: the total output token throughput "
-                                         "is shown, not per GPU",
-                                         "%s record no GPU count: the total output token throughput "
-                                         "is shown, not per GPU", n), tools->str);
+    return g_strdup_printf (_("No GPU count recorded (%s): the total output token throughput "
+                              "is shown, not per GPU"), tools->str);
   if (g_str_equal (axis->tag, "output_token_throughput_per_gpu"))
-    /* TRANSLATORS: chart note; %s names tools, e.g. "GuideLLM and inference-perf" */
+    /* TRANSLATORS: chart note; %u counts runs, %s names their tools, e.g. "GuideLLM and inference-perf" */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%s records no GPU count: its runs show the total output "
-                                         "token throughput, not per GPU",
-                                         "%s record no GPU count: their runs show the total output "
-                                         "token throughput, not per GPU", n), tools->str);
-  /* TRANSLATORS: chart note; %s names tools, e.g. "LLMPerf" */
+                                         "No GPU count recorded for %u run (%s): it shows the total "
+                                         "output token throughput, not per GPU",
+                                         "No GPU count recorded for %u runs (%s): they show the total "
+                                         "output token throughput, not per GPU", n), n, tools->str);
+  /* TRANSLATORS: chart note; %u counts runs, %s names their tools, e.g. "LLMPerf" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s records no per-user throughput (1 ÷ inter-token latency): "
-                                       "output tokens ÷ request latency is shown for its runs",
-                                       "%s record no per-user throughput (1 ÷ inter-token latency): "
-                                       "output tokens ÷ request latency is shown for their runs", n),
-                          tools->str);
+                                       "No per-user throughput (1 ÷ inter-token latency) recorded for "
+                                       "%u run (%s): it shows output tokens ÷ request latency",
+                                       "No per-user throughput (1 ÷ inter-token latency) recorded for "
+                                       "%u runs (%s): they show output tokens ÷ request latency", n),
+                          n, tools->str);
 }

@@ -248,19 +248,40 @@ aiperf_peer_derive_per_user (AiperfRun *run)
   aiperf_peer_set_metric (run, "output_token_throughput_per_user", "tokens/sec/user", &per_user);
 }
 
+/* "results", or a load point's own folder ("concurrency_4", "qps-2.5", "16"):
+ * names that say nothing about the sweep. */
+static gboolean
+says_nothing (const char *name)
+{
+  static const char * const generic[] = { "results", "artifacts", "result", "output", "outputs" };
+  static GRegex *load_point;
+
+  for (guint i = 0; i < G_N_ELEMENTS (generic); i++)
+    if (g_ascii_strcasecmp (name, generic[i]) == 0)
+      return TRUE;
+  if (g_once_init_enter (&load_point))
+    g_once_init_leave (&load_point,
+                       g_regex_new ("^(?:(?:concurrency|concurrent|conc|c|request_rate|rate|qps|rps)[-_=]?)?"
+                                    "[0-9]+(?:\\.[0-9]+)?$", G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, NULL));
+  return g_regex_match (load_point, name, 0, NULL);
+}
+
 char *
 aiperf_peer_sweep_label (const char *folder)
 {
-  static const char * const generic[] = { "results", "artifacts", "result", "output", "outputs" };
-  g_autofree char *base = g_path_get_basename (folder);
+  g_autofree char *dir = g_strdup (folder);
 
-  for (guint i = 0; i < G_N_ELEMENTS (generic); i++)
-    if (g_ascii_strcasecmp (base, generic[i]) == 0)
-      {
-        g_autofree char *parent = g_path_get_dirname (folder);
+  /* At most two levels up: results/concurrency_4 → the experiment. */
+  for (guint level = 0; level < 2; level++)
+    {
+      g_autofree char *base = g_path_get_basename (dir);
+      g_autofree char *parent = g_path_get_dirname (dir);
 
-        if (!g_str_equal (parent, folder) && !g_str_equal (parent, "/") && !g_str_equal (parent, "."))
-          return g_path_get_basename (parent);
-      }
-  return g_steal_pointer (&base);
+      if (!says_nothing (base) || g_str_equal (parent, dir) || g_str_equal (parent, "/") ||
+          g_str_equal (parent, "."))
+        return g_steal_pointer (&base);
+      g_free (dir);
+      dir = g_steal_pointer (&parent);
+    }
+  return g_path_get_basename (dir);
 }

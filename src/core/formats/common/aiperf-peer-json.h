@@ -80,8 +80,10 @@ gboolean    aiperf_peer_set_metric          (AiperfRun         *run,
  * when the run already has the metric or lacks the latency. */
 void        aiperf_peer_derive_per_user     (AiperfRun    *run);
 
-/* The label of a sweep a run belongs to: @name, or its parent's name when
- * @name says nothing ("results", "artifacts"). Newly allocated. */
+/* The name of the sweep a run in @folder belongs to: the folder's name, or
+ * its parent's (up to two levels) when it says nothing about the sweep:
+ * "results", "artifacts", or a load point's own folder ("concurrency_4",
+ * "qps-2.5", "16"). Newly allocated. */
 char       *aiperf_peer_sweep_label         (const char   *folder);
 
 G_END_DECLS

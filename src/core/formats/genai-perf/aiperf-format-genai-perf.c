@@ -172,6 +172,38 @@ model_from_sweep_name (const char *sweep)
   return NULL;
 }
 
+/* The model another point of the same sweep names in its JSON: a CSV-only
+ * point then joins its sweep's series instead of starting one under the
+ * folder's spelling of the name ("Qwen_Qwen3-0.6B"). */
+static char *
+model_from_sibling (const char *folder,
+                    const char *sweep)
+{
+  g_autofree char *parent = g_path_get_dirname (folder);
+  g_autofree char *self = g_path_get_basename (folder);
+  g_autofree char *prefix = g_strconcat (sweep, "-", NULL);
+  g_autoptr(GDir) dir = g_dir_open (parent, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *json = NULL;
+      g_autoptr(AiperfRun) sibling = NULL;
+      gboolean has_load;
+
+      if (!g_str_has_prefix (name, prefix) || g_str_equal (name, self))
+        continue;
+      json = g_build_filename (parent, name, DEFAULT_STEM JSON_SUFFIX, NULL);
+      if (!g_file_test (json, G_FILE_TEST_IS_REGULAR))
+        continue;
+      sibling = aiperf_run_new (folder);
+      if (aiperf_genai_perf_read_json (sibling, json, &has_load, NULL) &&
+          !g_str_equal (aiperf_run_get_model (sibling), "Unknown"))
+        return g_strdup (aiperf_run_get_model (sibling));
+    }
+  return NULL;
+}
+
 /* The export to read in @folder: profile_export_genai_perf.<ext> first,
  * then any other <stem>_genai_perf.<ext>. */
 static char *
@@ -267,8 +299,10 @@ genai_perf_load (const char              *path,
     }
   if (g_str_equal (aiperf_run_get_model (run), "Unknown"))
     {
-      g_autofree char *model = model_from_sweep_name (sweep);
+      g_autofree char *model = model_from_sibling (folder, sweep);
 
+      if (model == NULL)
+        model = model_from_sweep_name (sweep);
       if (model != NULL)
         aiperf_run_set_model (run, model);
     }

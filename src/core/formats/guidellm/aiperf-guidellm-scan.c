@@ -32,8 +32,13 @@ set_scan_error (GError              **error,
                 const AiperfJsonScan *scan)
 {
   const char *at = scan->error_at != NULL ? scan->error_at : scan->p;
+  const char *last = scan->end;
 
-  if (at >= scan->end)
+  /* A report is one object: text that does not end with its brace was cut
+   * short (an interrupted run, a partial copy), whatever the scanner met. */
+  while (last > scan->start && g_ascii_isspace (last[-1]))
+    last--;
+  if (at >= scan->end || last == scan->start || last[-1] != '}')
     g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
                  _("%s:%u: the file ends in the middle of the report (cut short?)"),
                  path, line_at (scan->start, scan->end));
