@@ -73,6 +73,54 @@ read_value (AiperfJsonScan *scan,
   return node;
 }
 
+/* Skips the array or object at the scanner by matching brackets outside
+ * strings, without validating what is inside: the per-request records
+ * are most of a report and nothing is read from them. */
+static gboolean
+skip_records (AiperfJsonScan *scan)
+{
+  const char *p = scan->p, *end = scan->end;
+  guint depth = 0;
+
+  if (aiperf_json_scan_peek (scan) != AIPERF_JSON_ARRAY && aiperf_json_scan_peek (scan) != AIPERF_JSON_OBJECT)
+    return aiperf_json_scan_skip (scan);
+  p = scan->p;
+  while (p < end)
+    {
+      char c = *p++;
+
+      if (c == '"')
+        {
+          /* To the closing quote: one not preceded by an odd run of backslashes. */
+          for (;;)
+            {
+              const char *quote = memchr (p, '"', end - p);
+              const char *b;
+
+              if (quote == NULL)
+                {
+                  p = end;
+                  break;
+                }
+              for (b = quote; b > p && b[-1] == '\\'; b--)
+                ;
+              p = quote + 1;
+              if ((quote - b) % 2 == 0)
+                break;
+            }
+        }
+      else if (c == '[' || c == '{')
+        depth++;
+      else if ((c == ']' || c == '}') && --depth == 0)
+        {
+          scan->p = p;
+          return TRUE;
+        }
+    }
+  scan->p = end;
+  return aiperf_json_scan_fail (scan, "unexpected end of data");
+}
+
 static void
 free_benchmark (gpointer data)
 {
@@ -107,7 +155,7 @@ read_benchmark (AiperfJsonScan *scan,
       /* Per-request records: prompts and outputs, the bulk of the file. */
       if (aiperf_json_key_is (key, key_length, "requests"))
         {
-          if (!aiperf_json_scan_skip (scan))
+          if (!skip_records (scan))
             break;
           continue;
         }
