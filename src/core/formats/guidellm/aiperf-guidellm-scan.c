@@ -162,7 +162,11 @@ read_benchmark (AiperfJsonScan *scan,
       value = read_value (scan, path, error);
       if (value == NULL)
         break;
-      json_object_set_member (benchmark, g_strndup (key, key_length), value);
+      {
+        g_autofree char *name = g_strndup (key, key_length);
+
+        json_object_set_member (benchmark, name, value);
+      }
     }
   if (scan->error != NULL)
     {
@@ -223,7 +227,9 @@ aiperf_guidellm_report_read (const char            *path,
 
           if (value == NULL)
             break;
-          json_object_set_member (report->report, g_strndup (key, key_length), value);
+          g_autofree char *name = g_strndup (key, key_length);
+
+          json_object_set_member (report->report, name, value);
         }
       if (scan.error != NULL)
         break;
