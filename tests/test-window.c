@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-error.h"
 
 static void
 test_open_sweep (void)
@@ -176,6 +177,27 @@ test_export (void)
   destroy_window (window);
 }
 
+/* With no chart shown, export fails with our own domain and code (it was
+ * G_IO_ERROR_NOT_FOUND, a file error that names no file). */
+static void
+test_export_no_chart (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-window-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  g_autoptr(GError) error = NULL;
+  AiperfWindow *window;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  g_assert_null (aiperf_window_get_current_page (window));
+  g_assert_false (aiperf_window_export_current (window, png, AIPERF_FORMAT_PNG, &error));
+  g_assert_true (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_CHART));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+  destroy_window (window);
+}
+
 static void
 test_drop (void)
 {
@@ -209,20 +231,32 @@ test_drop (void)
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
   g_assert_null (aiperf_plot_page_get_single_run (page_at (window, 0)));
 
-  /* Anything else is refused, plainly. */
+  /* Anything else is sniffed and refused, plainly. */
   g_assert_true (g_file_set_contents (junk, "hello\n", -1, NULL));
   files = g_slist_prepend (NULL, g_file_new_for_path (junk));
-  g_assert_false (aiperf_window_handle_drop (window, files));
+  aiperf_window_handle_drop (window, files);
   g_slist_free_full (files, g_object_unref);
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "notes.txt"));
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "not an AIPerf run folder"));
+  wait_loaded (window);
+  g_assert_cmpstr (aiperf_window_get_last_toast (window), ==,
+                   "Nothing to open in “notes.txt”: no benchmark result was recognised");
 
-  /* An empty folder too, through discovery. */
+  /* An empty folder too. */
   files = g_slist_prepend (NULL, g_file_new_for_path (dir));
   aiperf_window_handle_drop (window, files);
   g_slist_free_full (files, g_object_unref);
   wait_loaded (window);
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "not an AIPerf run folder"));
+  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "no benchmark result was recognised"));
+
+  /* A folder that does not exist says so. */
+  {
+    g_autofree char *missing = g_build_filename (dir, "no-such-folder", NULL);
+
+    files = g_slist_prepend (NULL, g_file_new_for_path (missing));
+    aiperf_window_handle_drop (window, files);
+    g_slist_free_full (files, g_object_unref);
+    wait_loaded (window);
+    g_assert_cmpstr (aiperf_window_get_last_toast (window), ==, "“no-such-folder” does not exist");
+  }
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
 
   g_unlink (junk);
@@ -342,6 +376,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/zoom", test_zoom);
   g_test_add_func ("/aiperf/window/sidebar-settings", test_sidebar_settings);
   g_test_add_func ("/aiperf/window/export", test_export);
+  g_test_add_func ("/aiperf/window/export-no-chart", test_export_no_chart);
   g_test_add_func ("/aiperf/window/drop", test_drop);
   g_test_add_func ("/aiperf/window/broken-run", test_broken_run);
   g_test_add_func ("/aiperf/window/watch", test_watch);

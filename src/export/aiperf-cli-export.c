@@ -19,6 +19,7 @@
 #include "aiperf-plot.h"
 #include "aiperf-kinds.h"
 #include "aiperf-presets.h"
+#include "aiperf-session.h"
 #include "aiperf-writer.h"
 
 static gboolean
@@ -96,15 +97,29 @@ prepare_output_dir (const char  *dir,
   return TRUE;
 }
 
+/* @path without trailing separators, as aiperf prints a pathlib.Path. */
+static char *
+strip_trailing_separators (const char *path)
+{
+  gsize len = strlen (path);
+
+  while (len > 1 && G_IS_DIR_SEPARATOR (path[len - 1]))
+    len--;
+  return g_strndup (path, len);
+}
+
+/* aiperf counts plots, not files: one plot in three formats is one plot,
+ * and each file still gets its own line. */
 static char *
 summary_text (GPtrArray  *files,
+              guint       n_plots,
               const char *dir)
 {
   GString *s = g_string_new ("AIPerf Plot Export Summary\n");
 
   for (guint i = 0; i < 50; i++)
     g_string_append_c (s, '=');
-  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", files->len);
+  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", n_plots);
   for (guint i = 0; i < files->len; i++)
     g_string_append_printf (s, "  - %s\n", (const char *) g_ptr_array_index (files, i));
   g_string_append_printf (s, "\nOutput directory: %s\n", dir);
@@ -160,8 +175,9 @@ write_job_run (gpointer data,
 
 /* Builds every chart (in order, so group colours are assigned the same way
  * each time), then draws and writes the files on all cores: PNG encoding
- * dominates an export. Adds the written file names to @files in preset order. */
-static void
+ * dominates an export. Adds the written file names to @files in preset order
+ * and returns the number of plots with at least one file written. */
+static guint
 export_presets (const AiperfExportOptions *options,
                 GPtrArray                 *specs,
                 const AiperfPlotConfig    *config,
@@ -175,6 +191,8 @@ export_presets (const AiperfExportOptions *options,
 {
   g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_chart_free);
   g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) write_job_free);
+  const AiperfPlotSpec *counted = NULL;
+  guint n_plots = 0;
   GThreadPool *pool;
 
   for (guint i = 0; i < specs->len; i++)
@@ -231,7 +249,12 @@ export_presets (const AiperfExportOptions *options,
       aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %s"), job->path);
       aiperf_export_log (log, AIPERF_LOG_DEBUG, "%s drawn and written in %.1f ms", job->file, job->ms);
       g_ptr_array_add (files, g_strdup (job->file));
+      /* The jobs of one preset are adjacent. */
+      if (job->spec != counted)
+        n_plots++;
+      counted = job->spec;
     }
+  return n_plots;
 }
 
 static GPtrArray *
@@ -298,7 +321,7 @@ kind_presets (const AiperfExportOptions *options,
 }
 
 /* AIPerf and its peers: aiperf plot's modes, presets and details. */
-static void
+static guint
 export_serving (const AiperfExportOptions *options,
                 const AiperfPlotConfig    *config,
                 AiperfRunSet              *runs,
@@ -345,7 +368,7 @@ export_serving (const AiperfExportOptions *options,
         }
     }
   specs = selected_presets (options, config, mode, log);
-  export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
+  return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
 }
 
 int
@@ -353,17 +376,18 @@ aiperf_cli_export (const AiperfExportOptions *options)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfPlotConfig) config = NULL;
-  g_autoptr(AiperfRunSet) runs = NULL;
-  g_autoptr(AiperfPlotColors) colors = NULL;
+  g_autoptr(AiperfSession) session = NULL;
+  AiperfRunSet *runs;
+  AiperfPlotColors *colors;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) kinds = NULL;
   g_autoptr(GHashTable) kind_sets = NULL;
   g_autoptr(AiperfExportLog) log = NULL;
   g_autoptr(GString) summary = NULL;
   g_autofree char *dir = NULL, *summary_path = NULL, *log_path = NULL;
-  AiperfOpenOptions open_options = { NULL, NULL };
   GPtrArray *load_errors;
   AiperfStyle style;
+  guint n_plots = 0;
   gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (options != NULL && options->paths != NULL, AIPERF_EXIT_USAGE);
@@ -381,21 +405,20 @@ aiperf_cli_export (const AiperfExportOptions *options)
     g_print (_("Using config: %s\n"), config->filename);
   aiperf_export_log (log, AIPERF_LOG_INFO, _("Using plot config %s"), config->filename);
 
-  dir = options->output != NULL ? g_strdup (options->output)
+  dir = options->output != NULL ? strip_trailing_separators (options->output)
                                 : g_build_filename (options->paths[0], "plots", NULL);
   /* Never read our own output back as input. */
-  open_options.skip_dir = dir;
-  runs = aiperf_run_set_load_with_options ((const char * const *) options->paths, &open_options,
-                                           NULL, NULL, NULL, &error);
-  if (runs == NULL)
+  session = aiperf_session_new ();
+  if (!aiperf_session_open_sync (session, (const char * const *) options->paths, dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       return AIPERF_EXIT_EMPTY;
     }
-  load_errors = aiperf_run_set_get_load_errors (runs);
-  for (guint i = 0; load_errors != NULL && i < load_errors->len; i++)
+  runs = aiperf_session_get_runs (session);
+  load_errors = aiperf_session_get_errors (session);
+  for (guint i = 0; i < load_errors->len; i++)
     aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping a run: %s"),
-                       ((GError *) g_ptr_array_index (load_errors, i))->message);
+                       (const char *) g_ptr_array_index (load_errors, i));
   aiperf_export_log (log, AIPERF_LOG_DEBUG, "%u run(s) loaded in %.1f ms",
                      aiperf_run_set_get_n_runs (runs), (g_get_monotonic_time () - start) / 1000.0);
 
@@ -408,7 +431,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   aiperf_style_init (&style, options->theme);
   /* Fonts and lines scale with the image: 2400 px wide is aiperf's 1.5. */
   style.scale = options->width / 1600.0;
-  colors = aiperf_plot_colors_new ();
+  colors = aiperf_session_get_colors (session);
 
   /* One kind is written into the output folder as aiperf plot does;
    * several each get <output>/<kind>/. */
@@ -427,13 +450,13 @@ aiperf_cli_export (const AiperfExportOptions *options)
           continue;
         }
       if (g_str_equal (kind, AIPERF_KIND_SERVING))
-        export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
+        n_plots += export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
       else
         {
           g_autoptr(GPtrArray) specs = kind_presets (options, config, kind);
 
-          export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
-                          kind_dir, log, kind_files);
+          n_plots += export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
+                                     kind_dir, log, kind_files);
         }
       for (guint i = 0; i < kind_files->len; i++)
         g_ptr_array_add (files, kinds->len > 1 ? g_build_filename (kind, g_ptr_array_index (kind_files, i), NULL)
@@ -442,7 +465,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   aiperf_style_clear (&style);
 
   {
-    g_autofree char *aiperf_summary = summary_text (files, dir);
+    g_autofree char *aiperf_summary = summary_text (files, n_plots, dir);
 
     summary = g_string_new (aiperf_summary);
   }
@@ -463,13 +486,13 @@ aiperf_cli_export (const AiperfExportOptions *options)
       aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
       g_clear_error (&error);
     }
-  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), files->len, dir,
+  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), n_plots, dir,
                      (g_get_monotonic_time () - start) / 1000.0);
   log_path = g_build_filename (dir, "aiperf_plot.log", NULL);
   if (!aiperf_export_log_save (log, log_path, &error))
     g_printerr ("aiperf-plot: %s\n", error->message);
 
-  g_print (_("Saved %u plot(s) to: %s\n"), files->len, dir);
+  g_print (_("Saved %u plot(s) to: %s\n"), n_plots, dir);
   g_print (_("Logs: %s\n"), log_path);
   return files->len > 0 ? AIPERF_EXIT_OK : AIPERF_EXIT_EMPTY;
 }
