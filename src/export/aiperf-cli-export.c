@@ -356,6 +356,16 @@ export_serving (const AiperfExportOptions *options,
         aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (warnings, i));
       aiperf_export_log (log, AIPERF_LOG_DEBUG, "details of %s loaded in %.1f ms",
                          aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
+      /* A lone run of another tool with nothing over time: its summary is a
+       * point on the comparison charts rather than no chart at all. */
+      if (!g_str_equal (aiperf_run_get_source (run), "aiperf") && aiperf_run_get_requests (run) == NULL &&
+          aiperf_run_get_timeslices (run) == NULL && aiperf_run_get_gpu_telemetry (run) == NULL)
+        {
+          mode = AIPERF_MODE_MULTI_RUN;
+          aiperf_export_log (log, AIPERF_LOG_INFO,
+                             _("%s (%s) has no per-request data: drawing its summary on the comparison charts"),
+                             aiperf_run_get_name (run), aiperf_run_get_tool (run));
+        }
     }
   specs = selected_presets (options, config, mode, log);
   return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);

@@ -106,14 +106,19 @@ aiperf_cli_list (const char * const *paths)
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (set, i);
-      g_autofree char *concurrency = format_number (aiperf_run_get_concurrency (run));
+      /* The load the tool swept: concurrency, or a request rate. */
+      const char *load = aiperf_run_get_load_parameter (run);
+      gboolean by_rate = g_str_equal (load, "request_rate");
+      g_autofree char *concurrency = format_number (by_rate ? aiperf_run_get_request_rate (run)
+                                                            : aiperf_run_get_concurrency (run));
       g_autofree char *ok = format_count (aiperf_run_get_request_count (run));
       g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
 
       if (g_str_equal (aiperf_run_get_kind (run), "serving"))
-        g_print ("%s\t%s\t%s\tconcurrency=%s\trequests=%s\terrors=%s\tgpus=%u\n",
+        g_print ("%s\t%s\t%s\t%s=%s\trequests=%s\terrors=%s\tgpus=%u\n",
                  aiperf_run_get_locator (run), aiperf_run_get_source (run),
-                 aiperf_run_get_model (run), concurrency, ok, bad, aiperf_run_get_gpu_count (run));
+                 aiperf_run_get_model (run), by_rate ? "request_rate" : "concurrency",
+                 concurrency, ok, bad, aiperf_run_get_gpu_count (run));
       else
         print_parameters (run);
     }

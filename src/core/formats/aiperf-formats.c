@@ -15,10 +15,18 @@
 
 /* One line per format: adding a format touches its folder and this table. */
 extern const AiperfFormat aiperf_format_aiperf;
+extern const AiperfFormat aiperf_format_genai_perf;
+extern const AiperfFormat aiperf_format_guidellm;
+extern const AiperfFormat aiperf_format_inference_perf;
+extern const AiperfFormat aiperf_format_llmperf;
 extern const AiperfFormat aiperf_format_cutile;
 
 static const AiperfFormat * const formats[] = {
   &aiperf_format_aiperf,
+  &aiperf_format_genai_perf,
+  &aiperf_format_guidellm,
+  &aiperf_format_inference_perf,
+  &aiperf_format_llmperf,
   &aiperf_format_cutile,
   NULL,
 };

@@ -134,6 +134,12 @@ static const AiperfMetricInfo metrics[] = {
   { "video_inference_time", "Video Inference Time", "ms", R, NO },
   { "video_peak_memory", "Video Peak Memory", "MB", R, NO },
 
+  /* Peer tools' metrics with no AIPerf twin: request latency ÷ output
+   * tokens, TTFT included (inference-perf's NTPOT, LLMPerf's
+   * inter_token_latency_s, GuideLLM's time_per_output_token_ms since its
+   * 2025 scheduler rewrite). */
+  { "normalized_time_per_output_token", "Normalized Time per Output Token", "ms", R, NO },
+
   /* GPU telemetry (DCGM / pynvml, aiperf 0.11 and the November 2025 set). */
   { "gpu_power_usage", "GPU Power Usage", "W", G, NO },
   { "energy_consumption", "Energy Consumption", "MJ", G, CT },

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-handler-peers-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-pareto.h"
@@ -151,40 +152,77 @@ compare_points_x (gconstpointer a,
   return pa->x < pb->x ? -1 : pa->x > pb->x ? 1 : (int) pa->position - (int) pb->position;
 }
 
-/* Groups the runs that have both values; @out_missing counts the others. */
+/* A run's value on an axis; a run of another tool that lacks the metric
+ * uses its stand-in (aiperf-handler-peers.c), and @substituted says so. */
+static gboolean
+axis_value (AiperfRun  *run,
+            const char *tag,
+            AiperfStat  stat,
+            double     *out,
+            gboolean   *substituted)
+{
+  const char *substitute;
+
+  *substituted = FALSE;
+  if (run_value (run, tag, stat, out))
+    return TRUE;
+  substitute = aiperf_peer_substitute (run, tag);
+  if (substitute == NULL || !run_value (run, substitute, stat, out))
+    return FALSE;
+  *substituted = TRUE;
+  return TRUE;
+}
+
+/* Groups the runs that have both values; @out_missing counts the others.
+ * @x_axis and @y_axis count the stand-ins; @out_by_rate the points
+ * labelled by request rate. */
 static GPtrArray *
 collect_groups (const AiperfPlotSpec       *spec,
                 AiperfRunSet               *runs,
                 const AiperfClassification *classification,
-                const char                 *x_tag,
                 AiperfStat                  x_stat,
-                const char                 *y_tag,
                 AiperfStat                  y_stat,
-                guint                      *out_missing)
+                AiperfPeerAxis             *x_axis,
+                AiperfPeerAxis             *y_axis,
+                guint                      *out_missing,
+                guint                      *out_by_rate)
 {
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
   const char *label_by = spec->label_by != NULL ? spec->label_by : "concurrency";
   guint n = aiperf_run_set_get_n_runs (runs);
+  /* Runs of other tools: series say which tool (by model only). */
+  AiperfPeerGroups *peers = classification == NULL && g_strcmp0 (spec->group_by, "model") == 0
+                              ? aiperf_peer_groups_new (runs) : NULL;
 
   *out_missing = 0;
+  *out_by_rate = 0;
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       RunPoint point = { i, NAN, NAN, NULL, NULL };
-      gboolean baseline = FALSE;
+      gboolean baseline = FALSE, x_sub, y_sub;
       Group *group;
 
-      if (!run_value (run, x_tag, x_stat, &point.x) || !run_value (run, y_tag, y_stat, &point.y))
+      if (!axis_value (run, x_axis->tag, x_stat, &point.x, &x_sub) ||
+          !axis_value (run, y_axis->tag, y_stat, &point.y, &y_sub))
         {
           (*out_missing)++;
           continue;
         }
+      aiperf_peer_axis_count (x_axis, run, x_sub);
+      aiperf_peer_axis_count (y_axis, run, y_sub);
       if (classification != NULL)
         baseline = aiperf_plot_classify_run (classification, run, &point.group);
+      else if (peers != NULL)
+        point.group = aiperf_peer_groups_label (peers, run);
       else
         point.group = run_text (run, spec->group_by);
-      point.label = run_text (run, label_by);
+      point.label = aiperf_peer_point_label (run, label_by);
+      if (point.label != NULL)
+        (*out_by_rate)++;
+      else
+        point.label = run_text (run, label_by);
 
       group = g_hash_table_lookup (by_id, point.group);
       if (group == NULL)
@@ -211,6 +249,7 @@ collect_groups (const AiperfPlotSpec       *spec,
 
       g_array_sort (group->points, compare_points_x);
     }
+  aiperf_peer_groups_free (peers);
   return g_steal_pointer (&groups);
 }
 
@@ -422,6 +461,11 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   gboolean x_higher, y_higher, any_ci = FALSE;
   g_autoptr(GPtrArray) low_layers = g_ptr_array_new ();
   AiperfRun *first = n_runs > 0 ? aiperf_run_set_get_run (runs, 0) : NULL;
+  AiperfPeerAxis x_axis, y_axis;
+  g_autofree char *x_note = NULL;
+  g_autofree char *y_note = NULL;
+  char *note = NULL;
+  guint by_rate = 0, n_points = 0;
 
   if (spec->x.metric == NULL || spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("a comparison plot needs both an x and a y metric"));
@@ -430,7 +474,20 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   x_stat = spec->x.has_stat ? spec->x.stat : AIPERF_STAT_AVG;
   y_stat = aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG);
 
-  groups = collect_groups (spec, runs, classification, x_tag, x_stat, y_tag, y_stat, &missing);
+  aiperf_peer_axis_init (&x_axis, x_tag);
+  aiperf_peer_axis_init (&y_axis, y_tag);
+  groups = collect_groups (spec, runs, classification, x_stat, y_stat, &x_axis, &y_axis,
+                           &missing, &by_rate);
+  n_points = x_axis.n_points;
+  /* An axis where every run's value is the stand-in is that metric's axis. */
+  if (x_axis.n_substituted > 0 && x_axis.n_substituted == x_axis.n_points)
+    x_tag = x_axis.substitute;
+  if (y_axis.n_substituted > 0 && y_axis.n_substituted == y_axis.n_points)
+    y_tag = y_axis.substitute;
+  x_note = aiperf_peer_axis_note (&x_axis);
+  y_note = aiperf_peer_axis_note (&y_axis);
+  aiperf_peer_axis_clear (&x_axis);
+  aiperf_peer_axis_clear (&y_axis);
   if (groups->len == 0)
     {
       if (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
@@ -446,7 +503,11 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                                first ? aiperf_run_get_metric_unit (first, x_tag) : NULL, spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, TRUE, y_stat,
                                first ? aiperf_run_get_metric_unit (first, y_tag) : NULL, spec->y_label);
-  chart->label_title = g_strdup (spec->label_by != NULL ? spec->label_by : "concurrency");
+  /* Points of rate-driven runs are labelled by their request rate. */
+  if (by_rate > 0)
+    chart->label_title = g_strdup (by_rate == n_points ? "request_rate" : _("concurrency or request rate"));
+  else
+    chart->label_title = g_strdup (spec->label_by != NULL ? spec->label_by : "concurrency");
   chart->id_kind = g_strdup ("run");
   x_higher = aiperf_metric_registry_larger_is_better (x_tag);
   y_higher = aiperf_metric_registry_larger_is_better (y_tag);
@@ -477,14 +538,31 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
         ((AiperfLayer *) g_ptr_array_index (low_layers, i))->series = low_series;
     }
   if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && !any_ci)
-    chart->note = g_strdup (_("Every operating point has a single run, so there is no confidence "
-                              "interval; repeat runs (aiperf --num-profile-runs) to see one"));
+    note = g_strdup (_("Every operating point has a single run, so there is no confidence "
+                       "interval; repeat runs (aiperf --num-profile-runs) to see one"));
   else if (spec->type == AIPERF_PLOT_PARETO && missing == 0)
-    chart->note = pareto_note (chart, x_higher, y_higher);
+    note = pareto_note (chart, x_higher, y_higher);
   else if (missing > 0)
-    chart->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "%u run lacks these metrics and is not shown",
-                                                "%u runs lack these metrics and are not shown",
-                                                missing), missing);
+    note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u run lacks these metrics and is not shown",
+                                         "%u runs lack these metrics and are not shown",
+                                         missing), missing);
+  /* What stood in for a metric comes first: it changes what the axis means. */
+  if (x_note != NULL || y_note != NULL)
+    {
+      g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+      g_auto(GStrv) parts = NULL;
+
+      if (y_note != NULL)
+        g_strv_builder_add (lines, y_note);
+      if (x_note != NULL)
+        g_strv_builder_add (lines, x_note);
+      if (note != NULL)
+        g_strv_builder_add (lines, note);
+      parts = g_strv_builder_end (lines);
+      g_free (note);
+      note = g_strjoinv ("\n", parts);
+    }
+  chart->note = note;
   return g_steal_pointer (&chart);
 }

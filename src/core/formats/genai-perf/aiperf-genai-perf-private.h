@@ -1,0 +1,35 @@
+/* aiperf-genai-perf-private.h — the two GenAI-Perf summary readers (JSON,
+ * CSV) and the key mapping they share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-run-private.h"
+
+G_BEGIN_DECLS
+
+/* The canonical tag of a GenAI-Perf metric key (or of a CSV row name
+ * turned into one: "Time To First Token" → time_to_first_token); @key
+ * itself when it has no other name. */
+const char *aiperf_genai_perf_canonical_tag (const char *key);
+
+/* Scales @stats from @unit to the unit of @tag (time in ms, "tokens per
+ * sec" spelled "tokens/sec"); returns the unit to record. */
+const char *aiperf_genai_perf_normalise     (const char  *tag,
+                                             const char  *unit,
+                                             AiperfStats *stats);
+
+/* Fills @run from profile_export_genai_perf.json at @path;
+ * @out_has_load tells whether its input_config set the concurrency or
+ * request rate. */
+gboolean    aiperf_genai_perf_read_json     (AiperfRun   *run,
+                                             const char  *path,
+                                             gboolean    *out_has_load,
+                                             GError     **error);
+/* Fills @run from profile_export_genai_perf.csv at @path. */
+gboolean    aiperf_genai_perf_read_csv      (AiperfRun   *run,
+                                             const char  *path,
+                                             GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,157 @@
+/* test-format-genai-perf.c — GenAI-Perf artifact folders: three generations
+ * of profile_export_genai_perf.json, a CSV-only folder, the CSV fallback
+ * and broken exports.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "format-test-util.h"
+
+static AiperfRunSet *
+load_artifacts (void)
+{
+  g_autofree char *root = format_fixture ("genai-perf", "artifacts", NULL);
+
+  return format_load_one (root);
+}
+
+static void
+test_newer_release (void)
+{
+  g_autoptr(AiperfRunSet) set = load_artifacts ();
+  AiperfRun *run;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 4);
+  run = format_find_run (set, "/Qwen_Qwen3-0.6B-openai-chat-concurrency4");
+  g_assert_cmpstr (aiperf_run_get_source (run), ==, "genai-perf");
+  g_assert_cmpstr (aiperf_run_get_tool (run), ==, "GenAI-Perf");
+  /* input_config nested by section. */
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "Qwen/Qwen3-0.6B");
+  g_assert_cmpstr (aiperf_run_get_endpoint_type (run), ==, "chat");
+  g_assert_true (aiperf_run_get_streaming (run));
+  g_assert_cmpstr (aiperf_run_get_load_parameter (run), ==, "concurrency");
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 4.0);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "service_kind"), ==, "openai");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "synthetic_input_tokens_mean"), ==, "200");
+  g_assert_cmpstr (aiperf_run_get_variation_label (run), ==, "Qwen_Qwen3-0.6B-openai-chat");
+  /* Telemetry of gpu0 and gpu1. */
+  g_assert_cmpuint (aiperf_run_get_gpu_count (run), ==, 2);
+  /* The JSON, not the CSV beside it (whose TTFT is 999). */
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_AVG, 45.25);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_P1, 30.6);
+  assert_metric (run, "time_to_second_token", AIPERF_STAT_AVG, 9.5);
+  assert_metric (run, "inter_token_latency", AIPERF_STAT_STD, 0.8);
+  assert_metric (run, "output_token_throughput_per_user", AIPERF_STAT_AVG, 106.4);
+  g_assert_cmpstr (aiperf_run_get_metric_unit (run, "output_token_throughput_per_user"), ==, "tokens/sec/user");
+  assert_metric (run, "output_token_throughput", AIPERF_STAT_AVG, 409.6);
+  g_assert_cmpint (aiperf_run_get_request_count (run), ==, 96);
+}
+
+static void
+test_older_releases (void)
+{
+  g_autoptr(AiperfRunSet) set = load_artifacts ();
+  AiperfRun *run;
+
+  /* 2024: flat input_config; output_token_throughput_per_request is output
+   * tokens ÷ request latency, AIPerf's E2E throughput, not 1 ÷ ITL. */
+  run = format_find_run (set, "/gpt2_vllm-triton-vllm-concurrency1");
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "gpt2_vllm");
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 1.0);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "service_kind"), ==, "triton");
+  assert_metric (run, "e2e_output_token_throughput", AIPERF_STAT_AVG, 115.8);
+  assert_metric (run, "output_token_throughput_per_user", AIPERF_STAT_AVG, 1000.0 / 8.5);
+  assert_metric (run, "request_latency", AIPERF_STAT_P25, 1080.0 + 0.25 * 70.0);
+  g_assert_true (isnan (format_metric (run, "request_latency", AIPERF_STAT_P1)));
+  g_assert_cmpuint (aiperf_run_get_gpu_count (run), ==, 0);
+
+  /* Very old: numbers as strings, "tokens per sec", num_output_token; the
+   * load comes from the folder name. */
+  run = format_find_run (set, "/llama-2-7b-openai-completions-request_rate2.5");
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "meta-llama/Llama-2-7b-hf");
+  g_assert_cmpstr (aiperf_run_get_load_parameter (run), ==, "request_rate");
+  g_assert_cmpfloat (aiperf_run_get_request_rate (run), ==, 2.5);
+  assert_metric (run, "request_throughput", AIPERF_STAT_AVG, 2.43);
+  assert_metric (run, "output_token_throughput", AIPERF_STAT_AVG, 311.04);
+  g_assert_cmpstr (aiperf_run_get_metric_unit (run, "output_token_throughput"), ==, "tokens/sec");
+  assert_metric (run, "output_sequence_length", AIPERF_STAT_AVG, 128.0);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_MAX, 150.0);
+}
+
+static void
+test_csv_only (void)
+{
+  g_autoptr(AiperfRunSet) set = load_artifacts ();
+  AiperfRun *run = format_find_run (set, "/Qwen_Qwen3-0.6B-openai-chat-concurrency8");
+
+  /* The load from the folder name; the model from the sweep's other point. */
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 8.0);
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "Qwen/Qwen3-0.6B");
+  /* Quoted thousands. */
+  assert_metric (run, "request_latency", AIPERF_STAT_AVG, 1532.87);
+  assert_metric (run, "request_latency", AIPERF_STAT_P25, 1440.59);
+  assert_metric (run, "output_token_throughput", AIPERF_STAT_AVG, 5919.16);
+  assert_metric (run, "request_throughput", AIPERF_STAT_AVG, 46.24);
+  assert_metric (run, "output_token_throughput_per_user", AIPERF_STAT_P99, 110.10);
+  assert_metric (run, "output_sequence_length", AIPERF_STAT_AVG, 128.0);
+  g_assert_cmpstr (aiperf_run_get_metric_unit (run, "request_throughput"), ==, "requests/sec");
+  g_assert_cmpint (aiperf_run_get_request_count (run), ==, 384);
+  g_assert_cmpuint (aiperf_run_get_gpu_count (run), ==, 2);
+}
+
+static void
+test_broken_exports (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-genai-XXXXXX", NULL);
+  g_autofree char *source = format_fixture ("genai-perf", "artifacts", "Qwen_Qwen3-0.6B-openai-chat-concurrency4",
+                                            "profile_export_genai_perf.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *fallback_json = NULL, *alone = NULL, *typed = NULL, *errors = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  GPtrArray *warnings;
+  gboolean warned = FALSE;
+  gsize length = 0;
+
+  text = format_read (source, &length);
+  /* Truncated JSON beside a CSV: the CSV is read, and a warning says why. */
+  fallback_json = format_write (dir, "m-openai-chat-concurrency2/profile_export_genai_perf.json",
+                                text, (gssize) length / 3);
+  g_free (format_write (dir, "m-openai-chat-concurrency2/profile_export_genai_perf.csv",
+                        "Metric,avg,min,max,p99,p95,p90,p75,p50,p25\n"
+                        "Time To First Token (ms),12.50,10.00,15.00,14.90,14.50,14.00,13.00,12.00,11.00\n", -1));
+  /* Truncated JSON alone; a JSON whose metrics are all of the wrong type. */
+  alone = format_write (dir, "m-openai-chat-concurrency3/profile_export_genai_perf.json",
+                        text, (gssize) length / 3);
+  typed = format_write (dir, "m-openai-chat-concurrency5/profile_export_genai_perf.json",
+                        "{\"request_latency\": {\"unit\": \"ms\", \"avg\": \"slow\"},"
+                        " \"time_to_first_token\": [1, 2]}", -1);
+
+  set = format_load_one (dir);
+  errors = format_errors (set);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  assert_metric (format_find_run (set, "concurrency2"), "time_to_first_token", AIPERF_STAT_AVG, 12.5);
+  g_assert_cmpfloat (aiperf_run_get_concurrency (format_find_run (set, "concurrency2")), ==, 2.0);
+  warnings = aiperf_run_set_get_warnings (set);
+  for (guint i = 0; i < warnings->len; i++)
+    warned |= strstr (g_ptr_array_index (warnings, i), fallback_json) != NULL;
+  g_assert_true (warned);
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 2);
+  g_assert_nonnull (strstr (errors, alone));
+  g_assert_nonnull (strstr (errors, "Parse error"));
+  g_assert_nonnull (strstr (errors, typed));
+  g_assert_nonnull (strstr (errors, "no GenAI-Perf metrics"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/format/genai-perf/newer-release", test_newer_release);
+  g_test_add_func ("/format/genai-perf/older-releases", test_older_releases);
+  g_test_add_func ("/format/genai-perf/csv-only", test_csv_only);
+  g_test_add_func ("/format/genai-perf/broken", test_broken_exports);
+  return g_test_run ();
+}

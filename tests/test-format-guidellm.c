@@ -1,0 +1,150 @@
+/* test-format-guidellm.c — GuideLLM reports: the real older-layout sample,
+ * a current-layout fixture (three strategies), and broken reports.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "format-test-util.h"
+
+static void
+test_older_layout (void)
+{
+  g_autofree char *path = format_fixture ("guidellm", "benchmarks_stripped.json", NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  g_autofree char *locator = g_strconcat (path, "#1", NULL);
+  AiperfRun *run;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  run = aiperf_run_set_get_run (set, 0);
+  /* Benchmarks are numbered from 1 in file order. */
+  g_assert_cmpstr (aiperf_run_get_locator (run), ==, locator);
+  g_assert_cmpstr (aiperf_run_get_source (run), ==, "guidellm");
+  g_assert_cmpstr (aiperf_run_get_tool (run), ==, "GuideLLM");
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "synchronous");
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "example_model");
+  g_assert_cmpstr (aiperf_run_get_variation_label (run), ==, "benchmarks_stripped");
+  /* Synchronous: one request at a time. */
+  g_assert_cmpstr (aiperf_run_get_load_parameter (run), ==, "concurrency");
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 1.0);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "strategy"), ==, "synchronous");
+
+  /* request_latency is in seconds; the *_ms metrics in ms. */
+  assert_metric (run, "request_latency", AIPERF_STAT_AVG, 0.6444743664368339 * 1000);
+  assert_metric (run, "request_latency", AIPERF_STAT_P99, 0.6891846656799316 * 1000);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_AVG, 16.792535781860348);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_P50, 16.38054847717285);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_P99, 21.281957626342773);
+  /* ITL (last − first token) ÷ (tokens − 1) is AIPerf's ITL; the older TPOT,
+   * (last − first) ÷ tokens = ITL × 127/128 here, keeps its own name. */
+  assert_metric (run, "inter_token_latency", AIPERF_STAT_AVG, 4.941609043733832);
+  assert_metric (run, "time_per_output_token", AIPERF_STAT_AVG, 4.90300272307966);
+  g_assert_cmpstr (aiperf_run_get_metric_unit (run, "time_per_output_token"), ==, "ms");
+  g_assert_true (isnan (format_metric (run, "normalized_time_per_output_token", AIPERF_STAT_AVG)));
+  /* Rates: their mean only. */
+  assert_metric (run, "request_throughput", AIPERF_STAT_AVG, 1.5481806532737452);
+  g_assert_true (isnan (format_metric (run, "request_throughput", AIPERF_STAT_P50)));
+  assert_metric (run, "output_token_throughput", AIPERF_STAT_AVG, 198.13346751788123);
+  assert_metric (run, "input_sequence_length", AIPERF_STAT_AVG, 257.1086956521739);
+  assert_metric (run, "output_sequence_length", AIPERF_STAT_MAX, 128.0);
+  assert_metric (run, "output_token_throughput_per_user", AIPERF_STAT_AVG, 1000.0 / 4.941609043733832);
+  g_assert_cmpint (aiperf_run_get_request_count (run), ==, 46);
+  g_assert_cmpint (aiperf_run_get_error_count (run), ==, 0);
+  assert_metric (run, "incomplete_request_count", AIPERF_STAT_AVG, 1.0);
+  g_assert_cmpstr (aiperf_run_get_start_time (run), ==, "2025-06-05T20:59:28Z");
+}
+
+static void
+test_current_layout (void)
+{
+  g_autofree char *path = format_fixture ("guidellm", "benchmarks_v2.json", NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 3);
+
+  run = format_find_run (set, "benchmarks_v2.json#1");
+  g_assert_cmpstr (aiperf_run_get_load_parameter (run), ==, "concurrency");
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 1.0);
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "Qwen/Qwen3-0.6B");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "guidellm_version"), ==, "0.6.0");
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_P50, 18.5);
+  assert_metric (run, "time_to_first_output_token", AIPERF_STAT_AVG, 18.5);
+  /* p01 is the 1st percentile: 12.95 + 0.01 × (37 − 12.95). */
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_P1, 18.5 * 0.7 + 0.01 * (18.5 * 2.0 - 18.5 * 0.7));
+
+  run = format_find_run (set, "benchmarks_v2.json#2");
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "constant 4.5/s");
+  g_assert_cmpstr (aiperf_run_get_load_parameter (run), ==, "request_rate");
+  g_assert_cmpfloat (aiperf_run_get_request_rate (run), ==, 4.5);
+  g_assert_true (isnan (aiperf_run_get_concurrency (run)));
+  /* The current TPOT, (last token − start) ÷ tokens, includes TTFT. */
+  assert_metric (run, "normalized_time_per_output_token", AIPERF_STAT_AVG, 4.67);
+  g_assert_true (isnan (format_metric (run, "time_per_output_token", AIPERF_STAT_AVG)));
+  assert_metric (run, "inter_token_latency", AIPERF_STAT_AVG, 4.54);
+  assert_metric (run, "request_latency", AIPERF_STAT_AVG, 598.0);
+  g_assert_cmpint (aiperf_run_get_request_count (run), ==, 132);
+  g_assert_cmpint (aiperf_run_get_error_count (run), ==, 1);
+
+  /* Throughput has no rate of its own: the one it reached. */
+  run = format_find_run (set, "benchmarks_v2.json#3");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "strategy"), ==, "throughput");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "rate_source"), ==, "measured");
+  g_assert_cmpfloat (aiperf_run_get_request_rate (run), ==, 12.8);
+  assert_metric (run, "request_concurrency", AIPERF_STAT_AVG, 16.0);
+}
+
+static void
+test_broken_reports (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-guidellm-XXXXXX", NULL);
+  g_autofree char *source = format_fixture ("guidellm", "benchmarks_v2.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *cut = NULL, *typed = NULL, *empty = NULL, *errors = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  const char *third, *second;
+  GString *edited;
+  gsize length = 0;
+
+  text = format_read (source, &length);
+  /* Cut short inside the third benchmark: the first two still load. */
+  third = strstr (strstr (strstr (text, "\"generative_benchmark\"") + 1, "\"generative_benchmark\"") + 1,
+                  "\"generative_benchmark\"");
+  g_assert_nonnull (third);
+  cut = format_write (dir, "cut/benchmarks.json", text, (third - text) + 2000);
+  /* The second benchmark's metrics of the wrong type. */
+  second = strstr (strstr (text, "\"metrics\": {") + 1, "\"metrics\": {");
+  edited = g_string_new_len (text, second - text);
+  g_string_append (edited, "\"metrics\": 42, \"old_metrics\": {");
+  g_string_append (edited, second + strlen ("\"metrics\": {"));
+  typed = format_write (dir, "typed/report.json", edited->str, (gssize) edited->len);
+  g_string_free (edited, TRUE);
+  empty = format_write (dir, "empty/benchmarks.json",
+                        "{\"metadata\": {\"version\": 2, \"guidellm_version\": \"0.6.0\"}, \"benchmarks\": []}", -1);
+
+  set = format_load_one (dir);
+  errors = format_errors (set);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 4);
+  format_find_run (set, "cut/benchmarks.json#1");
+  format_find_run (set, "cut/benchmarks.json#2");
+  format_find_run (set, "typed/report.json#1");
+  format_find_run (set, "typed/report.json#3");
+  /* Each fault names its file, and where it broke. */
+  g_assert_nonnull (strstr (errors, cut));
+  g_assert_nonnull (strstr (errors, "benchmarks.json:1: the file ends in the middle"));
+  g_assert_nonnull (strstr (errors, "typed/report.json#2: the benchmark has no metrics object"));
+  g_assert_nonnull (strstr (errors, "empty/benchmarks.json: the report holds no benchmarks"));
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 3);
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/format/guidellm/older-layout", test_older_layout);
+  g_test_add_func ("/format/guidellm/current-layout", test_current_layout);
+  g_test_add_func ("/format/guidellm/broken", test_broken_reports);
+  return g_test_run ();
+}

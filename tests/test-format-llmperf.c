@@ -1,0 +1,98 @@
+/* test-format-llmperf.c — LLMPerf summaries: the mapping by definition,
+ * seconds to ms, per-minute to per-second, and broken summaries.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "format-test-util.h"
+
+static void
+test_summaries (void)
+{
+  g_autofree char *root = format_fixture ("llmperf", NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (root);
+  AiperfRun *run;
+
+  /* Two summaries; the individual-responses arrays are not runs. */
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  run = format_find_run (set, "concurrency_1/meta-llama-Llama-2-7b-chat-hf_550_150_summary.json");
+  g_assert_cmpstr (aiperf_run_get_source (run), ==, "llmperf");
+  g_assert_cmpstr (aiperf_run_get_tool (run), ==, "LLMPerf");
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "meta-llama-Llama-2-7b-chat-hf_550_150");
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "meta-llama/Llama-2-7b-chat-hf");
+  /* The load point's folder says nothing: the sweep is its parent. */
+  g_assert_cmpstr (aiperf_run_get_variation_label (run), ==, "result_outputs");
+  g_assert_cmpstr (aiperf_run_get_load_parameter (run), ==, "concurrency");
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 1.0);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "mean_output_tokens"), ==, "150");
+
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_AVG, 0.105 * 1000);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_P25, (0.081 + 0.25 * (0.190 - 0.081)) * 1000);
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_STD, 0.0218 * 1000);
+  assert_metric (run, "request_latency", AIPERF_STAT_MAX, 3.80 * 1000);
+  /* inter_token_latency_s is latency ÷ tokens (TTFT included): not ITL. */
+  assert_metric (run, "normalized_time_per_output_token", AIPERF_STAT_AVG, 0.0212 * 1000);
+  g_assert_true (isnan (format_metric (run, "inter_token_latency", AIPERF_STAT_AVG)));
+  /* Per request tokens ÷ latency is E2E throughput, not 1 ÷ ITL. */
+  assert_metric (run, "e2e_output_token_throughput", AIPERF_STAT_AVG, 47.2);
+  g_assert_true (isnan (format_metric (run, "output_token_throughput_per_user", AIPERF_STAT_AVG)));
+  assert_metric (run, "output_token_throughput", AIPERF_STAT_AVG, 46.9);
+  assert_metric (run, "request_throughput", AIPERF_STAT_AVG, 18.9 / 60.0);
+  assert_metric (run, "input_sequence_length", AIPERF_STAT_AVG, 551.2);
+  g_assert_cmpint (aiperf_run_get_request_count (run), ==, 100);
+
+  run = format_find_run (set, "concurrency_4/meta-llama-Llama-2-7b-chat-hf_550_150_summary.json");
+  g_assert_cmpfloat (aiperf_run_get_concurrency (run), ==, 4.0);
+  g_assert_cmpint (aiperf_run_get_error_count (run), ==, 2);
+  assert_metric (run, "error_rate", AIPERF_STAT_AVG, 2.0 / 152.0);
+}
+
+static void
+test_broken_summaries (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-llmperf-XXXXXX", NULL);
+  g_autofree char *source = format_fixture ("llmperf", "result_outputs", "concurrency_4",
+                                            "meta-llama-Llama-2-7b-chat-hf_550_150_summary.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *cut = NULL, *typed = NULL, *errors = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  AiperfRun *run;
+  gsize length = 0;
+
+  text = format_read (source, &length);
+  g_free (format_write (dir, "good_summary.json", text, (gssize) length));
+  cut = format_write (dir, "cut_summary.json", text, (gssize) length / 2);
+  /* Every statistic of the wrong type, and num_concurrent_requests missing. */
+  typed = format_write (dir, "typed_summary.json",
+                        "{\"name\": \"typed\", \"results_ttft_s_mean\": \"n/a\","
+                        " \"results_end_to_end_latency_s_mean\": [3.1], \"mean_output_tokens\": 100}", -1);
+  g_free (format_write (dir, "half_summary.json",
+                        "{\"results_ttft_s_mean\": 0.25, \"results_ttft_s_max\": true,"
+                        " \"num_concurrent_requests\": \"eight\"}", -1));
+
+  set = format_load_one (dir);
+  errors = format_errors (set);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  assert_metric (format_find_run (set, "good_summary.json"), "time_to_first_token", AIPERF_STAT_AVG, 221.0);
+  run = format_find_run (set, "half_summary.json");
+  assert_metric (run, "time_to_first_token", AIPERF_STAT_AVG, 250.0);
+  g_assert_true (isnan (format_metric (run, "time_to_first_token", AIPERF_STAT_MAX)));
+  g_assert_true (isnan (aiperf_run_get_concurrency (run)));
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 2);
+  g_assert_nonnull (strstr (errors, cut));
+  g_assert_nonnull (strstr (errors, "cut_summary.json:"));
+  g_assert_nonnull (strstr (errors, typed));
+  g_assert_nonnull (strstr (errors, "not an LLMPerf summary"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/format/llmperf/summaries", test_summaries);
+  g_test_add_func ("/format/llmperf/broken", test_broken_summaries);
+  return g_test_run ();
+}

@@ -1,0 +1,211 @@
+/* test-format-peers-charts.c — comparison charts over runs of several
+ * tools: one series per tool sweep, points labelled by each tool's load
+ * parameter, stated stand-ins for metrics a tool does not record, and
+ * AIPerf-only charts unchanged.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "aiperf-plot.h"
+#include "aiperf-presets.h"
+#include "format-test-util.h"
+
+typedef struct {
+  AiperfPlotConfig *config;
+  AiperfPlotColors *colors;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->config = aiperf_plot_config_load_default (&error);
+  g_assert_no_error (error);
+  f->colors = aiperf_plot_colors_new ();
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  aiperf_plot_config_free (f->config);
+  aiperf_plot_colors_free (f->colors);
+}
+
+static AiperfChart *
+build (Fixture      *f,
+       AiperfRunSet *runs,
+       const char   *preset)
+{
+  g_autoptr(GError) error = NULL;
+  AiperfChart *chart;
+
+  chart = aiperf_plot_build_multi_run (aiperf_plot_config_find (f->config, AIPERF_MODE_MULTI_RUN, preset),
+                                       runs, NULL, f->colors, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (chart);
+  return chart;
+}
+
+static int
+find_series (AiperfChart *chart,
+             const char  *name)
+{
+  for (guint i = 0; i < chart->series->len; i++)
+    if (g_str_equal (((AiperfSeries *) g_ptr_array_index (chart->series, i))->name, name))
+      return (int) i;
+  g_test_message ("no series %s", name);
+  g_assert_not_reached ();
+  return -1;
+}
+
+/* Points (markers) of @series, over its point layers; @label_out (nullable)
+ * gets whether a point carries @label. */
+static guint
+series_points (AiperfChart *chart,
+               int          series,
+               const char  *label,
+               gboolean    *label_out)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (layer->kind != AIPERF_LAYER_POINTS || layer->series != series)
+        continue;
+      n += aiperf_layer_get_n (layer);
+      for (guint j = 0; label != NULL && layer->labels != NULL && j < layer->labels->len; j++)
+        if (g_strcmp0 (g_ptr_array_index (layer->labels, j), label) == 0)
+          *label_out = TRUE;
+    }
+  return n;
+}
+
+static void
+test_inference_perf_runs (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *root = format_fixture ("inference-perf", NULL);
+  g_autoptr(AiperfRunSet) runs = format_load_one (root);
+  g_autoptr(AiperfChart) chart = build (f, runs, "pareto_curve_throughput_per_gpu_vs_latency");
+  int vllm, batch;
+  gboolean labelled = FALSE;
+
+  /* The two real runs of one model: two series of 7 points. */
+  g_assert_cmpuint (chart->series->len, ==, 2);
+  vllm = find_series (chart, "meta-llama/Meta-Llama-3-8B-Instruct (inference-perf: vllm)");
+  batch = find_series (chart, "meta-llama/Meta-Llama-3-8B-Instruct (inference-perf: vllm+batch_size)");
+  g_assert_cmpuint (series_points (chart, vllm, "31.4 req/s", &labelled), ==, 7);
+  g_assert_true (labelled);
+  g_assert_cmpuint (series_points (chart, batch, NULL, NULL), ==, 7);
+  g_assert_cmpstr (chart->label_title, ==, "request_rate");
+  /* No GPU count: the total throughput, and the chart says so. */
+  g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput");
+  g_assert_cmpstr (chart->y.unit, ==, "tokens/sec");
+  g_assert_true (g_str_has_prefix (chart->note, "No GPU count recorded (inference-perf): the total "
+                                                "output token throughput is shown, not per GPU\nBest:"));
+}
+
+static void
+test_across_tools (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *aiperf = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit",
+                                                   "plot", "fixtures", NULL);
+  g_autofree char *guidellm = format_fixture ("guidellm", "benchmarks_stripped.json", NULL);
+  g_autofree char *inference_perf = format_fixture ("inference-perf", NULL);
+  const char *paths[] = { aiperf, guidellm, inference_perf, NULL };
+  g_autoptr(AiperfRunSet) runs = format_load (paths);
+  g_autoptr(AiperfChart) chart = build (f, runs, "pareto_curve_throughput_per_gpu_vs_latency");
+  int qwen, example;
+  gboolean labelled = FALSE;
+  AiperfLayer *line = NULL;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3 + 1 + 14);
+  /* The legend says which tool made each series. */
+  g_assert_cmpuint (chart->series->len, ==, 4);
+  qwen = find_series (chart, "Qwen/Qwen3-0.6B (AIPerf)");
+  example = find_series (chart, "example_model (GuideLLM)");
+  find_series (chart, "meta-llama/Meta-Llama-3-8B-Instruct (inference-perf: vllm)");
+  g_assert_cmpuint (series_points (chart, qwen, "4", &labelled), ==, 3);
+  g_assert_true (labelled);
+  labelled = FALSE;
+  g_assert_cmpuint (series_points (chart, example, "1", &labelled), ==, 1);
+  g_assert_true (labelled);
+  g_assert_cmpstr (chart->label_title, ==, "concurrency or request rate");
+  /* AIPerf keeps its per-GPU values; the others stand in, and say so. */
+  g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput Per GPU");
+  g_assert_true (g_str_has_prefix (chart->note, "No GPU count recorded for 15 runs (GuideLLM and "
+                                                "inference-perf): they show the total output token "
+                                                "throughput, not per GPU\n"));
+  for (guint i = 0; i < chart->layers->len && line == NULL; i++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (layer->kind == AIPERF_LAYER_LINE && layer->series == qwen)
+        line = layer;
+    }
+  g_assert_nonnull (line);
+  g_assert_cmpfloat_with_epsilon (aiperf_layer_y (line, 0), 50.08213863971112, 1e-9);
+  g_clear_pointer (&chart, aiperf_chart_free);
+
+  /* TTFT vs request throughput needs no stand-in: no note about one. */
+  chart = build (f, runs, "ttft_vs_throughput");
+  g_assert_cmpuint (chart->series->len, ==, 4);
+  g_assert_null (chart->note);
+}
+
+static void
+test_aiperf_only_unchanged (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autofree char *aiperf = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit",
+                                                   "plot", "fixtures", NULL);
+  g_autoptr(AiperfRunSet) runs = format_load_one (aiperf);
+  g_autoptr(AiperfChart) chart = build (f, runs, "pareto_curve_throughput_per_gpu_vs_latency");
+
+  g_assert_cmpuint (chart->series->len, ==, 1);
+  find_series (chart, "Qwen/Qwen3-0.6B");
+  g_assert_cmpstr (chart->label_title, ==, "concurrency");
+  g_assert_true (g_str_has_prefix (chart->note, "Best: upper left"));
+}
+
+static void
+test_llmperf_interactivity (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autofree char *root = format_fixture ("llmperf", NULL);
+  g_autoptr(AiperfRunSet) runs = format_load_one (root);
+  g_autoptr(AiperfChart) chart = build (f, runs, "pareto_curve_throughput_per_gpu_vs_interactivity");
+  int series;
+
+  /* LLMPerf has neither a GPU count nor 1 ÷ ITL: both axes stand in. */
+  series = find_series (chart, "meta-llama/Llama-2-7b-chat-hf (LLMPerf)");
+  g_assert_cmpuint (series_points (chart, series, NULL, NULL), ==, 2);
+  g_assert_cmpstr (chart->x.title, ==, "Average E2E Output Token Throughput");
+  g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput");
+  g_assert_nonnull (strstr (chart->note, "No per-user throughput (1 ÷ inter-token latency) recorded for "
+                                         "2 runs (LLMPerf): they show output tokens ÷ request latency"));
+  g_assert_nonnull (strstr (chart->note, "No GPU count recorded (LLMPerf)"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/format/peers/inference-perf-series", Fixture, NULL,
+              fixture_set_up, test_inference_perf_runs, fixture_tear_down);
+  g_test_add ("/format/peers/across-tools", Fixture, NULL,
+              fixture_set_up, test_across_tools, fixture_tear_down);
+  g_test_add ("/format/peers/aiperf-only-unchanged", Fixture, NULL,
+              fixture_set_up, test_aiperf_only_unchanged, fixture_tear_down);
+  g_test_add ("/format/peers/llmperf-interactivity", Fixture, NULL,
+              fixture_set_up, test_llmperf_interactivity, fixture_tear_down);
+  return g_test_run ();
+}
