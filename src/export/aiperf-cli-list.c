@@ -88,13 +88,25 @@ aiperf_cli_list (const char * const *paths)
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (set, i);
-      g_autofree char *concurrency = format_number (aiperf_run_get_concurrency (run));
+      gboolean by_rate = g_strcmp0 (aiperf_run_get_load_parameter (run), "request_rate") == 0;
+      g_autofree char *load = format_number (by_rate ? aiperf_run_get_request_rate (run)
+                                                     : aiperf_run_get_concurrency (run));
       g_autofree char *ok = format_count (aiperf_run_get_request_count (run));
       g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
+      const char *excluded = aiperf_run_get_parameter (run, "excluded_from_sweep");
 
-      g_print ("%s\t%s\tconcurrency=%s\trequests=%s\terrors=%s\tgpus=%u\n",
-               aiperf_run_get_directory (run), aiperf_run_get_model (run),
-               concurrency, ok, bad, aiperf_run_get_gpu_count (run));
+      /* A rate-driven run (vLLM without --max-concurrency) has no concurrency. */
+      g_print ("%s\t%s\t%s=%s\trequests=%s\terrors=%s\tgpus=%u",
+               aiperf_run_get_locator (run), aiperf_run_get_model (run),
+               by_rate ? "request_rate" : "concurrency", load, ok, bad,
+               aiperf_run_get_gpu_count (run));
+      if (excluded != NULL)
+        {
+          g_print ("\t");
+          /* TRANSLATORS: --list; %s is the reason's parameter, e.g. "eplb" */
+          g_print (_("excluded from sweep plots (%s)"), excluded);
+        }
+      g_print ("\n");
     }
   if (aiperf_run_set_get_mode (set) == AIPERF_MODE_MULTI_RUN)
     g_print ("mode: multi-run (%u runs)\n", n);
@@ -195,13 +207,13 @@ aiperf_cli_metric (const char * const *paths,
         {
           g_autofree char *text = format_number (value);
 
-          g_print ("%s\t%s\n", aiperf_run_get_directory (run), text);
+          g_print ("%s\t%s\n", aiperf_run_get_locator (run), text);
           n_values++;
         }
       else
         {
           g_printerr ("aiperf-plot: ");
-          g_printerr (_("%s: no value for %s:%s"), aiperf_run_get_directory (run),
+          g_printerr (_("%s: no value for %s:%s"), aiperf_run_get_locator (run),
                       canonical, aiperf_stat_to_string (stat));
           g_printerr ("\n");
         }

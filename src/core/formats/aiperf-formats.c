@@ -15,9 +15,11 @@
 
 /* One line per format: adding a format touches its folder and this table. */
 extern const AiperfFormat aiperf_format_aiperf;
+extern const AiperfFormat aiperf_format_vllm;
 
 static const AiperfFormat * const formats[] = {
   &aiperf_format_aiperf,
+  &aiperf_format_vllm,
   NULL,
 };
 
