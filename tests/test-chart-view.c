@@ -487,74 +487,6 @@ test_shortcuts (Fixture *f, gconstpointer data)
   g_assert_true (has_shortcut (w, "<Control>0", "chart.reset-zoom"));
 }
 
-/* AIPERF_CHART_VIEW_DEMO=seconds keeps a window open for a screenshot;
- * AIPERF_CHART_VIEW_DEMO_MODE=hover (default), band or dark. */
-static void
-test_demo (Fixture *f, gconstpointer data)
-{
-  const char *seconds = g_getenv ("AIPERF_CHART_VIEW_DEMO");
-  const char *mode = g_getenv ("AIPERF_CHART_VIEW_DEMO_MODE");
-  gint64 deadline;
-  double px, py;
-
-  if (seconds == NULL)
-    {
-      g_test_skip ("set AIPERF_CHART_VIEW_DEMO=seconds to show the demo window");
-      return;
-    }
-  SKIP_WITHOUT_DISPLAY ();
-
-  if (g_strcmp0 (mode, "dark") == 0)
-    {
-      aiperf_chart_view_set_theme (f->view, AIPERF_THEME_DARK);
-      wait_until_drawn (f);
-    }
-  if (g_strcmp0 (mode, "band") == 0)
-    {
-      g_assert_true (aiperf_renderer_data_to_pixel (aiperf_chart_view_get_renderer (f->view),
-                                                    12.0, 350.0, FALSE, &px, &py));
-      f->view->drag_mode = AIPERF_DRAG_RUBBER_BAND;
-      f->view->drag_started = TRUE;
-      f->view->drag_x0 = px;
-      f->view->drag_y0 = py;
-      f->view->drag_dx = 260;
-      f->view->drag_dy = 180;
-    }
-  else
-    {
-      g_assert_true (aiperf_renderer_data_to_pixel (aiperf_chart_view_get_renderer (f->view),
-                                                    20.0, 200.0, FALSE, &px, &py));
-      aiperf_chart_view_hover_at (f->view, px, py);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (f->view));
-
-  /* Prints every view change, so input sent from outside (xdotool) can be
-   * followed. */
-  deadline = g_get_monotonic_time () + g_ascii_strtoll (seconds, NULL, 10) * G_USEC_PER_SEC;
-  {
-    AiperfViewport last = *aiperf_chart_view_get_viewport (f->view);
-    gboolean last_hover = FALSE;
-
-    while (g_get_monotonic_time () < deadline)
-      {
-        const AiperfViewport *vp = aiperf_chart_view_get_viewport (f->view);
-        AiperfPick pick;
-        gboolean hover = aiperf_chart_view_get_hover (f->view, &pick);
-
-        if (!aiperf_viewport_equal (vp, &last))
-          g_test_message ("viewport x %g..%g y %g..%g%s", vp->x_min, vp->x_max,
-                          vp->y_min, vp->y_max,
-                          aiperf_chart_view_get_zoomed (f->view) ? " (zoomed)" : "");
-        if (hover != last_hover && hover)
-          g_test_message ("hover layer %u point %u", pick.layer, pick.index);
-        last = *vp;
-        last_hover = hover;
-        if (!g_main_context_iteration (NULL, FALSE))
-          g_usleep (10000);
-      }
-  }
-}
-
 static void
 test_format_value (void)
 {
@@ -598,7 +530,6 @@ main (int argc, char **argv)
   ADD ("clipboard", test_clipboard);
   ADD ("theme", test_theme);
   ADD ("shortcuts", test_shortcuts);
-  ADD ("demo", test_demo);
 #undef ADD
 
   return g_test_run ();

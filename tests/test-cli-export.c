@@ -154,6 +154,49 @@ test_multi_run (void)
   aiperf_test_remove_tree (out);
 }
 
+/* Four plots in three formats are four plots (aiperf counts plots, not
+ * files), each file listed; the output folder is printed without the
+ * trailing slash it was given with. */
+static void
+test_summary_formats (void)
+{
+  g_autofree char *input = fixture ("tests/unit/plot/fixtures");
+  g_autofree char *out = g_build_filename (tmp_root, "formats", NULL);
+  g_autofree char *out_slash = g_strconcat (out, "/", NULL);
+  g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
+  g_autofree char *summary = NULL, *saved = NULL, *log = NULL;
+  g_autofree char *log_path = g_build_filename (out, "aiperf_plot.log", NULL);
+  g_autoptr(GString) expected = g_string_new (NULL);
+  static const char * const plots[] = {
+    "pareto_curve_throughput_per_gpu_vs_latency",
+    "pareto_curve_throughput_per_gpu_vs_interactivity",
+    "ttft_vs_throughput",
+    "latency_throughput_uncertainty",
+  };
+  static const char * const exts[] = { "png", "svg", "pdf" };
+  Result r = run_cli (input, "--output", out_slash, "--format", "png,svg,pdf", "--size", "400x300", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  saved = g_strdup_printf ("Saved 4 plot(s) to: %s\nLogs: %s\n", out, log_path);
+  g_assert_cmpstr (r.out, ==, saved);
+
+  g_string_append (expected, "AIPerf Plot Export Summary\n"
+                             "==================================================\n"
+                             "\n"
+                             "Generated 4 plots:\n"
+                             "\n");
+  for (guint i = 0; i < G_N_ELEMENTS (plots); i++)
+    for (guint f = 0; f < G_N_ELEMENTS (exts); f++)
+      g_string_append_printf (expected, "  - %s.%s\n", plots[i], exts[f]);
+  g_string_append_printf (expected, "\nOutput directory: %s\n", out);
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_cmpstr (summary, ==, expected->str);
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+  g_assert_nonnull (strstr (log, " - INFO - Saved 4 plot(s) to "));
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+}
+
 static void
 test_single_run (void)
 {
@@ -269,6 +312,7 @@ main (int    argc,
   tmp_root = g_dir_make_tmp ("aiperf-cli-export-XXXXXX", NULL);
 
   g_test_add_func ("/aiperf/cli/export/multi-run", test_multi_run);
+  g_test_add_func ("/aiperf/cli/export/summary-formats", test_summary_formats);
   g_test_add_func ("/aiperf/cli/export/single-run", test_single_run);
   g_test_add_func ("/aiperf/cli/export/plot-filter", test_plot_filter);
   g_test_add_func ("/aiperf/cli/export/unwritable", test_unwritable);

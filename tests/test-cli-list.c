@@ -72,9 +72,9 @@ test_list_fixtures (void)
   run_cli (&r, "--list", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   expected = g_strdup_printf (
-    "%s/qwen_concurrency1\tQwen/Qwen3-0.6B\tconcurrency=1\trequests=64\terrors=0\tgpus=1\n"
-    "%s/qwen_concurrency2\tQwen/Qwen3-0.6B\tconcurrency=2\trequests=64\terrors=0\tgpus=1\n"
-    "%s/qwen_concurrency2/qwen_concurrency4\tQwen/Qwen3-0.6B\tconcurrency=4\trequests=64\terrors=0\tgpus=1\n"
+    "%s/qwen_concurrency1\taiperf\tQwen/Qwen3-0.6B\tconcurrency=1\trequests=64\terrors=0\tgpus=1\n"
+    "%s/qwen_concurrency2\taiperf\tQwen/Qwen3-0.6B\tconcurrency=2\trequests=64\terrors=0\tgpus=1\n"
+    "%s/qwen_concurrency2/qwen_concurrency4\taiperf\tQwen/Qwen3-0.6B\tconcurrency=4\trequests=64\terrors=0\tgpus=1\n"
     "mode: multi-run (3 runs)\n", root, root, root);
   g_assert_cmpstr (r.out, ==, expected);
   g_assert_cmpstr (r.err, ==, "");
@@ -89,7 +89,7 @@ test_list_single (void)
 
   run_cli (&r, "--list", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  g_assert_nonnull (strstr (r.out, "\topenai/gpt-oss-20b\tconcurrency=100\trequests=89\terrors=11\tgpus=0\n"));
+  g_assert_nonnull (strstr (r.out, "\taiperf\topenai/gpt-oss-20b\tconcurrency=100\trequests=89\terrors=11\tgpus=0\n"));
   g_assert_true (g_str_has_suffix (r.out, "mode: single-run\n"));
   result_clear (&r);
 }

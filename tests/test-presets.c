@@ -378,6 +378,52 @@ test_student_t (void)
   g_assert_true (isnan (aiperf_confidence_half_width (0.95, 1, 2.0)));
 }
 
+/* Handler-specific keys are kept; a kind's own sections are read, and a
+ * user file without them keeps the built-in ones. */
+static void
+test_kind_sections (void)
+{
+  static const char text[] =
+    "visualization:\n"
+    "  multi_run_defaults: []\n"
+    "  single_run_defaults: []\n"
+    "  multi_run_plots:\n"
+    "    sweep:\n"
+    "      type: pareto\n"
+    "      x: request_throughput\n"
+    "      y: time_to_first_token\n"
+    "      bins: 40\n"
+    "      peaks: {bf16: 989, fp8: 1979}\n"
+    "      series: [a, b]\n"
+    "  single_run_plots: {}\n"
+    "  demo_defaults: [one]\n"
+    "  demo_plots:\n"
+    "    one:\n"
+    "      type: pareto\n"
+    "      title: Only a title\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = load_text (text, &error);
+  const AiperfPlotSpec *spec;
+  GPtrArray *plots, *defaults;
+
+  g_assert_no_error (error);
+  spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "sweep");
+  g_assert_nonnull (spec);
+  g_assert_cmpstr (aiperf_plot_spec_get_extra (spec, "bins"), ==, "40");
+  g_assert_cmpstr (aiperf_plot_spec_get_extra (spec, "peaks.fp8"), ==, "1979");
+  g_assert_cmpstr (aiperf_plot_spec_get_extra (spec, "series"), ==, "a,b");
+  g_assert_null (aiperf_plot_spec_get_extra (spec, "x"));
+
+  plots = aiperf_plot_config_get_kind_plots (config, "demo");
+  defaults = aiperf_plot_config_get_kind_defaults (config, "demo");
+  g_assert_nonnull (plots);
+  g_assert_cmpuint (plots->len, ==, 1);
+  g_assert_cmpstr (((AiperfPlotSpec *) g_ptr_array_index (plots, 0))->title, ==, "Only a title");
+  g_assert_cmpuint (defaults->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (defaults, 0), ==, "one");
+  g_assert_null (aiperf_plot_config_get_kind_plots (config, "multi_run"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -385,6 +431,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/aiperf/presets/default", test_default);
+  g_test_add_func ("/aiperf/presets/kind-sections", test_kind_sections);
   g_test_add_func ("/aiperf/presets/shortcut", test_shortcut);
   g_test_add_func ("/aiperf/presets/every-key", test_every_key);
   g_test_add_func ("/aiperf/presets/errors", test_errors);

@@ -10,7 +10,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
-#include "aiperf-run-set.h"
+#include "aiperf-run-set-private.h"
 
 static AiperfRun *
 load (const char  *name,
@@ -296,6 +296,44 @@ test_all_broken (void)
   g_assert_nonnull (strstr (error->message, "bad/empty"));
 }
 
+/* A code only means something in its domain: a failure whose first error
+ * is GLib's G_FILE_ERROR_ACCES (2) is an I/O error, not AIPERF_ERROR 2
+ * (INVALID_DATA); NOENT is NOT_FOUND; a library's parser error is PARSE;
+ * our own codes pass through. */
+static void
+test_failure_domain (void)
+{
+  struct {
+    GQuark domain;
+    int    code;
+    int    want;
+  } cases[] = {
+    { G_FILE_ERROR, G_FILE_ERROR_ACCES, AIPERF_ERROR_IO },
+    { G_FILE_ERROR, G_FILE_ERROR_NOENT, AIPERF_ERROR_NOT_FOUND },
+    { G_IO_ERROR, G_IO_ERROR_NOT_FOUND, AIPERF_ERROR_NOT_FOUND },
+    { G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, AIPERF_ERROR_IO },
+    { G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE, AIPERF_ERROR_PARSE },
+    { AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA, AIPERF_ERROR_INVALID_DATA },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) first = g_error_new_literal (cases[i].domain, cases[i].code, "why");
+      g_autoptr(GError) one = aiperf_run_set_load_failure (1, first);
+      g_autoptr(GError) many = aiperf_run_set_load_failure (3, first);
+
+      g_assert_true (g_error_matches (one, AIPERF_ERROR, cases[i].want));
+      g_assert_true (g_error_matches (many, AIPERF_ERROR, cases[i].want));
+      g_assert_cmpstr (one->message, ==, "The run could not be loaded: why");
+      g_assert_cmpstr (many->message, ==, "None of the 3 runs could be loaded; the first error: why");
+    }
+  {
+    g_autoptr(GError) none = aiperf_run_set_load_failure (2, NULL);
+
+    g_assert_true (g_error_matches (none, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -313,5 +351,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/summary/bad/nan-text", test_nan_text);
   g_test_add_func ("/aiperf/summary/run-set/keeps-going", test_run_set_keeps_going);
   g_test_add_func ("/aiperf/summary/run-set/all-broken", test_all_broken);
+  g_test_add_func ("/aiperf/summary/run-set/failure-domain", test_failure_domain);
   return g_test_run ();
 }

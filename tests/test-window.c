@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-error.h"
 
 static void
 test_open_sweep (void)
@@ -176,6 +177,27 @@ test_export (void)
   destroy_window (window);
 }
 
+/* With no chart shown, export fails with our own domain and code (it was
+ * G_IO_ERROR_NOT_FOUND, a file error that names no file). */
+static void
+test_export_no_chart (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-window-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  g_autoptr(GError) error = NULL;
+  AiperfWindow *window;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  g_assert_null (aiperf_window_get_current_page (window));
+  g_assert_false (aiperf_window_export_current (window, png, AIPERF_FORMAT_PNG, &error));
+  g_assert_true (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_CHART));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+  destroy_window (window);
+}
+
 static void
 test_drop (void)
 {
@@ -342,6 +364,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/zoom", test_zoom);
   g_test_add_func ("/aiperf/window/sidebar-settings", test_sidebar_settings);
   g_test_add_func ("/aiperf/window/export", test_export);
+  g_test_add_func ("/aiperf/window/export-no-chart", test_export_no_chart);
   g_test_add_func ("/aiperf/window/drop", test_drop);
   g_test_add_func ("/aiperf/window/broken-run", test_broken_run);
   g_test_add_func ("/aiperf/window/watch", test_watch);

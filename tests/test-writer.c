@@ -8,6 +8,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-writer.h"
+#include "renderer-test-util.h"
 
 static AiperfChart *
 make_chart (void)
@@ -18,6 +19,7 @@ make_chart (void)
 
   aiperf_axis_set_label (&chart->x, "Request Latency", "ms");
   aiperf_axis_set_label (&chart->y, "Output Token Throughput", "tokens/sec");
+  layer->marker_size = 14;
   for (int i = 0; i < 20; i++)
     aiperf_layer_append_point (layer, i, i * i, i);
   return chart;
@@ -49,20 +51,90 @@ read_be32 (const guint8 *p)
   return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
 }
 
+static guint32
+rgb_of (AiperfRGBA c)
+{
+  return (guint32) lround (c.r * 255) << 16 | (guint32) lround (c.g * 255) << 8 |
+         (guint32) lround (c.b * 255);
+}
+
+/* The PNG holds the chart, not just a header: decoded (by cairo's own
+ * reader, whatever encoder wrote it) it shows the series colour at the
+ * pixel of a known point, the paper and plot background where nothing is
+ * drawn, and every pixel of a direct render of the same chart. */
 static void
 test_png (void)
 {
+  const int w = 1234, h = 567;
   g_autofree char *dir = g_dir_make_tmp ("aiperf-writer-XXXXXX", NULL);
-  g_autofree char *path = write_one (dir, AIPERF_FORMAT_PNG, 1234, 567);
+  g_autofree char *path = write_one (dir, AIPERF_FORMAT_PNG, w, h);
   g_autofree char *data = NULL;
+  g_autoptr(AiperfChart) chart = make_chart ();
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  cairo_surface_t *png, *direct;
+  cairo_t *cr;
+  AiperfStyle style;
+  AiperfRect area;
+  guint32 series, paper, plot;
+  double px, py;
+  guint differ = 0;
+  gboolean found_plot = FALSE;
   gsize len;
 
   g_assert_true (g_file_get_contents (path, &data, &len, NULL));
   g_assert_cmpuint (len, >, 33);
   g_assert_true (memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0);
   g_assert_true (memcmp (data + 12, "IHDR", 4) == 0);
-  g_assert_cmpuint (read_be32 ((const guint8 *) data + 16), ==, 1234);
-  g_assert_cmpuint (read_be32 ((const guint8 *) data + 20), ==, 567);
+  g_assert_cmpuint (read_be32 ((const guint8 *) data + 16), ==, (guint) w);
+  g_assert_cmpuint (read_be32 ((const guint8 *) data + 20), ==, (guint) h);
+
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, w);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, h);
+
+  /* The same chart and style drawn directly: its layout says where things are. */
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  style.scale = w / 1600.0;
+  direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (direct);
+  aiperf_renderer_draw (renderer, cr, chart, NULL, &style, w, h);
+  cairo_destroy (cr);
+  series = rgb_of (aiperf_style_resolve (&style, aiperf_color_palette (0)));
+  paper = rgb_of (style.background);
+  plot = rgb_of (style.plot_background);
+  aiperf_style_clear (&style);
+
+  /* Points (10, 100) and (19, 361): the marker centres are the series colour. */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 10, 100, FALSE, &px, &py));
+  g_assert_true (pixel_near (read_pixel (png, px, py), series, 24));
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 19, 361, FALSE, &px, &py));
+  g_assert_true (pixel_near (read_pixel (png, px, py), series, 24));
+  /* Paper in the corner; plot background far below the curve at x = 15
+   * (y = 40 against 225), allowing for a grid line through the spot. */
+  g_assert_true (pixel_near (read_pixel (png, 1, 1), paper, 0));
+  g_assert_true (pixel_near (read_pixel (png, w - 2, h - 2), paper, 0));
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 15, 40, FALSE, &px, &py));
+  area = aiperf_renderer_get_plot_area (renderer);
+  g_assert_true (px > area.x && px < area.x + area.width && py > area.y && py < area.y + area.height);
+  for (int dy = -3; dy <= 3; dy++)
+    for (int dx = -3; dx <= 3; dx++)
+      found_plot |= pixel_near (read_pixel (png, px + dx, py + dy), plot, 0);
+  g_assert_true (found_plot);
+  g_assert_false (pixel_near (read_pixel (png, px, py), series, 64));
+
+  /* Lossless: the file is the render. */
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        Pixel a = read_pixel (png, x, y), b = read_pixel (direct, x, y);
+
+        differ += a.r != b.r || a.g != b.g || a.b != b.b;
+      }
+  g_assert_cmpuint (differ, ==, 0);
+
+  cairo_surface_destroy (direct);
+  cairo_surface_destroy (png);
   g_unlink (path);
   g_rmdir (dir);
 }

@@ -17,10 +17,32 @@
 #include "aiperf-export.h"
 #include "aiperf-export-log.h"
 #include "aiperf-plot.h"
+#include "aiperf-kinds.h"
 #include "aiperf-presets.h"
 #include "aiperf-writer.h"
 
-/* Exit 2 for a --plot name that no preset has (in either mode). */
+static gboolean
+is_kind_plot (const AiperfPlotConfig *config,
+              const char             *name)
+{
+  GHashTableIter iter;
+  gpointer plots;
+
+  if (config->kind_plots == NULL)
+    return FALSE;
+  g_hash_table_iter_init (&iter, config->kind_plots);
+  while (g_hash_table_iter_next (&iter, NULL, &plots))
+    {
+      GPtrArray *specs = plots;
+
+      for (guint i = 0; i < specs->len; i++)
+        if (g_str_equal (((AiperfPlotSpec *) g_ptr_array_index (specs, i))->name, name))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Exit 2 for a --plot name that no preset has (in any mode or kind). */
 static gboolean
 check_plot_names (const AiperfExportOptions *options,
                   const AiperfPlotConfig    *config)
@@ -30,7 +52,8 @@ check_plot_names (const AiperfExportOptions *options,
       const char *name = options->plots[i];
 
       if (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, name) == NULL &&
-          aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, name) == NULL)
+          aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, name) == NULL &&
+          !is_kind_plot (config, name))
         {
           g_printerr ("aiperf-plot: ");
           g_printerr (_("Unknown plot “%s” (not a preset in %s)"), name, config->filename);
@@ -73,15 +96,29 @@ prepare_output_dir (const char  *dir,
   return TRUE;
 }
 
+/* @path without trailing separators, as aiperf prints a pathlib.Path. */
+static char *
+strip_trailing_separators (const char *path)
+{
+  gsize len = strlen (path);
+
+  while (len > 1 && G_IS_DIR_SEPARATOR (path[len - 1]))
+    len--;
+  return g_strndup (path, len);
+}
+
+/* aiperf counts plots, not files: one plot in three formats is one plot,
+ * and each file still gets its own line. */
 static char *
 summary_text (GPtrArray  *files,
+              guint       n_plots,
               const char *dir)
 {
   GString *s = g_string_new ("AIPerf Plot Export Summary\n");
 
   for (guint i = 0; i < 50; i++)
     g_string_append_c (s, '=');
-  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", files->len);
+  g_string_append_printf (s, "\n\nGenerated %u plots:\n\n", n_plots);
   for (guint i = 0; i < files->len; i++)
     g_string_append_printf (s, "  - %s\n", (const char *) g_ptr_array_index (files, i));
   g_string_append_printf (s, "\nOutput directory: %s\n", dir);
@@ -137,8 +174,9 @@ write_job_run (gpointer data,
 
 /* Builds every chart (in order, so group colours are assigned the same way
  * each time), then draws and writes the files on all cores: PNG encoding
- * dominates an export. Adds the written file names to @files in preset order. */
-static void
+ * dominates an export. Adds the written file names to @files in preset order
+ * and returns the number of plots with at least one file written. */
+static guint
 export_presets (const AiperfExportOptions *options,
                 GPtrArray                 *specs,
                 const AiperfPlotConfig    *config,
@@ -152,6 +190,8 @@ export_presets (const AiperfExportOptions *options,
 {
   g_autoptr(GPtrArray) charts = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_chart_free);
   g_autoptr(GPtrArray) jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) write_job_free);
+  const AiperfPlotSpec *counted = NULL;
+  guint n_plots = 0;
   GThreadPool *pool;
 
   for (guint i = 0; i < specs->len; i++)
@@ -208,7 +248,12 @@ export_presets (const AiperfExportOptions *options,
       aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %s"), job->path);
       aiperf_export_log (log, AIPERF_LOG_DEBUG, "%s drawn and written in %.1f ms", job->file, job->ms);
       g_ptr_array_add (files, g_strdup (job->file));
+      /* The jobs of one preset are adjacent. */
+      if (job->spec != counted)
+        n_plots++;
+      counted = job->spec;
     }
+  return n_plots;
 }
 
 static GPtrArray *
@@ -249,6 +294,72 @@ selected_presets (const AiperfExportOptions *options,
   return specs;
 }
 
+/* The presets a kind other than serving benchmarks draws: --plot names
+ * found in its section, else its defaults. */
+static GPtrArray *
+kind_presets (const AiperfExportOptions *options,
+              const AiperfPlotConfig    *config,
+              const char                *kind)
+{
+  GPtrArray *plots = aiperf_plot_config_get_kind_plots (config, kind);
+  GPtrArray *names = aiperf_plot_config_get_kind_defaults (config, kind);
+  GPtrArray *specs = g_ptr_array_new ();
+
+  for (guint i = 0; plots != NULL && i < plots->len; i++)
+    {
+      AiperfPlotSpec *spec = g_ptr_array_index (plots, i);
+      gboolean wanted = options->plots != NULL
+                          ? g_strv_contains ((const char * const *) options->plots, spec->name)
+                          : (names != NULL && g_ptr_array_find_with_equal_func (names, spec->name,
+                                                                                g_str_equal, NULL));
+
+      if (wanted)
+        g_ptr_array_add (specs, spec);
+    }
+  return specs;
+}
+
+/* AIPerf and its peers: aiperf plot's modes, presets and details. */
+static guint
+export_serving (const AiperfExportOptions *options,
+                const AiperfPlotConfig    *config,
+                AiperfRunSet              *runs,
+                AiperfPlotColors          *colors,
+                const AiperfStyle         *style,
+                const char                *dir,
+                AiperfExportLog           *log,
+                GPtrArray                 *files)
+{
+  g_autoptr(GPtrArray) specs = NULL;
+  AiperfMode mode = aiperf_run_set_get_mode (runs);
+
+  /* Two whole sentences, not a "%s mode" fragment, so both can be translated. */
+  aiperf_export_log (log, AIPERF_LOG_INFO,
+                     mode == AIPERF_MODE_MULTI_RUN ? _("Multi-run mode: %u run(s) loaded")
+                                                   : _("Single-run mode: %u run(s) loaded"),
+                     aiperf_run_set_get_n_runs (runs));
+
+  /* Comparisons need only the summaries; one run is shown in detail. */
+  if (mode == AIPERF_MODE_SINGLE_RUN)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, 0);
+      g_autoptr(GError) error = NULL;
+      GPtrArray *warnings;
+      gint64 start = g_get_monotonic_time ();
+
+      if (!aiperf_run_load_details (run, NULL, NULL, NULL, &error))
+        aiperf_export_log (log, AIPERF_LOG_WARNING, _("Cannot load the details of %s: %s"),
+                           aiperf_run_get_name (run), error->message);
+      warnings = aiperf_run_get_warnings (run);
+      for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+        aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (warnings, i));
+      aiperf_export_log (log, AIPERF_LOG_DEBUG, "details of %s loaded in %.1f ms",
+                         aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
+    }
+  specs = selected_presets (options, config, mode, log);
+  return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
+}
+
 int
 aiperf_cli_export (const AiperfExportOptions *options)
 {
@@ -257,12 +368,15 @@ aiperf_cli_export (const AiperfExportOptions *options)
   g_autoptr(AiperfRunSet) runs = NULL;
   g_autoptr(AiperfPlotColors) colors = NULL;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) specs = NULL;
+  g_autoptr(GPtrArray) kinds = NULL;
+  g_autoptr(GHashTable) kind_sets = NULL;
   g_autoptr(AiperfExportLog) log = NULL;
-  g_autofree char *dir = NULL, *summary = NULL, *summary_path = NULL, *log_path = NULL;
+  g_autoptr(GString) summary = NULL;
+  g_autofree char *dir = NULL, *summary_path = NULL, *log_path = NULL;
+  AiperfOpenOptions open_options = { NULL, NULL };
   GPtrArray *load_errors;
   AiperfStyle style;
-  AiperfMode mode;
+  guint n_plots = 0;
   gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (options != NULL && options->paths != NULL, AIPERF_EXIT_USAGE);
@@ -280,7 +394,12 @@ aiperf_cli_export (const AiperfExportOptions *options)
     g_print (_("Using config: %s\n"), config->filename);
   aiperf_export_log (log, AIPERF_LOG_INFO, _("Using plot config %s"), config->filename);
 
-  runs = aiperf_run_set_load ((const char * const *) options->paths, NULL, NULL, NULL, &error);
+  dir = options->output != NULL ? strip_trailing_separators (options->output)
+                                : g_build_filename (options->paths[0], "plots", NULL);
+  /* Never read our own output back as input. */
+  open_options.skip_dir = dir;
+  runs = aiperf_run_set_load_with_options ((const char * const *) options->paths, &open_options,
+                                           NULL, NULL, NULL, &error);
   if (runs == NULL)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
@@ -290,63 +409,80 @@ aiperf_cli_export (const AiperfExportOptions *options)
   for (guint i = 0; load_errors != NULL && i < load_errors->len; i++)
     aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping a run: %s"),
                        ((GError *) g_ptr_array_index (load_errors, i))->message);
-  mode = aiperf_run_set_get_mode (runs);
-  /* Two whole sentences, not a "%s mode" fragment, so both can be translated. */
-  aiperf_export_log (log, AIPERF_LOG_INFO,
-                     mode == AIPERF_MODE_MULTI_RUN ? _("Multi-run mode: %u run(s) loaded in %.1f ms")
-                                                   : _("Single-run mode: %u run(s) loaded in %.1f ms"),
+  aiperf_export_log (log, AIPERF_LOG_DEBUG, "%u run(s) loaded in %.1f ms",
                      aiperf_run_set_get_n_runs (runs), (g_get_monotonic_time () - start) / 1000.0);
 
-  dir = options->output != NULL ? g_strdup (options->output)
-                                : g_build_filename (options->paths[0], "plots", NULL);
   if (!prepare_output_dir (dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       return AIPERF_EXIT_EMPTY;
     }
 
-  /* Comparisons need only the summaries; one run is shown in detail. */
-  if (mode == AIPERF_MODE_SINGLE_RUN)
-    {
-      AiperfRun *run = aiperf_run_set_get_run (runs, 0);
-      GPtrArray *warnings;
-
-      start = g_get_monotonic_time ();
-      if (!aiperf_run_load_details (run, NULL, NULL, NULL, &error))
-        {
-          aiperf_export_log (log, AIPERF_LOG_WARNING, _("Cannot load the details of %s: %s"),
-                             aiperf_run_get_name (run), error->message);
-          g_clear_error (&error);
-        }
-      warnings = aiperf_run_get_warnings (run);
-      for (guint i = 0; warnings != NULL && i < warnings->len; i++)
-        aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (warnings, i));
-      aiperf_export_log (log, AIPERF_LOG_DEBUG, "details of %s loaded in %.1f ms",
-                         aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
-    }
-
   aiperf_style_init (&style, options->theme);
   /* Fonts and lines scale with the image: 2400 px wide is aiperf's 1.5. */
   style.scale = options->width / 1600.0;
   colors = aiperf_plot_colors_new ();
-  specs = selected_presets (options, config, mode, log);
-  export_presets (options, specs, config, runs, mode, colors, &style, dir, log, files);
+
+  /* One kind is written into the output folder as aiperf plot does;
+   * several each get <output>/<kind>/. */
+  kinds = aiperf_kinds_split (runs, &kind_sets);
+  for (guint k = 0; k < kinds->len; k++)
+    {
+      const char *kind = g_ptr_array_index (kinds, k);
+      AiperfRunSet *set = g_hash_table_lookup (kind_sets, kind);
+      g_autofree char *kind_dir = kinds->len > 1 ? g_build_filename (dir, kind, NULL) : g_strdup (dir);
+      g_autoptr(GPtrArray) kind_files = g_ptr_array_new_with_free_func (g_free);
+
+      if (kinds->len > 1 && !prepare_output_dir (kind_dir, &error))
+        {
+          aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+          g_clear_error (&error);
+          continue;
+        }
+      if (g_str_equal (kind, AIPERF_KIND_SERVING))
+        n_plots += export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
+      else
+        {
+          g_autoptr(GPtrArray) specs = kind_presets (options, config, kind);
+
+          n_plots += export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
+                                     kind_dir, log, kind_files);
+        }
+      for (guint i = 0; i < kind_files->len; i++)
+        g_ptr_array_add (files, kinds->len > 1 ? g_build_filename (kind, g_ptr_array_index (kind_files, i), NULL)
+                                               : g_strdup (g_ptr_array_index (kind_files, i)));
+    }
   aiperf_style_clear (&style);
 
-  summary = summary_text (files, dir);
+  {
+    g_autofree char *aiperf_summary = summary_text (files, n_plots, dir);
+
+    summary = g_string_new (aiperf_summary);
+  }
+  /* aiperf's exact summary first; each other kind appends its own section. */
+  for (guint k = 0; k < kinds->len; k++)
+    {
+      const AiperfKind *kind = aiperf_kinds_find (g_ptr_array_index (kinds, k));
+      g_autofree char *section = NULL;
+
+      if (kind != NULL && kind->summary_section != NULL)
+        section = kind->summary_section (g_hash_table_lookup (kind_sets, kind->id));
+      if (section != NULL)
+        g_string_append_printf (summary, "\n%s", section);
+    }
   summary_path = g_build_filename (dir, "summary.txt", NULL);
-  if (!aiperf_write_file_atomically (summary_path, summary, strlen (summary), &error))
+  if (!aiperf_write_file_atomically (summary_path, summary->str, summary->len, &error))
     {
       aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
       g_clear_error (&error);
     }
-  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), files->len, dir,
+  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), n_plots, dir,
                      (g_get_monotonic_time () - start) / 1000.0);
   log_path = g_build_filename (dir, "aiperf_plot.log", NULL);
   if (!aiperf_export_log_save (log, log_path, &error))
     g_printerr ("aiperf-plot: %s\n", error->message);
 
-  g_print (_("Saved %u plot(s) to: %s\n"), files->len, dir);
+  g_print (_("Saved %u plot(s) to: %s\n"), n_plots, dir);
   g_print (_("Logs: %s\n"), log_path);
   return files->len > 0 ? AIPERF_EXIT_OK : AIPERF_EXIT_EMPTY;
 }

@@ -71,6 +71,23 @@ format_count (gint64 count)
   return count < 0 ? g_strdup ("?") : g_strdup_printf ("%" G_GINT64_FORMAT, count);
 }
 
+/* Runs of kinds other than serving benchmarks: their own parameters. */
+static void
+print_parameters (AiperfRun *run)
+{
+  g_autoptr(GPtrArray) keys = aiperf_run_list_parameters (run);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_string_append_printf (line, "%s\t%s", aiperf_run_get_locator (run), aiperf_run_get_source (run));
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+
+      g_string_append_printf (line, "\t%s=%s", key, aiperf_run_get_parameter (run, key));
+    }
+  g_print ("%s\n", line->str);
+}
+
 int
 aiperf_cli_list (const char * const *paths)
 {
@@ -95,10 +112,15 @@ aiperf_cli_list (const char * const *paths)
       g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
       const char *excluded = aiperf_run_get_parameter (run, "excluded_from_sweep");
 
+      if (!g_str_equal (aiperf_run_get_kind (run), "serving"))
+        {
+          print_parameters (run);
+          continue;
+        }
       /* A rate-driven run (vLLM without --max-concurrency) has no concurrency. */
-      g_print ("%s\t%s\t%s=%s\trequests=%s\terrors=%s\tgpus=%u",
-               aiperf_run_get_locator (run), aiperf_run_get_model (run),
-               by_rate ? "request_rate" : "concurrency", load, ok, bad,
+      g_print ("%s\t%s\t%s\t%s=%s\trequests=%s\terrors=%s\tgpus=%u",
+               aiperf_run_get_locator (run), aiperf_run_get_source (run),
+               aiperf_run_get_model (run), by_rate ? "request_rate" : "concurrency", load, ok, bad,
                aiperf_run_get_gpu_count (run));
       if (excluded != NULL)
         {

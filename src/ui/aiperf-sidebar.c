@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "aiperf-metric-registry.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-window-plot.h"
@@ -30,22 +31,9 @@ static const AiperfStat offered_stats[] = {
 static const char *
 plot_type_label (AiperfPlotType type)
 {
-  switch (type)
-    {
-    case AIPERF_PLOT_SCATTER: return _("Scatter");
-    case AIPERF_PLOT_SCATTER_LINE: return _("Scatter with Lines");
-    case AIPERF_PLOT_PARETO: return _("Pareto Frontier");
-    case AIPERF_PLOT_SCATTER_WITH_PERCENTILES: return _("Scatter with Percentiles");
-    case AIPERF_PLOT_AREA: return _("Area");
-    case AIPERF_PLOT_REQUEST_TIMELINE: return _("Request Timeline");
-    case AIPERF_PLOT_TIMESLICE: return _("Time Slices");
-    case AIPERF_PLOT_HISTOGRAM: return _("Histogram");
-    case AIPERF_PLOT_DUAL_AXIS: return _("Dual Axis");
-    case AIPERF_PLOT_PERCENTILE_BANDS: return _("Percentile Bands");
-    case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY: return _("Latency–Throughput Uncertainty");
-    case AIPERF_N_PLOT_TYPES:
-    default: return "";
-    }
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
+
+  return handler != NULL ? _(handler->label) : "";
 }
 
 const char *
@@ -247,7 +235,7 @@ fill_choice_keys (AiperfSidebar *self,
   g_autoptr(GPtrArray) swept = NULL;
 
   g_ptr_array_set_size (self->type_keys, 0);
-  for (guint t = 0; t < AIPERF_N_PLOT_TYPES; t++)
+  for (guint t = 0; t < aiperf_plot_handlers_count (); t++)
     {
       if (aiperf_plot_type_is_multi_run (t) == single || t == AIPERF_PLOT_PERCENTILE_BANDS)
         continue;

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-error.h"
 #include "aiperf-window-plot.h"
 #include "aiperf-window-private.h"
 #include "aiperf-preset-writer.h"
@@ -320,7 +321,7 @@ aiperf_window_export_current (AiperfWindow      *self,
   view = current_view (self);
   if (view == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no chart to export"));
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_CHART, _("There is no chart to export"));
       return FALSE;
     }
   return aiperf_chart_view_export (view, path, format, w, h, error);

@@ -210,10 +210,23 @@ aiperf_find_load (const AiperfFind        *find,
                   AiperfLoadResult        *result)
 {
   guint first = result->runs->len;
+  guint first_error = result->errors->len;
 
   g_return_if_fail (find != NULL && options != NULL && result != NULL);
 
   find->format->load (find->path, options, result);
+  /* Whatever a loader's library reported, a load error is ours. */
+  for (guint i = first_error; i < result->errors->len; i++)
+    {
+      GError *err = g_ptr_array_index (result->errors, i);
+
+      if (err->domain != AIPERF_ERROR)
+        {
+          result->errors->pdata[i] = g_error_new_literal (AIPERF_ERROR, aiperf_error_code_for (err),
+                                                          err->message);
+          g_error_free (err);
+        }
+    }
   for (guint i = first; i < result->runs->len; i++)
     {
       AiperfRun *run = g_ptr_array_index (result->runs, i);

@@ -61,6 +61,19 @@ load_finds (LoadJob            *job,
   g_async_queue_unref (job->done);
 }
 
+GError *
+aiperf_run_set_load_failure (guint         n_folders,
+                             const GError *first)
+{
+  const char *reason = first != NULL ? first->message : "?";
+  AiperfErrorCode code = first != NULL ? aiperf_error_code_for (first) : AIPERF_ERROR_NO_RUNS;
+
+  if (n_folders == 1)
+    return g_error_new (AIPERF_ERROR, code, _("The run could not be loaded: %s"), reason);
+  return g_error_new (AIPERF_ERROR, code,
+                      _("None of the %u runs could be loaded; the first error: %s"), n_folders, reason);
+}
+
 AiperfRunSet *
 aiperf_run_set_load (const char * const *paths,
                      GCancellable       *cancellable,
@@ -141,14 +154,7 @@ aiperf_run_set_load_with_options (const char * const     *paths,
 
   if (aiperf_run_set_get_n_runs (set) == 0)
     {
-      const char *reason = first_error != NULL ? first_error->message : "?";
-      int code = first_error != NULL ? first_error->code : AIPERF_ERROR_NO_RUNS;
-
-      if (n_errors <= 1)
-        g_set_error (error, AIPERF_ERROR, code, _("The run could not be loaded: %s"), reason);
-      else
-        g_set_error (error, AIPERF_ERROR, code,
-                     _("None of the %u runs could be loaded; the first error: %s"), n_errors, reason);
+      g_propagate_error (error, aiperf_run_set_load_failure (n_errors, first_error));
       goto out;
     }
 

@@ -140,7 +140,7 @@ gboolean      aiperf_run_has_details         (AiperfRun    *self);
  * (0.. in start-time order), "file_line" (1-based), "timestamp_s"
  * (request end relative to the first start), "start_s", "end_s",
  * "error_code" (NaN when the request succeeded), "was_cancelled" (0/1),
- * "inter_chunk_latency_{avg,p50,p95,std,min,max}".
+ * "inter_chunk_latency_{avg,p50,p95,std,min,max,range}".
  * NULL before aiperf_run_load_details() or when there is no JSONL. */
 AiperfTable  *aiperf_run_get_requests        (AiperfRun    *self);
 /* Warm-up requests, same columns; NULL when there were none. */

@@ -2,9 +2,12 @@
  * and a GPU telemetry field on the right.
  *
  * aiperf averaged GPU utilisation over rows with an identical timestamp,
- * which differs per exporter, so nothing was averaged (quirk 4). Here the
- * samples are binned by the scrape interval: within a bin each GPU (by UUID
- * slot, however many endpoints saw it) is averaged first, then the GPUs.
+ * which differs per exporter, so nothing was averaged (quirk 4). Here a GPU
+ * seen by several exporters (one UUID, several endpoints) is read from one
+ * of them only, so each scrape is one point at its own timestamp: samples of
+ * one GPU at one timestamp are averaged, then the GPUs scraped at that same
+ * timestamp. Nothing is binned: the renderer decimates to the pixel grid
+ * when there are more samples than pixels.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,53 +20,115 @@
 
 #include "aiperf-handler-private.h"
 
-/* The typical interval between two samples of one GPU on one endpoint. */
-static double
-scrape_interval (const double *ts,
-                 const double *slots,
-                 const double *endpoints,
-                 guint         n)
+typedef struct {
+  double t, value;
+  guint  gpu;
+} Sample;
+
+static int
+sample_compare (gconstpointer a,
+                gconstpointer b)
 {
-  g_autoptr(GHashTable) first = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  g_autoptr(GArray) intervals = g_array_new (FALSE, FALSE, sizeof (double));
-  GHashTableIter iter;
-  gpointer key, value;
+  const Sample *sa = a, *sb = b;
+
+  if (sa->t != sb->t)
+    return sa->t < sb->t ? -1 : 1;
+  return sa->gpu < sb->gpu ? -1 : sa->gpu > sb->gpu;
+}
+
+/* For each GPU the endpoint slot its samples are read from: the one with
+ * the most samples (the first seen on a tie). Two exporters scraping one GPU
+ * a millisecond apart are the same measurement; taking both would draw every
+ * scrape twice. Returned as slot + 1, so 0 stands for "no endpoint". */
+static int *
+pick_endpoints (const double *ts,
+                const double *slots,
+                const double *endpoints,
+                const double *values,
+                guint         n,
+                guint         n_gpus)
+{
+  g_autofree guint *count = NULL;
+  int *best = g_new0 (int, n_gpus);
+  guint n_ep = 1;
 
   for (guint i = 0; i < n; i++)
+    if (endpoints != NULL && !isnan (endpoints[i]) && endpoints[i] >= 0)
+      n_ep = MAX (n_ep, (guint) endpoints[i] + 2);
+  count = g_new0 (guint, (gsize) n_gpus * n_ep);
+  for (guint i = 0; i < n; i++)
+    if (!isnan (ts[i]) && !isnan (values[i]) && !isnan (slots[i]))
+      {
+        guint ep = endpoints != NULL && !isnan (endpoints[i]) && endpoints[i] >= 0
+                   ? (guint) endpoints[i] + 1 : 0;
+
+        count[(gsize) slots[i] * n_ep + ep]++;
+      }
+  for (guint g = 0; g < n_gpus; g++)
+    for (guint ep = 1; ep < n_ep; ep++)
+      if (count[(gsize) g * n_ep + ep] > count[(gsize) g * n_ep + best[g]])
+        best[g] = (int) ep;
+  return best;
+}
+
+/* One (time, value) per distinct scrape timestamp, in time order; the number
+ * of GPUs that contributed is returned in @n_seen. */
+static GArray *
+gpu_points (const double *ts,
+            const double *slots,
+            const double *endpoints,
+            const double *values,
+            guint         n,
+            guint         n_gpus,
+            guint        *n_seen)
+{
+  g_autofree int *endpoint_of = pick_endpoints (ts, slots, endpoints, values, n, n_gpus);
+  g_autofree gboolean *seen = g_new0 (gboolean, n_gpus);
+  g_autoptr(GArray) samples = g_array_new (FALSE, FALSE, sizeof (Sample));
+  GArray *points = g_array_new (FALSE, FALSE, sizeof (double));
+  guint i = 0;
+
+  for (guint r = 0; r < n; r++)
+    if (!isnan (ts[r]) && !isnan (values[r]) && !isnan (slots[r]))
+      {
+        guint gpu = (guint) slots[r];
+        int ep = endpoints != NULL && !isnan (endpoints[r]) && endpoints[r] >= 0
+                 ? (int) endpoints[r] + 1 : 0;
+        Sample s = { ts[r], values[r], gpu };
+
+        if (ep != endpoint_of[gpu])
+          continue;
+        g_array_append_val (samples, s);
+        seen[gpu] = TRUE;
+      }
+  *n_seen = 0;
+  for (guint g = 0; g < n_gpus; g++)
+    *n_seen += seen[g];
+
+  g_array_sort (samples, sample_compare);
+  while (i < samples->len)
     {
-      gint64 k = (gint64) (isnan (slots[i]) ? -1 : slots[i]) * 4096 +
-                 (gint64) (endpoints == NULL || isnan (endpoints[i]) ? 0 : endpoints[i]);
-      double *span = g_hash_table_lookup (first, &k);
+      double t = g_array_index (samples, Sample, i).t, total = 0;
+      guint gpus = 0;
 
-      if (isnan (ts[i]))
-        continue;
-      if (span == NULL)
+      /* Per GPU first (a repeated row), then across the GPUs of the scrape. */
+      while (i < samples->len && g_array_index (samples, Sample, i).t == t)
         {
-          span = g_new (double, 3);
-          span[0] = span[1] = ts[i];
-          span[2] = 0;
-          g_hash_table_insert (first, g_memdup2 (&k, sizeof k), span);
-        }
-      span[0] = MIN (span[0], ts[i]);
-      span[1] = MAX (span[1], ts[i]);
-      span[2] += 1;
-    }
-  g_hash_table_iter_init (&iter, first);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      double *span = value;
+          guint gpu = g_array_index (samples, Sample, i).gpu;
+          double sum = 0;
+          guint k = 0;
 
-      if (span[2] >= 2 && span[1] > span[0])
-        {
-          double interval = (span[1] - span[0]) / (span[2] - 1);
-
-          g_array_append_val (intervals, interval);
+          for (; i < samples->len && g_array_index (samples, Sample, i).t == t &&
+                 g_array_index (samples, Sample, i).gpu == gpu; i++, k++)
+            sum += g_array_index (samples, Sample, i).value;
+          total += sum / k;
+          gpus++;
         }
+      total /= gpus;
+      g_array_append_val (points, t);
+      g_array_append_val (points, total);
     }
-  if (intervals->len == 0)
-    return 1.0;
-  g_array_sort (intervals, (GCompareFunc) aiperf_compare_doubles);
-  return g_array_index (intervals, double, intervals->len / 2);
+  return points;
 }
 
 static gboolean
@@ -75,10 +140,9 @@ add_gpu_series (AiperfChart          *chart,
 {
   AiperfTable *telemetry = aiperf_run_get_gpu_telemetry (run);
   const double *ts, *slots, *endpoints, *values;
-  g_autofree double *sum = NULL, *count = NULL;
+  g_autoptr(GArray) points = NULL;
   g_autofree char *name = NULL, *series_name = NULL;
-  double t0 = INFINITY, t1 = -INFINITY, width;
-  guint n, n_bins, n_gpus = 0, n_seen = 0;
+  guint n, n_gpus = 0, n_seen = 0;
   AiperfLayer *layer;
   const AiperfTraceStyle *style = &spec->secondary_style;
   int column, series;
@@ -103,44 +167,15 @@ add_gpu_series (AiperfChart          *chart,
   n = aiperf_table_get_n_rows (telemetry);
   for (guint i = 0; i < n; i++)
     if (!isnan (ts[i]) && !isnan (values[i]) && !isnan (slots[i]))
-      {
-        t0 = MIN (t0, ts[i]);
-        t1 = MAX (t1, ts[i]);
-        n_gpus = MAX (n_gpus, (guint) slots[i] + 1);
-      }
+      n_gpus = MAX (n_gpus, (guint) slots[i] + 1);
   if (n_gpus == 0)
     {
       aiperf_plot_no_data (error, _("the GPU telemetry of run %s has no “%s” values"),
                            aiperf_run_get_name (run), field);
       return FALSE;
     }
-  /* Bins of one scrape interval, but no more than about one per pixel:
-   * finer bins of a long run only draw noise as a solid block. */
-  width = scrape_interval (ts, slots, endpoints, n);
-  if ((t1 - t0) / width > AIPERF_PLOT_MAX_STEPS)
-    width = (t1 - t0) / AIPERF_PLOT_MAX_STEPS;
-  n_bins = (guint) floor ((t1 - t0) / width) + 1;
-  sum = g_new0 (double, (gsize) n_bins * n_gpus);
-  count = g_new0 (double, (gsize) n_bins * n_gpus);
-  for (guint i = 0; i < n; i++)
-    if (!isnan (ts[i]) && !isnan (values[i]) && !isnan (slots[i]))
-      {
-        guint b = MIN ((guint) ((ts[i] - t0) / width), n_bins - 1);
-        gsize k = (gsize) b * n_gpus + (guint) slots[i];
+  points = gpu_points (ts, slots, endpoints, values, n, n_gpus, &n_seen);
 
-        sum[k] += values[i];
-        count[k] += 1;
-      }
-
-  /* GPUs actually sampled (slots index every GPU the run knows of). */
-  for (guint g = 0; g < n_gpus; g++)
-    {
-      gboolean seen = FALSE;
-
-      for (guint b = 0; b < n_bins && !seen; b++)
-        seen = count[(gsize) b * n_gpus + g] > 0;
-      n_seen += seen;
-    }
   name = aiperf_plot_display_name (field);
   series_name = n_seen > 1 ? g_strdup_printf (_("%s (mean of %u GPUs)"), name, n_seen)
                            : g_strdup (name);
@@ -156,20 +191,9 @@ add_gpu_series (AiperfChart          *chart,
   layer->marker_size = style->marker_size;
   layer->opacity = style->marker_opacity;
   layer->pickable = TRUE;
-  for (guint b = 0; b < n_bins; b++)
-    {
-      double total = 0;
-      guint gpus = 0;
-
-      for (guint g = 0; g < n_gpus; g++)
-        if (count[(gsize) b * n_gpus + g] > 0)
-          {
-            total += sum[(gsize) b * n_gpus + g] / count[(gsize) b * n_gpus + g];
-            gpus++;
-          }
-      if (gpus > 0)
-        aiperf_layer_append_point (layer, t0 + (b + 0.5) * width, total / gpus, -1);
-    }
+  for (guint p = 0; p + 1 < points->len; p += 2)
+    aiperf_layer_append_point (layer, g_array_index (points, double, p),
+                               g_array_index (points, double, p + 1), -1);
 
   aiperf_plot_set_metric_axis (&chart->y2, field, FALSE, AIPERF_STAT_AVG,
                                aiperf_table_get_column_unit (telemetry, column), NULL);

@@ -512,7 +512,7 @@ aiperf_handler_server_metric (const AiperfPlotSpec *spec,
     case AIPERF_PLOT_PARETO:
     case AIPERF_PLOT_SCATTER_LINE:
     case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY:
-    case AIPERF_N_PLOT_TYPES:
+    case AIPERF_N_AIPERF_PLOT_TYPES:
     default:
       return aiperf_plot_no_data (error, _("%s plots cannot show server metrics"),
                                   aiperf_plot_type_to_string (spec->type));

@@ -9,22 +9,9 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-stats.h"
-
-static const char * const plot_type_names[AIPERF_N_PLOT_TYPES] = {
-  "scatter",
-  "scatter_line",
-  "pareto",
-  "scatter_with_percentiles",
-  "area",
-  "request_timeline",
-  "timeslice",
-  "histogram",
-  "dual_axis",
-  "percentile_bands",
-  "latency_throughput_uncertainty",
-};
 
 static const char * const source_names[] = {
   "auto",
@@ -45,9 +32,10 @@ static const char * const shortcut_stats[] = {
 const char *
 aiperf_plot_type_to_string (AiperfPlotType type)
 {
-  g_return_val_if_fail ((guint) type < AIPERF_N_PLOT_TYPES, NULL);
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
 
-  return plot_type_names[type];
+  g_return_val_if_fail (handler != NULL, NULL);
+  return handler->type;
 }
 
 gboolean
@@ -56,8 +44,8 @@ aiperf_plot_type_from_string (const char     *text,
 {
   g_return_val_if_fail (text != NULL, FALSE);
 
-  for (guint i = 0; i < AIPERF_N_PLOT_TYPES; i++)
-    if (g_strcmp0 (text, plot_type_names[i]) == 0)
+  for (guint i = 0; i < aiperf_plot_handlers_count (); i++)
+    if (g_str_equal (text, aiperf_plot_handler_get (i)->type))
       {
         if (out_type != NULL)
           *out_type = (AiperfPlotType) i;
@@ -69,9 +57,9 @@ aiperf_plot_type_from_string (const char     *text,
 gboolean
 aiperf_plot_type_is_multi_run (AiperfPlotType type)
 {
-  return type == AIPERF_PLOT_PARETO ||
-         type == AIPERF_PLOT_SCATTER_LINE ||
-         type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY;
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
+
+  return handler != NULL && handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
 }
 
 const char *
@@ -212,7 +200,7 @@ aiperf_plot_spec_new (const char     *name,
   AiperfPlotSpec *spec;
 
   g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail ((guint) type < AIPERF_N_PLOT_TYPES, NULL);
+  g_return_val_if_fail (aiperf_plot_handler_get (type) != NULL, NULL);
 
   spec = g_new0 (AiperfPlotSpec, 1);
   spec->name = g_strdup (name);
@@ -221,6 +209,7 @@ aiperf_plot_spec_new (const char     *name,
   spec->ci_level = 0.95;
   trace_style_init (&spec->primary_style);
   trace_style_init (&spec->secondary_style);
+  spec->extra = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return spec;
 }
 
@@ -252,6 +241,16 @@ aiperf_plot_spec_copy (const AiperfPlotSpec *spec)
   copy->x_label = g_strdup (spec->x_label);
   copy->y_label = g_strdup (spec->y_label);
   copy->supplementary_col = g_strdup (spec->supplementary_col);
+  copy->extra = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (spec->extra != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, spec->extra);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        g_hash_table_insert (copy->extra, g_strdup (key), g_strdup (value));
+    }
   return copy;
 }
 
@@ -271,6 +270,7 @@ aiperf_plot_spec_free (AiperfPlotSpec *spec)
   g_free (spec->x_label);
   g_free (spec->y_label);
   g_free (spec->supplementary_col);
+  g_clear_pointer (&spec->extra, g_hash_table_unref);
   g_free (spec);
 }
 
@@ -297,6 +297,8 @@ aiperf_plot_config_free (AiperfPlotConfig *config)
   g_clear_pointer (&config->multi_run_plots, g_ptr_array_unref);
   g_clear_pointer (&config->single_run_plots, g_ptr_array_unref);
   aiperf_classification_free (config->classification);
+  g_clear_pointer (&config->kind_defaults, g_hash_table_unref);
+  g_clear_pointer (&config->kind_plots, g_hash_table_unref);
   g_free (config->downsampling_method);
   g_free (config);
 }
@@ -330,4 +332,34 @@ aiperf_plot_config_get_defaults (const AiperfPlotConfig *config,
 
   return mode == AIPERF_MODE_MULTI_RUN ? config->multi_run_defaults
                                        : config->single_run_defaults;
+}
+
+const char *
+aiperf_plot_spec_get_extra (const AiperfPlotSpec *spec,
+                            const char           *key)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  return spec->extra != NULL ? g_hash_table_lookup (spec->extra, key) : NULL;
+}
+
+GPtrArray *
+aiperf_plot_config_get_kind_plots (const AiperfPlotConfig *config,
+                                   const char             *kind)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  return config->kind_plots != NULL ? g_hash_table_lookup (config->kind_plots, kind) : NULL;
+}
+
+GPtrArray *
+aiperf_plot_config_get_kind_defaults (const AiperfPlotConfig *config,
+                                      const char             *kind)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  return config->kind_defaults != NULL ? g_hash_table_lookup (config->kind_defaults, kind) : NULL;
 }

@@ -25,7 +25,9 @@ typedef enum {
   AIPERF_PLOT_DUAL_AXIS,
   AIPERF_PLOT_PERCENTILE_BANDS,
   AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
-  AIPERF_N_PLOT_TYPES,
+  /* aiperf plot's types end here; further types are the later lines of
+   * the handler table (aiperf-plot-handlers.c), known by name. */
+  AIPERF_N_AIPERF_PLOT_TYPES,
 } AiperfPlotType;
 
 typedef enum {
@@ -93,6 +95,9 @@ typedef struct {
   guint             autoscale;   /* AiperfAutoscale */
   double            ci_level;    /* 0.90, 0.95 (default) or 0.99 */
   gboolean          use_slice_duration;
+  /* Keys the common schema does not know, kept for the handler ("x_param",
+   * roofline peaks, bins): key → text; a nested mapping gives "key.sub". */
+  GHashTable       *extra;
   guint             line;        /* 1-based position of the preset in its file */
   guint             column;
 } AiperfPlotSpec;
@@ -113,6 +118,11 @@ typedef struct {
   GPtrArray            *multi_run_plots;      /* AiperfPlotSpec*, file order */
   GPtrArray            *single_run_plots;
   AiperfClassification *classification;       /* NULL when the block is absent */
+  /* Sections of the other kinds of runs (cutile_defaults/cutile_plots, …):
+   * kind → GPtrArray of char* names / of AiperfPlotSpec*. A file without a
+   * kind's sections gets that kind's built-in ones (aiperf_plot_config_resolve). */
+  GHashTable           *kind_defaults;
+  GHashTable           *kind_plots;
   /* settings.server_metrics_downsampling (kept for round trips; no server metrics yet) */
   gboolean              downsampling_enabled;
   double                downsampling_window_s;
@@ -122,7 +132,7 @@ typedef struct {
 const char     *aiperf_plot_type_to_string   (AiperfPlotType  type);
 gboolean        aiperf_plot_type_from_string (const char     *text,
                                               AiperfPlotType *out_type);
-/* TRUE for pareto, scatter_line and latency_throughput_uncertainty. */
+/* TRUE for the types whose handler compares runs (pareto, scatter_line, …). */
 gboolean        aiperf_plot_type_is_multi_run (AiperfPlotType type);
 const char     *aiperf_data_source_to_string (AiperfDataSource source);
 gboolean        aiperf_data_source_from_string (const char       *text,
@@ -151,6 +161,15 @@ void            aiperf_plot_config_free      (AiperfPlotConfig     *config);
 const AiperfPlotSpec *aiperf_plot_config_find (const AiperfPlotConfig *config,
                                                AiperfMode              mode,
                                                const char             *name);
+/* A handler-specific key of @spec (see AiperfPlotSpec.extra), or NULL. */
+const char     *aiperf_plot_spec_get_extra   (const AiperfPlotSpec *spec,
+                                              const char           *key);
+/* The presets and default names of a kind other than AIPerf's ("cutile"):
+ * NULL when the config has none. Transfer none. */
+GPtrArray      *aiperf_plot_config_get_kind_plots    (const AiperfPlotConfig *config,
+                                                      const char             *kind);
+GPtrArray      *aiperf_plot_config_get_kind_defaults (const AiperfPlotConfig *config,
+                                                      const char             *kind);
 /* The default preset names of @mode (char*, transfer none). */
 GPtrArray      *aiperf_plot_config_get_defaults (const AiperfPlotConfig *config,
                                                  AiperfMode              mode);

@@ -12,6 +12,7 @@
 #include "aiperf-error.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
+#include "aiperf-plot-handlers.h"
 
 struct _AiperfPlotColors {
   GHashTable *indices;  /* group → GUINT_TO_POINTER (index + 1) */
@@ -306,17 +307,19 @@ aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
                              GError                    **error)
 {
   g_autoptr(AiperfPlotColors) own_colors = NULL;
+  const AiperfPlotHandler *handler;
 
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!aiperf_plot_type_is_multi_run (spec->type))
-    return aiperf_plot_no_data (error, _("%s is a single-run plot"),
-                                aiperf_plot_type_to_string (spec->type));
+  handler = aiperf_plot_handler_get (spec->type);
+  g_return_val_if_fail (handler != NULL, NULL);
+  if (handler->build_multi == NULL)
+    return aiperf_plot_no_data (error, _("%s is a single-run plot"), handler->type);
   if (colors == NULL)
     colors = own_colors = aiperf_plot_colors_new ();
-  return aiperf_handler_multi_run (spec, runs, classification, colors, error);
+  return handler->build_multi (spec, runs, classification, colors, error);
 }
 
 /* A lone series named like the y axis tells nothing the axis does not:
@@ -340,6 +343,8 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
                               AiperfPlotColors     *colors,
                               GError              **error)
 {
+  const AiperfPlotHandler *handler;
+
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -347,30 +352,11 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   if (aiperf_plot_wants_server_metric (spec, run))
     return aiperf_handler_server_metric (spec, run, error);
 
-  switch (spec->type)
-    {
-    case AIPERF_PLOT_SCATTER:
-      return drop_redundant_legend (aiperf_handler_scatter (spec, run, error));
-    case AIPERF_PLOT_SCATTER_WITH_PERCENTILES:
-      return aiperf_handler_scatter_percentiles (spec, run, error);
-    case AIPERF_PLOT_AREA:
-      return aiperf_handler_area (spec, run, error);
-    case AIPERF_PLOT_DUAL_AXIS:
-      return aiperf_handler_dual_axis (spec, run, error);
-    case AIPERF_PLOT_PERCENTILE_BANDS:
-      return aiperf_handler_percentile_bands (spec, run, error);
-    case AIPERF_PLOT_REQUEST_TIMELINE:
-      return aiperf_handler_request_timeline (spec, run, error);
-    case AIPERF_PLOT_TIMESLICE:
-      return aiperf_handler_timeslice (spec, run, FALSE, error);
-    case AIPERF_PLOT_HISTOGRAM:
-      return aiperf_handler_timeslice (spec, run, TRUE, error);
-    case AIPERF_PLOT_PARETO:
-    case AIPERF_PLOT_SCATTER_LINE:
-    case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY:
-    case AIPERF_N_PLOT_TYPES:
-    default:
-      return aiperf_plot_no_data (error, _("%s compares runs; give it two or more runs"),
-                                  aiperf_plot_type_to_string (spec->type));
-    }
+  handler = aiperf_plot_handler_get (spec->type);
+  g_return_val_if_fail (handler != NULL, NULL);
+  if (handler->build_single == NULL)
+    return aiperf_plot_no_data (error, _("%s compares runs; give it two or more runs"), handler->type);
+  if (spec->type == AIPERF_PLOT_SCATTER)
+    return drop_redundant_legend (handler->build_single (spec, run, error));
+  return handler->build_single (spec, run, error);
 }

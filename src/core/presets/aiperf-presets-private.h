@@ -13,6 +13,9 @@ typedef struct {
   yaml_document_t  *doc;
   const char       *filename;
   GError          **error;
+  /* Parsing a kind's own section (cutile_plots, …): the handler's scope
+   * decides, and the handler checks its own keys. */
+  gboolean          kind_section;
 } AiperfPresetParser;
 
 void         aiperf_presets_error      (AiperfPresetParser *p,

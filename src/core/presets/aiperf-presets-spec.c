@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-presets-private.h"
 #include "aiperf-server-metrics.h"
@@ -243,6 +244,47 @@ set_text (AiperfPresetParser *p,
   return TRUE;
 }
 
+static void
+keep_extra (AiperfPresetParser *p,
+            AiperfPlotSpec     *spec,
+            const char         *key,
+            yaml_node_t        *value)
+{
+  if (value == NULL)
+    return;
+  if (value->type == YAML_SCALAR_NODE)
+    g_hash_table_replace (spec->extra, g_strdup (key), g_strdup ((const char *) value->data.scalar.value));
+  else if (value->type == YAML_MAPPING_NODE)
+    for (yaml_node_pair_t *pair = value->data.mapping.pairs.start;
+         pair < value->data.mapping.pairs.top; pair++)
+      {
+        yaml_node_t *sub = aiperf_presets_node (p, pair->key);
+        g_autofree char *path = NULL;
+
+        if (sub == NULL || sub->type != YAML_SCALAR_NODE)
+          continue;
+        path = g_strconcat (key, ".", (const char *) sub->data.scalar.value, NULL);
+        keep_extra (p, spec, path, aiperf_presets_node (p, pair->value));
+      }
+  else if (value->type == YAML_SEQUENCE_NODE)
+    {
+      g_autoptr(GString) list = g_string_new (NULL);
+
+      for (yaml_node_item_t *item = value->data.sequence.items.start;
+           item < value->data.sequence.items.top; item++)
+        {
+          yaml_node_t *child = aiperf_presets_node (p, *item);
+
+          if (child == NULL || child->type != YAML_SCALAR_NODE)
+            continue;
+          if (list->len > 0)
+            g_string_append_c (list, ',');
+          g_string_append (list, (const char *) child->data.scalar.value);
+        }
+      g_hash_table_replace (spec->extra, g_strdup (key), g_string_free (g_steal_pointer (&list), FALSE));
+    }
+}
+
 static gboolean
 parse_spec_key (AiperfPresetParser *p,
                 AiperfPlotSpec     *spec,
@@ -329,7 +371,9 @@ parse_spec_key (AiperfPresetParser *p,
       spec->ci_level = level;
       return TRUE;
     }
-  /* aiperf reads presets with .get() and ignores other keys; so do we. */
+  /* aiperf reads presets with .get() and ignores other keys; we keep
+   * them for the handlers that have keys of their own. */
+  keep_extra (p, spec, key, value);
   return TRUE;
 }
 
@@ -361,15 +405,16 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
     }
   if (!aiperf_plot_type_from_string (type_text, &type))
     {
+      g_autofree char *expected = aiperf_plot_handlers_describe ();
+
       aiperf_presets_error (p, type_node, AIPERF_ERROR_CONFIG,
-                            _("preset “%s”: unknown plot type “%s” (expected scatter, "
-                              "scatter_line, pareto, scatter_with_percentiles, area, "
-                              "request_timeline, timeslice, histogram, dual_axis, "
-                              "percentile_bands or latency_throughput_uncertainty)"),
-                            name, type_text);
+                            _("preset “%s”: unknown plot type “%s” (expected %s)"),
+                            name, type_text, expected);
       return NULL;
     }
-  if (aiperf_plot_type_is_multi_run (type) != multi_run)
+  if (p->kind_section)
+    multi_run = aiperf_plot_type_is_multi_run (type);
+  else if (aiperf_plot_type_is_multi_run (type) != multi_run)
     {
       aiperf_presets_error (p, type_node, AIPERF_ERROR_CONFIG,
                             multi_run
@@ -392,13 +437,13 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
       if (!parse_spec_key (p, spec, key_text, aiperf_presets_node (p, pair->value)))
         return NULL;
     }
-  if (spec->x.metric == NULL && spec->y.metric == NULL)
+  if (spec->x.metric == NULL && spec->y.metric == NULL && !p->kind_section)
     {
       aiperf_presets_error (p, node, AIPERF_ERROR_CONFIG,
                             _("preset “%s” needs at least an “x” or a “y” metric"), name);
       return NULL;
     }
-  if (multi_run && (spec->x.metric == NULL || spec->y.metric == NULL))
+  if (multi_run && !p->kind_section && (spec->x.metric == NULL || spec->y.metric == NULL))
     {
       aiperf_presets_error (p, node, AIPERF_ERROR_CONFIG,
                             _("preset “%s”: a %s plot needs both an “x” and a “y” metric"),

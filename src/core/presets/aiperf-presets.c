@@ -281,6 +281,46 @@ check_defaults (AiperfPresetParser *p,
   return TRUE;
 }
 
+/* <kind>_defaults and <kind>_plots for the kinds of runs other than
+ * AIPerf's (whose sections keep aiperf's names). */
+static gboolean
+parse_kind_sections (AiperfPresetParser *p,
+                     yaml_node_t        *vis,
+                     AiperfPlotConfig   *config)
+{
+  config->kind_defaults = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                 (GDestroyNotify) g_ptr_array_unref);
+  config->kind_plots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              (GDestroyNotify) g_ptr_array_unref);
+  for (yaml_node_pair_t *pair = vis->data.mapping.pairs.start;
+       pair < vis->data.mapping.pairs.top; pair++)
+    {
+      const char *key = scalar (aiperf_presets_node (p, pair->key));
+      g_autofree char *kind = NULL;
+      g_autofree char *defaults_key = NULL;
+      g_autoptr(GPtrArray) marks = g_ptr_array_new ();
+      g_autoptr(GPtrArray) names = NULL;
+      g_autoptr(GPtrArray) plots = NULL;
+
+      if (key == NULL || !g_str_has_suffix (key, "_plots") ||
+          g_str_equal (key, "multi_run_plots") || g_str_equal (key, "single_run_plots"))
+        continue;
+      kind = g_strndup (key, strlen (key) - strlen ("_plots"));
+      defaults_key = g_strconcat (kind, "_defaults", NULL);
+      p->kind_section = TRUE;
+      plots = parse_plots (p, aiperf_presets_node (p, pair->value), key, TRUE);
+      p->kind_section = FALSE;
+      if (plots == NULL)
+        return FALSE;
+      names = parse_defaults (p, aiperf_presets_lookup (p, vis, defaults_key), defaults_key, marks);
+      if (names == NULL || !check_defaults (p, names, marks, plots, defaults_key, key))
+        return FALSE;
+      g_hash_table_replace (config->kind_plots, g_strdup (kind), g_steal_pointer (&plots));
+      g_hash_table_replace (config->kind_defaults, g_strdup (kind), g_steal_pointer (&names));
+    }
+  return TRUE;
+}
+
 static AiperfPlotConfig *
 parse_root (AiperfPresetParser *p,
             yaml_node_t        *root)
@@ -325,6 +365,9 @@ parse_root (AiperfPresetParser *p,
                        "multi_run_defaults", "multi_run_plots") ||
       !check_defaults (p, config->single_run_defaults, single_marks, config->single_run_plots,
                        "single_run_defaults", "single_run_plots"))
+    return NULL;
+
+  if (!parse_kind_sections (p, vis, config))
     return NULL;
 
   settings = aiperf_presets_lookup (p, root, "settings");
@@ -462,8 +505,28 @@ aiperf_plot_config_resolve (const char         *explicit_path,
                             GError            **error)
 {
   g_autofree char *path = aiperf_plot_config_find_file (explicit_path, paths);
+  g_autoptr(AiperfPlotConfig) config = NULL;
+  g_autoptr(AiperfPlotConfig) builtin = NULL;
+  GHashTableIter iter;
+  gpointer kind, plots;
 
   if (path == NULL)
     return aiperf_plot_config_load_default (error);
-  return aiperf_plot_config_load_file (path, error);
+  config = aiperf_plot_config_load_file (path, error);
+  if (config == NULL)
+    return NULL;
+  /* An aiperf plot_config.yaml knows nothing of the other kinds: it must
+   * not silently remove their built-in plots. */
+  builtin = aiperf_plot_config_load_default (NULL);
+  if (builtin == NULL)
+    return g_steal_pointer (&config);
+  g_hash_table_iter_init (&iter, builtin->kind_plots);
+  while (g_hash_table_iter_next (&iter, &kind, &plots))
+    if (!g_hash_table_contains (config->kind_plots, kind))
+      {
+        g_hash_table_insert (config->kind_plots, g_strdup (kind), g_ptr_array_ref (plots));
+        g_hash_table_insert (config->kind_defaults, g_strdup (kind),
+                             g_ptr_array_ref (g_hash_table_lookup (builtin->kind_defaults, kind)));
+      }
+  return g_steal_pointer (&config);
 }

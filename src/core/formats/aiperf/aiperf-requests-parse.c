@@ -3,7 +3,7 @@
  * Each worker thread owns one parser. A line is read in one pass with the
  * strict scanner: metadata timestamps as exact integers, metric values
  * straight into (tag id, value) pairs, inter-chunk-latency lists reduced to
- * six numbers on the fly; then the row is committed to the table of its
+ * seven numbers on the fly; then the row is committed to the table of its
  * phase (profiling or warm-up).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +20,7 @@
 enum {
   TAG_START, TAG_END, TAG_ACK, TAG_FILE_LINE, TAG_ERROR_CODE, TAG_CANCELLED,
   TAG_ICL_AVG, TAG_ICL_P50, TAG_ICL_P95, TAG_ICL_STD, TAG_ICL_MIN, TAG_ICL_MAX,
+  TAG_ICL_RANGE,
   N_FIXED_TAGS
 };
 
@@ -29,6 +30,7 @@ static const struct { const char *name; const char *unit; } fixed_tags[N_FIXED_T
   { "inter_chunk_latency_avg", "ms" }, { "inter_chunk_latency_p50", "ms" },
   { "inter_chunk_latency_p95", "ms" }, { "inter_chunk_latency_std", "ms" },
   { "inter_chunk_latency_min", "ms" }, { "inter_chunk_latency_max", "ms" },
+  { "inter_chunk_latency_range", "ms" },
 };
 
 /* Run-level counters aiperf repeats on every record of the pre-release
@@ -277,6 +279,8 @@ parse_metric (AiperfRequestsParser *parser,
       aiperf_requests_reduce_list (parser->list, parser->list_length, stats);
       for (int i = 0; i < 6; i++)
         push (parser, TAG_ICL_AVG + i, stats[i], unit, unit_length);
+      /* aiperf's per-request spread column: max − min of the list. */
+      push (parser, TAG_ICL_RANGE, stats[5] - stats[4], unit, unit_length);
     }
   else if (!isnan (value))
     {

@@ -1,0 +1,35 @@
+/* aiperf-kinds.h — the kinds of results: serving benchmarks (AIPerf, vLLM,
+ * GenAI-Perf, … compared together) and each other family of inputs, with
+ * what a kind adds to an export's summary.txt.
+ *
+ * A kind's charts are its presets (<kind>_plots in the preset file); a new
+ * kind is one line here, and only if it has a summary section of its own.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-run-set.h"
+
+G_BEGIN_DECLS
+
+/* The kind of AIPerf and its peers: aiperf plot's presets and summary. */
+#define AIPERF_KIND_SERVING "serving"
+
+typedef struct {
+  const char *id;     /* "cutile" */
+  /* Nullable: the section appended to summary.txt for @runs (all of this
+   * kind); NULL when there is nothing to add. */
+  char     *(*summary_section) (AiperfRunSet *runs);
+} AiperfKind;
+
+/* The kind @id, or NULL when it has no entry (then it has no summary section). */
+const AiperfKind *aiperf_kinds_find (const char *id);
+
+/* Splits @runs by kind: kind id → AiperfRunSet of its runs (in @runs'
+ * order). The returned array holds the ids, serving first, then the others
+ * by name. Load errors and warnings stay with @runs. */
+GPtrArray *aiperf_kinds_split (AiperfRunSet *runs,
+                               GHashTable  **out_sets);
+
+G_END_DECLS

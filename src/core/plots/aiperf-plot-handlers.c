@@ -1,0 +1,87 @@
+/* aiperf-plot-handlers.c — the table of plot handlers.
+ *
+ * The first entries are aiperf plot's types, in the order of AiperfPlotType;
+ * types added after them are known by their table position only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-handler-private.h"
+#include "aiperf-plot-handlers.h"
+
+static AiperfChart *
+build_histogram (const AiperfPlotSpec *spec,
+                 AiperfRun            *run,
+                 GError              **error)
+{
+  return aiperf_handler_timeslice (spec, run, TRUE, error);
+}
+
+static AiperfChart *
+build_timeslice (const AiperfPlotSpec *spec,
+                 AiperfRun            *run,
+                 GError              **error)
+{
+  return aiperf_handler_timeslice (spec, run, FALSE, error);
+}
+
+#define SINGLE AIPERF_PLOT_SCOPE_SINGLE_RUN
+#define MULTI  AIPERF_PLOT_SCOPE_MULTI_RUN
+
+static const AiperfPlotHandler handlers[] = {
+  { "scatter", N_("Scatter"), SINGLE, "serving", "requests",
+    aiperf_handler_scatter, NULL },
+  { "scatter_line", N_("Scatter with Lines"), MULTI, "serving", "",
+    NULL, aiperf_handler_multi_run },
+  { "pareto", N_("Pareto Frontier"), MULTI, "serving", "",
+    NULL, aiperf_handler_multi_run },
+  { "scatter_with_percentiles", N_("Scatter with Percentiles"), SINGLE, "serving", "requests",
+    aiperf_handler_scatter_percentiles, NULL },
+  { "area", N_("Area"), SINGLE, "serving", "requests,gpu_telemetry",
+    aiperf_handler_area, NULL },
+  { "request_timeline", N_("Request Timeline"), SINGLE, "serving", "requests",
+    aiperf_handler_request_timeline, NULL },
+  { "timeslice", N_("Time Slices"), SINGLE, "serving", "timeslices",
+    build_timeslice, NULL },
+  { "histogram", N_("Histogram"), SINGLE, "serving", "timeslices",
+    build_histogram, NULL },
+  { "dual_axis", N_("Dual Axis"), SINGLE, "serving", "requests,gpu_telemetry",
+    aiperf_handler_dual_axis, NULL },
+  { "percentile_bands", N_("Percentile Bands"), SINGLE, "serving", "server_metrics",
+    aiperf_handler_percentile_bands, NULL },
+  { "latency_throughput_uncertainty", N_("Latency–Throughput Uncertainty"), MULTI, "serving", "",
+    NULL, aiperf_handler_multi_run },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
+
+guint
+aiperf_plot_handlers_count (void)
+{
+  return G_N_ELEMENTS (handlers);
+}
+
+const AiperfPlotHandler *
+aiperf_plot_handler_get (AiperfPlotType type)
+{
+  if ((guint) type >= G_N_ELEMENTS (handlers))
+    return NULL;
+  return &handlers[type];
+}
+
+char *
+aiperf_plot_handlers_describe (void)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
+    {
+      if (i > 0)
+        g_string_append (text, i + 1 == G_N_ELEMENTS (handlers) ? _(" or ") : ", ");
+      g_string_append (text, handlers[i].type);
+    }
+  return g_string_free (text, FALSE);
+}

@@ -1,0 +1,50 @@
+/* aiperf-plot-handlers.h — the table of plot handlers: one line per plot
+ * type, saying what it is called, whether it draws one run or compares
+ * several, which datasets it reads and how it builds its chart.
+ *
+ * A new chart kind is one handler file and one line in the table
+ * (aiperf-plot-handlers.c); presets, the command line and the window
+ * find it there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-plot.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  AIPERF_PLOT_SCOPE_SINGLE_RUN,  /* one run's datasets */
+  AIPERF_PLOT_SCOPE_MULTI_RUN,   /* summaries of several runs */
+} AiperfPlotScope;
+
+typedef AiperfChart *(*AiperfPlotBuildSingle) (const AiperfPlotSpec *spec,
+                                               AiperfRun            *run,
+                                               GError              **error);
+typedef AiperfChart *(*AiperfPlotBuildMulti)  (const AiperfPlotSpec       *spec,
+                                               AiperfRunSet               *runs,
+                                               const AiperfClassification *classification,
+                                               AiperfPlotColors           *colors,
+                                               GError                    **error);
+
+typedef struct {
+  const char           *type;      /* as written in presets: "pareto" */
+  const char           *label;     /* untranslated (N_): "Pareto Frontier" */
+  AiperfPlotScope       scope;
+  /* The kind of runs it draws ("serving", "cutile", …). */
+  const char           *kind;
+  /* Datasets a single-run handler reads, comma-separated ("requests",
+   * "gpu_telemetry"); "" when the run's summary is enough. */
+  const char           *datasets;
+  AiperfPlotBuildSingle build_single;  /* for SINGLE_RUN */
+  AiperfPlotBuildMulti  build_multi;   /* for MULTI_RUN */
+} AiperfPlotHandler;
+
+guint                    aiperf_plot_handlers_count (void);
+/* The handler of @type, or NULL for an unknown type. */
+const AiperfPlotHandler *aiperf_plot_handler_get    (AiperfPlotType  type);
+/* "scatter, scatter_line, … or bar": every type, for error messages. */
+char                    *aiperf_plot_handlers_describe (void);
+
+G_END_DECLS
