@@ -17,6 +17,7 @@
 #include "aiperf-export.h"
 #include "aiperf-export-log.h"
 #include "aiperf-plot.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-kinds.h"
 #include "aiperf-presets.h"
 #include "aiperf-writer.h"
@@ -260,6 +261,7 @@ static GPtrArray *
 selected_presets (const AiperfExportOptions *options,
                   const AiperfPlotConfig    *config,
                   AiperfMode                 mode,
+                  AiperfRunSet              *runs,
                   AiperfExportLog           *log)
 {
   GPtrArray *specs = g_ptr_array_new ();
@@ -269,8 +271,13 @@ selected_presets (const AiperfExportOptions *options,
       GPtrArray *names = aiperf_plot_config_get_defaults (config, mode);
 
       for (guint i = 0; i < names->len; i++)
-        g_ptr_array_add (specs, (gpointer) aiperf_plot_config_find (config, mode,
-                                                                   g_ptr_array_index (names, i)));
+        {
+          const AiperfPlotSpec *spec = aiperf_plot_config_find (config, mode, g_ptr_array_index (names, i));
+
+          /* A sweep over max_num_seqs is not about runs that have none. */
+          if (spec != NULL && aiperf_plot_spec_applies (spec, runs))
+            g_ptr_array_add (specs, (gpointer) spec);
+        }
       return specs;
     }
   for (guint i = 0; options->plots[i] != NULL; i++)
@@ -356,7 +363,7 @@ export_serving (const AiperfExportOptions *options,
       aiperf_export_log (log, AIPERF_LOG_DEBUG, "details of %s loaded in %.1f ms",
                          aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
     }
-  specs = selected_presets (options, config, mode, log);
+  specs = selected_presets (options, config, mode, runs, log);
   return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
 }
 

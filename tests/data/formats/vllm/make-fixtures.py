@@ -55,7 +55,7 @@ def one_line(obj):
 # --- ccl-bench trace collection ---
 VARIANTS = [("vllmTP4", "baseline", 100), ("vllmEP4", "defaultall2all", 80), ("vllmEP4", "pplx", 60)]
 CONFIGS = [(8, 8192), (32, 8192), (64, 8192), (32, 4096), (32, 16384)]
-OFFSETS = [0.0, 0.5, 1.25]
+OFFSETS = [0.0, 4.5, 10.25]
 
 def yaml_card(framework, seqs, tokens, moe=True):
     return f"""version: 1
@@ -90,8 +90,8 @@ Model-executor:
 
 def ccl_values(base, seqs, tokens, off):
     ttft = base + seqs * 2 + tokens / 512 + off
-    tpot = base / 10 + seqs * 0.25 + off / 8
-    rps = 1 + seqs / 8 + tokens / 8192 + off / 4
+    tpot = base / 10 + seqs * 0.25 + tokens / 4096 + off / 8
+    rps = 1 + seqs / 8 + tokens / 8192 + off / 4 + (100 - base) / 40
     return ttft, tpot, rps
 
 root = os.path.join(HERE, "ccl")
