@@ -380,7 +380,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   g_autoptr(AiperfExportLog) log = NULL;
   g_autoptr(GString) summary = NULL;
   g_autofree char *dir = NULL, *summary_path = NULL, *log_path = NULL;
-  AiperfOpenOptions open_options = { NULL, NULL };
+  AiperfOpenOptions open_options = { options->param_pattern, NULL };
   GPtrArray *load_errors;
   AiperfStyle style;
   guint n_plots = 0;

@@ -29,12 +29,14 @@ print_load_problems (AiperfRunSet *set)
 
 static AiperfRunSet *
 load_or_report (const char * const *paths,
+                GRegex             *param_pattern,
                 int                *out_status)
 {
   g_autoptr(GError) error = NULL;
+  AiperfOpenOptions options = { param_pattern, NULL };
   AiperfRunSet *set;
 
-  set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  set = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, &error);
   if (set == NULL)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
@@ -89,7 +91,8 @@ print_parameters (AiperfRun *run)
 }
 
 int
-aiperf_cli_list (const char * const *paths)
+aiperf_cli_list (const char * const *paths,
+                 GRegex             *param_pattern)
 {
   g_autoptr(AiperfRunSet) set = NULL;
   guint n;
@@ -97,7 +100,7 @@ aiperf_cli_list (const char * const *paths)
 
   g_return_val_if_fail (paths != NULL, AIPERF_EXIT_USAGE);
 
-  set = load_or_report (paths, &status);
+  set = load_or_report (paths, param_pattern, &status);
   if (set == NULL)
     return status;
 
@@ -185,7 +188,8 @@ any_run_has_metric (AiperfRunSet *set,
 
 int
 aiperf_cli_metric (const char * const *paths,
-                   const char         *spec)
+                   const char         *spec,
+                   GRegex             *param_pattern)
 {
   g_autoptr(AiperfRunSet) set = NULL;
   g_autofree char *tag = NULL;
@@ -201,7 +205,7 @@ aiperf_cli_metric (const char * const *paths,
     return AIPERF_EXIT_USAGE;
   canonical = aiperf_metric_registry_canonical_tag (tag);
 
-  set = load_or_report (paths, &status);
+  set = load_or_report (paths, param_pattern, &status);
   if (set == NULL)
     return status;
 

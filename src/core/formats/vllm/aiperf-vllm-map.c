@@ -247,8 +247,12 @@ accumulate (GHashTable *by_key,
             const char *key,
             double      value)
 {
-  Acc *acc = g_hash_table_lookup (by_key, key);
+  Acc *acc;
 
+  /* NaN (json.dump's word for a mean of nothing) is no result. */
+  if (isnan (value))
+    return;
+  acc = g_hash_table_lookup (by_key, key);
   if (acc == NULL)
     {
       acc = g_new0 (Acc, 1);

@@ -161,7 +161,7 @@ lines = [
     # power recorder and spec-decode keys nobody maps; a p99.9 percentile;
     # NaN as Python's json.dump writes it
     one_line(result(45.0, 7.0, 2.0, model="Qwen/Qwen3-0.6B", rate=2.0, legacy=True,
-                    extra={"input_throughput": 512.0, "mean_power_w": 300.5,
+                    extra={"request_goodput:": 1.5, "input_throughput": 512.0, "mean_power_w": 300.5,
                            "p25_power_w": 280.0, "spec_decode_acceptance_rate": 0.75,
                            "p99.9_ttft_ms": 120.0, "max_output_tokens_per_s": 1024.0,
                            "mean_e2el_ms": float("nan")})),
