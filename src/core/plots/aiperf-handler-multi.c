@@ -116,6 +116,18 @@ run_text (AiperfRun  *run,
 
   if (column == NULL || strcmp (column, "run_name") == 0)
     return g_strdup (aiperf_run_get_name (run));
+  /* Rate-driven runs (vLLM without --max-concurrency) are labelled by the
+   * load they were given, not "Unknown". */
+  if (strcmp (column, "concurrency") == 0 && isnan (aiperf_run_get_concurrency (run)) &&
+      g_strcmp0 (aiperf_run_get_load_parameter (run), "request_rate") == 0 &&
+      !isnan (aiperf_run_get_request_rate (run)))
+    {
+      g_autofree char *rate = isinf (aiperf_run_get_request_rate (run))
+                                ? g_strdup ("∞") : aiperf_plot_format_value (aiperf_run_get_request_rate (run));
+
+      /* TRANSLATORS: a point label: a request rate, "2 req/s" or "∞ req/s" */
+      return g_strdup_printf (_("%s req/s"), rate);
+    }
   if (strcmp (column, "model") == 0)
     return g_strdup (aiperf_run_get_model (run));
   if (strcmp (column, "endpoint_type") == 0)

@@ -80,16 +80,12 @@ score_file (const char *path)
   return head != NULL ? score_result_head (head) : AIPERF_SNIFF_NO;
 }
 
+/* Entries only, no stat: a walk sniffs thousands of folders. A
+ * results_json that is not a folder is the load's error to report. */
 static gboolean
-is_ccl_folder (const char         *path,
-               const char * const *entries)
+is_ccl_folder (const char * const *entries)
 {
-  g_autofree char *results = NULL;
-
-  if (!aiperf_entries_contain (entries, "results_json"))
-    return FALSE;
-  results = g_build_filename (path, "results_json", NULL);
-  return g_file_test (results, G_FILE_TEST_IS_DIR);
+  return aiperf_entries_contain (entries, "results_json");
 }
 
 static gboolean
@@ -129,7 +125,7 @@ vllm_sniff (const AiperfSniffInput *input)
     {
       if (input->entries == NULL)
         return AIPERF_SNIFF_NO;
-      if (is_ccl_folder (input->path, input->entries))
+      if (is_ccl_folder (input->entries))
         return has_yaml (input->entries) ? AIPERF_SNIFF_SURE : AIPERF_SNIFF_LIKELY;
       return score_sweep_folder (input->path, input->entries);
     }
@@ -211,8 +207,8 @@ vllm_load (const char              *path,
       g_autoptr(GPtrArray) entries = folder_entries (path);
       const char * const *names = (const char * const *) entries->pdata;
 
-      if (is_ccl_folder (path, names))
-        aiperf_vllm_load_ccl_folder (path, result);
+      if (is_ccl_folder (names))
+        aiperf_vllm_load_ccl_folder (path, names, result);
       else
         aiperf_vllm_load_sweep_folder (path, names, result);
       return;

@@ -189,8 +189,9 @@ apply_folder_params (AiperfRun  *run,
 /* --- ccl-bench --- */
 
 void
-aiperf_vllm_load_ccl_folder (const char       *path,
-                             AiperfLoadResult *result)
+aiperf_vllm_load_ccl_folder (const char         *path,
+                             const char * const *entries,
+                             AiperfLoadResult   *result)
 {
   g_autofree char *results_dir = g_build_filename (path, "results_json", NULL);
   g_autofree char *base = g_path_get_basename (path);
@@ -200,10 +201,16 @@ aiperf_vllm_load_ccl_folder (const char       *path,
   g_autoptr(GHashTable) params = aiperf_folder_params_new ();
   g_autoptr(GDir) dir = NULL;
   g_autoptr(AiperfRun) run = NULL;
+  g_autoptr(GError) dir_error = NULL;
   const char *name;
 
-  dir = g_dir_open (results_dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+  dir = g_dir_open (results_dir, 0, &dir_error);
+  if (dir == NULL)
+    {
+      aiperf_load_result_add_error (result, AIPERF_ERROR_IO, "%s: %s", path, dir_error->message);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
     if (g_str_has_suffix (name, ".json"))
       g_ptr_array_add (files, g_strdup (name));
   g_clear_pointer (&dir, g_dir_close);
@@ -231,10 +238,9 @@ aiperf_vllm_load_ccl_folder (const char       *path,
 
   run = aiperf_run_new (path);
   /* The workload card: the first *.yaml, as ccl-bench's scripts take it. */
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".yaml") || g_str_has_suffix (name, ".yml"))
-      g_ptr_array_add (yamls, g_strdup (name));
+  for (guint i = 0; entries[i] != NULL; i++)
+    if (g_str_has_suffix (entries[i], ".yaml") || g_str_has_suffix (entries[i], ".yml"))
+      g_ptr_array_add (yamls, g_strdup (entries[i]));
   if (yamls->len > 0)
     {
       g_autofree char *file = NULL;

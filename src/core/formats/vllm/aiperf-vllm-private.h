@@ -77,6 +77,7 @@ gboolean    aiperf_vllm_is_run_file_name (const char         *name,
  * (*.yaml + results_json/) and a `vllm bench sweep` combination folder
  * (run=N.json, or summary.json alone). Each is one run. */
 void        aiperf_vllm_load_ccl_folder  (const char         *path,
+                                          const char * const *entries,
                                           AiperfLoadResult   *result);
 void        aiperf_vllm_load_sweep_folder (const char        *path,
                                           const char * const *entries,
