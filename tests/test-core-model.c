@@ -226,11 +226,50 @@ test_csv (void)
   g_assert_cmpuint (rows->len, ==, 0);
 }
 
+/* Repeated texts are stored once; appending re-codes into the target. */
+static void
+test_table_strings (void)
+{
+  g_autoptr(AiperfTable) a = aiperf_table_new ();
+  g_autoptr(AiperfTable) b = aiperf_table_new ();
+  guint name_a, name_b, time_b;
+
+  name_a = aiperf_table_ensure_string_column (a, "name");
+  for (guint i = 0; i < 4; i++)
+    aiperf_table_append_row (a);
+  aiperf_table_set_string (a, name_a, 0, "gemm");
+  aiperf_table_set_string (a, name_a, 1, "nccl");
+  aiperf_table_set_string (a, name_a, 2, "gemm");
+  g_assert_true (aiperf_table_column_is_string (a, name_a));
+  g_assert_cmpuint (aiperf_table_get_n_distinct (a, name_a), ==, 2);
+  g_assert_cmpstr (aiperf_table_get_string (a, name_a, 2), ==, "gemm");
+  g_assert_null (aiperf_table_get_string (a, name_a, 3));
+  g_assert_cmpfloat (aiperf_table_get (a, name_a, 1), ==, 1.0);
+
+  /* b has its own dictionary in another order. */
+  name_b = aiperf_table_ensure_string_column (b, "name");
+  time_b = aiperf_table_ensure_column (b, "dur_ns", "ns");
+  aiperf_table_append_row (b);
+  aiperf_table_append_row (b);
+  aiperf_table_set_string (b, name_b, 0, "attn");
+  aiperf_table_set_string (b, name_b, 1, "nccl");
+  aiperf_table_set (b, time_b, 1, 42);
+  aiperf_table_append_table (a, b);
+  g_assert_cmpuint (aiperf_table_get_n_rows (a), ==, 6);
+  g_assert_cmpstr (aiperf_table_get_string (a, name_a, 4), ==, "attn");
+  g_assert_cmpstr (aiperf_table_get_string (a, name_a, 5), ==, "nccl");
+  g_assert_cmpuint (aiperf_table_get_n_distinct (a, name_a), ==, 3);
+  g_assert_cmpstr (aiperf_table_get_distinct (a, name_a, 2), ==, "attn");
+  g_assert_cmpfloat (aiperf_table_get (a, (guint) aiperf_table_find_column (a, "dur_ns"), 5), ==, 42);
+  g_assert_false (aiperf_table_column_is_string (a, (guint) aiperf_table_find_column (a, "dur_ns")));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/aiperf/model/table/strings", test_table_strings);
   g_test_add_func ("/aiperf/stats/compute", test_stats_compute);
   g_test_add_func ("/aiperf/stats/names", test_stat_names);
   g_test_add_func ("/aiperf/table/basics", test_table);

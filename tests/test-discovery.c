@@ -304,6 +304,72 @@ test_cancelled (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* A folder holding aiperf_plot.log is our output: never read back. */
+static void
+test_own_output (void)
+{
+  g_autofree char *found_runs = NULL;
+
+  make_run ("own/run", TRUE);
+  make_run ("own/plots/copied-run", TRUE);
+  write_file ("own/plots/aiperf_plot.log", "log\n");
+  found_runs = found ("own");
+  g_assert_cmpstr (found_runs, ==, "own/run");
+}
+
+/* --param-pattern: named groups of the folder name become parameters and
+ * override what the name parsers found. */
+static void
+test_param_pattern (void)
+{
+  g_autofree char *path = g_build_filename (tmp_root, "pattern", NULL);
+  const char *paths[] = { path, NULL };
+  g_autoptr(GRegex) regex = g_regex_new ("in(?P<isl>\\d+)_out(?<osl>\\d+)_conc(?P<conc>\\d+)",
+                                         0, 0, NULL);
+  AiperfOpenOptions options = { regex, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  AiperfRun *run;
+
+  g_assert_nonnull (regex);
+  make_run ("pattern/in200_out100_conc16", FALSE);
+  make_run ("pattern/other", FALSE);
+  set = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  run = aiperf_run_set_get_run (set, 0);
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "in200_out100_conc16");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "isl"), ==, "200");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "osl"), ==, "100");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "conc"), ==, "16");
+  g_assert_null (aiperf_run_get_parameter (aiperf_run_set_get_run (set, 1), "isl"));
+  g_assert_cmpstr (aiperf_run_get_source (run), ==, "aiperf");
+  g_assert_cmpstr (aiperf_run_get_kind (run), ==, "serving");
+}
+
+/* A path nobody recognises gets one line saying what was looked for. */
+static void
+test_unrecognised (void)
+{
+  g_autofree char *good = g_build_filename (tmp_root, "mixed", "run", NULL);
+  g_autofree char *junk = g_build_filename (tmp_root, "mixed", "junk", NULL);
+  const char *paths[] = { good, junk, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  GPtrArray *warnings;
+  gboolean said = FALSE;
+
+  make_run ("mixed/run", FALSE);
+  write_file ("mixed/junk/notes.txt", "hello\n");
+  set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  warnings = aiperf_run_set_get_warnings (set);
+  for (guint i = 0; i < warnings->len; i++)
+    said |= strstr (g_ptr_array_index (warnings, i), "junk: nothing recognised (looked for AIPerf") != NULL;
+  g_assert_true (said);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -324,6 +390,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/discovery/symlinks", test_symlinks);
   g_test_add_func ("/aiperf/discovery/errors", test_errors);
   g_test_add_func ("/aiperf/discovery/multiple-paths", test_multiple_paths);
+  g_test_add_func ("/aiperf/discovery/own-output-skipped", test_own_output);
+  g_test_add_func ("/aiperf/discovery/param-pattern", test_param_pattern);
+  g_test_add_func ("/aiperf/discovery/unrecognised", test_unrecognised);
   g_test_add_func ("/aiperf/run-set/load-async", test_load_async);
   g_test_add_func ("/aiperf/run-set/cancelled", test_cancelled);
   status = g_test_run ();

@@ -56,11 +56,11 @@ test_explore_drops_empty_plots (void)
   aiperf_window_open_run_details (window, run);
   /* While the thread reads, the window must not touch the run (it would
    * wait on the run's lock for the whole load). */
-  g_assert_true (aiperf_window_get_run_loading (run));
-  g_assert_false (aiperf_window_run_ready (run));
+  g_assert_true (aiperf_session_get_run_loading (run));
+  g_assert_false (aiperf_session_run_ready (run));
   wait_details (run);
-  g_assert_false (aiperf_window_get_run_loading (run));
-  g_assert_true (aiperf_window_run_ready (run));
+  g_assert_false (aiperf_session_get_run_loading (run));
+  g_assert_true (aiperf_session_run_ready (run));
 
   titles = single_run_titles (window, run);
   g_assert_cmpstr (titles, ==, "TTFT Per Request Over Time|Request Timeline: TTFT Phases Over Time"
@@ -204,7 +204,7 @@ test_open_files (void)
   aiperf_window_open_files (window, &notes_file, 1);
   wait_loaded (window);
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 0);
-  g_assert_cmpstr (aiperf_window_get_last_toast (window), ==, "“notes.txt” is not an AIPerf run folder");
+  g_assert_cmpstr (aiperf_window_get_last_toast (window), ==, "Nothing to open in “notes.txt”: no benchmark result was recognised");
 
   aiperf_window_open_files (window, &summary_file, 1);
   wait_loaded (window);

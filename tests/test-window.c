@@ -231,20 +231,32 @@ test_drop (void)
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
   g_assert_null (aiperf_plot_page_get_single_run (page_at (window, 0)));
 
-  /* Anything else is refused, plainly. */
+  /* Anything else is sniffed and refused, plainly. */
   g_assert_true (g_file_set_contents (junk, "hello\n", -1, NULL));
   files = g_slist_prepend (NULL, g_file_new_for_path (junk));
-  g_assert_false (aiperf_window_handle_drop (window, files));
+  aiperf_window_handle_drop (window, files);
   g_slist_free_full (files, g_object_unref);
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "notes.txt"));
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "not an AIPerf run folder"));
+  wait_loaded (window);
+  g_assert_cmpstr (aiperf_window_get_last_toast (window), ==,
+                   "Nothing to open in “notes.txt”: no benchmark result was recognised");
 
-  /* An empty folder too, through discovery. */
+  /* An empty folder too. */
   files = g_slist_prepend (NULL, g_file_new_for_path (dir));
   aiperf_window_handle_drop (window, files);
   g_slist_free_full (files, g_object_unref);
   wait_loaded (window);
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "not an AIPerf run folder"));
+  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "no benchmark result was recognised"));
+
+  /* A folder that does not exist says so. */
+  {
+    g_autofree char *missing = g_build_filename (dir, "no-such-folder", NULL);
+
+    files = g_slist_prepend (NULL, g_file_new_for_path (missing));
+    aiperf_window_handle_drop (window, files);
+    g_slist_free_full (files, g_object_unref);
+    wait_loaded (window);
+    g_assert_cmpstr (aiperf_window_get_last_toast (window), ==, "“no-such-folder” does not exist");
+  }
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
 
   g_unlink (junk);

@@ -14,7 +14,7 @@
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-window-private.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 #include "aiperf-test-util.h"
 
 static inline char *

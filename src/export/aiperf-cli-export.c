@@ -20,6 +20,7 @@
 #include "aiperf-plot-handlers.h"
 #include "aiperf-kinds.h"
 #include "aiperf-presets.h"
+#include "aiperf-session.h"
 #include "aiperf-writer.h"
 
 static gboolean
@@ -372,15 +373,15 @@ aiperf_cli_export (const AiperfExportOptions *options)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfPlotConfig) config = NULL;
-  g_autoptr(AiperfRunSet) runs = NULL;
-  g_autoptr(AiperfPlotColors) colors = NULL;
+  g_autoptr(AiperfSession) session = NULL;
+  AiperfRunSet *runs;
+  AiperfPlotColors *colors;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) kinds = NULL;
   g_autoptr(GHashTable) kind_sets = NULL;
   g_autoptr(AiperfExportLog) log = NULL;
   g_autoptr(GString) summary = NULL;
   g_autofree char *dir = NULL, *summary_path = NULL, *log_path = NULL;
-  AiperfOpenOptions open_options = { options->param_pattern, NULL };
   GPtrArray *load_errors;
   AiperfStyle style;
   guint n_plots = 0;
@@ -404,18 +405,18 @@ aiperf_cli_export (const AiperfExportOptions *options)
   dir = options->output != NULL ? strip_trailing_separators (options->output)
                                 : g_build_filename (options->paths[0], "plots", NULL);
   /* Never read our own output back as input. */
-  open_options.skip_dir = dir;
-  runs = aiperf_run_set_load_with_options ((const char * const *) options->paths, &open_options,
-                                           NULL, NULL, NULL, &error);
-  if (runs == NULL)
+  session = aiperf_session_new ();
+  aiperf_session_set_param_pattern (session, options->param_pattern);
+  if (!aiperf_session_open_sync (session, (const char * const *) options->paths, dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       return AIPERF_EXIT_EMPTY;
     }
-  load_errors = aiperf_run_set_get_load_errors (runs);
-  for (guint i = 0; load_errors != NULL && i < load_errors->len; i++)
+  runs = aiperf_session_get_runs (session);
+  load_errors = aiperf_session_get_errors (session);
+  for (guint i = 0; i < load_errors->len; i++)
     aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping a run: %s"),
-                       ((GError *) g_ptr_array_index (load_errors, i))->message);
+                       (const char *) g_ptr_array_index (load_errors, i));
   aiperf_export_log (log, AIPERF_LOG_DEBUG, "%u run(s) loaded in %.1f ms",
                      aiperf_run_set_get_n_runs (runs), (g_get_monotonic_time () - start) / 1000.0);
 
@@ -428,7 +429,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   aiperf_style_init (&style, options->theme);
   /* Fonts and lines scale with the image: 2400 px wide is aiperf's 1.5. */
   style.scale = options->width / 1600.0;
-  colors = aiperf_plot_colors_new ();
+  colors = aiperf_session_get_colors (session);
 
   /* One kind is written into the output folder as aiperf plot does;
    * several each get <output>/<kind>/. */

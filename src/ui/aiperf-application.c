@@ -131,6 +131,7 @@ aiperf_application_startup (GApplication *app)
     { "app.quit", { "<Primary>q", NULL } },
     { "app.preferences", { "<Primary>comma", NULL } },
     { "win.open-folder", { "<Primary>o", NULL } },
+    { "win.open-file", { "<Primary><Shift>o", NULL } },
     { "win.search", { "<Primary>f", NULL } },
     { "win.toggle-sidebar", { "F9", NULL } },
     { "win.zoom-in", { "<Primary>plus", "<Primary>equal", NULL } },

@@ -12,7 +12,7 @@
 #include "aiperf-plot-page.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-style.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 
 struct _AiperfPlotPage
 {
@@ -56,14 +56,14 @@ run_passes_filters (AiperfPlotPage *self,
   gpointer key;
 
   if (self->hidden != NULL
-      && g_hash_table_contains (self->hidden, aiperf_run_get_directory (run)))
+      && g_hash_table_contains (self->hidden, aiperf_run_get_locator (run)))
     return FALSE;
 
   g_hash_table_iter_init (&iter, self->excluded);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
       g_auto(GStrv) parts = g_strsplit (key, "\x1f", 2);
-      const char *have = aiperf_window_run_parameter (run, parts[0]);
+      const char *have = aiperf_session_run_parameter (run, parts[0]);
 
       if (g_strcmp0 (have ? have : "", parts[1]) == 0)
         return FALSE;
@@ -109,7 +109,7 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
   self->no_data = FALSE;
   if (self->single_run != NULL)
     {
-      if (!aiperf_window_run_ready (self->single_run))
+      if (!aiperf_session_run_ready (self->single_run))
         {
           gtk_spinner_set_spinning (self->spinner, TRUE);
           gtk_stack_set_visible_child_name (self->stack, "loading");
@@ -138,7 +138,7 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
       return;
     }
 
-  chart = aiperf_window_build_chart (self->spec, drawn, self->single_run, self->colors, &error);
+  chart = aiperf_session_build_chart (self->spec, drawn, self->single_run, self->colors, &error);
   if (chart == NULL)
     {
       self->no_data = g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
@@ -201,11 +201,11 @@ aiperf_plot_page_get_run_colors (AiperfPlotPage *self)
           if (id < 0 || (guint) id >= aiperf_run_set_get_n_runs (self->drawn))
             continue;
           run = aiperf_run_set_get_run (self->drawn, id);
-          if (g_hash_table_contains (colors, aiperf_run_get_directory (run)))
+          if (g_hash_table_contains (colors, aiperf_run_get_locator (run)))
             continue;
           c = aiperf_style_resolve (&style, layer->color);
           rgba = (GdkRGBA) { c.r, c.g, c.b, 1.0 };
-          g_hash_table_insert (colors, g_strdup (aiperf_run_get_directory (run)),
+          g_hash_table_insert (colors, g_strdup (aiperf_run_get_locator (run)),
                                gdk_rgba_copy (&rgba));
         }
     }

@@ -73,7 +73,7 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
 
   run = self->run;
   clear_rows (self);
-  adw_preferences_group_set_description (self->run_group, aiperf_run_get_directory (run));
+  adw_preferences_group_set_description (self->run_group, aiperf_run_get_locator (run));
   add_row (self, self->run_group, _("Name"), aiperf_run_get_name (run));
   add_row (self, self->run_group, _("Model"), aiperf_run_get_model (run));
   add_row (self, self->run_group, _("Endpoint"), aiperf_run_get_endpoint_type (run));

@@ -164,34 +164,28 @@ aiperf_run_row_init (AiperfRunRow *self)
   g_signal_connect_swapped (self->check, "toggled", G_CALLBACK (on_check_toggled), self);
 }
 
-GtkWidget *
-aiperf_run_row_new (AiperfRun *run)
+/* Concurrency or rate (whichever the tool swept), requests. */
+static void
+append_load_facts (GString   *facts,
+                   AiperfRun *run)
 {
-  AiperfRunRow *self;
-  g_autoptr(GString) facts = g_string_new (NULL);
-  g_autoptr(GString) hay = g_string_new (NULL);
-  g_autoptr(GPtrArray) keys = NULL;
-  gint64 requests;
-  double rate;
+  double rate = aiperf_run_get_request_rate (run);
+  gint64 requests = aiperf_run_get_request_count (run);
 
-  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
-
-  self = g_object_new (AIPERF_TYPE_RUN_ROW, NULL);
-  self->run = g_object_ref (run);
-  gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
-  gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_directory (run));
-
-  /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
-  g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
-  rate = aiperf_run_get_request_rate (run);
-  if (!isnan (rate))
+  g_string_append (facts, " · ");
+  if (g_str_equal (aiperf_run_get_load_parameter (run), "request_rate") && !isnan (rate))
+    /* TRANSLATORS: request rate, e.g. "2.5 req/s" */
+    g_string_append_printf (facts, _("%g req/s"), rate);
+  else
     {
-      g_string_append (facts, " · ");
-      /* TRANSLATORS: request rate, e.g. "2.5 req/s" */
-      g_string_append_printf (facts, _("%g req/s"), rate);
+      /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
+      g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
+      if (!isnan (rate))
+        {
+          g_string_append (facts, " · ");
+          g_string_append_printf (facts, _("%g req/s"), rate);
+        }
     }
-  requests = aiperf_run_get_request_count (run);
   if (requests >= 0)
     {
       g_string_append (facts, " · ");
@@ -199,6 +193,50 @@ aiperf_run_row_new (AiperfRun *run)
                                                   "%" PRId64 " requests", requests),
                               (int64_t) requests);
     }
+}
+
+/* Other kinds: a few of the run's own parameters. */
+static void
+append_parameters (GString   *facts,
+                   AiperfRun *run)
+{
+  g_autoptr(GPtrArray) keys = aiperf_run_list_parameters (run);
+  guint shown = 0;
+
+  for (guint i = 0; keys != NULL && i < keys->len && shown < 3; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+      const char *value = aiperf_run_get_parameter (run, key);
+
+      if (value == NULL || strchr (key, '.') != NULL)
+        continue;
+      g_string_append_printf (facts, " · %s %s", key, value);
+      shown++;
+    }
+}
+
+GtkWidget *
+aiperf_run_row_new (AiperfRun *run)
+{
+  AiperfRunRow *self;
+  g_autoptr(GString) facts = g_string_new (NULL);
+  g_autoptr(GString) hay = g_string_new (NULL);
+  g_autoptr(GPtrArray) keys = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
+
+  self = g_object_new (AIPERF_TYPE_RUN_ROW, NULL);
+  self->run = g_object_ref (run);
+  gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
+  gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_locator (run));
+
+  /* The tool first: runs of several tools are compared side by side. */
+  g_string_append (facts, aiperf_run_get_tool (run));
+  if (g_str_equal (aiperf_run_get_kind (run), "serving"))
+    append_load_facts (facts, run);
+  else
+    append_parameters (facts, run);
   gtk_label_set_label (self->facts_label, facts->str);
 
   g_string_append_printf (hay, "%s\n%s\n%s\n", aiperf_run_get_name (run),

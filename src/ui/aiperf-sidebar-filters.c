@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "aiperf-sidebar-private.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 
 static void
 on_param_check_toggled (GtkCheckButton *check,
@@ -40,7 +40,7 @@ aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self)
   for (guint i = 0; swept != NULL && i < swept->len; i++)
     {
       const char *key = g_ptr_array_index (swept, i);
-      g_autoptr(GPtrArray) values = aiperf_window_parameter_values (self->runs, key);
+      g_autoptr(GPtrArray) values = aiperf_session_parameter_values (self->runs, key);
       GtkWidget *expander;
       g_autofree char *subtitle = NULL;
 
@@ -152,6 +152,6 @@ aiperf_sidebar_stat_label (AiperfStat stat)
     case AIPERF_STAT_COUNT:
     case AIPERF_N_STATS:
     default:
-      return aiperf_window_stat_name (stat);
+      return aiperf_stat_to_string (stat);
     }
 }

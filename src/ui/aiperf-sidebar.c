@@ -13,7 +13,7 @@
 #include "aiperf-plot-handlers.h"
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 
 
 G_DEFINE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, GTK_TYPE_BOX)
@@ -164,7 +164,7 @@ aiperf_sidebar_set_run_colors (AiperfSidebar *self,
         continue;
       run = aiperf_run_row_get_run (AIPERF_RUN_ROW (child));
       aiperf_run_row_set_color (AIPERF_RUN_ROW (child),
-                                colors ? g_hash_table_lookup (colors, aiperf_run_get_directory (run)) : NULL);
+                                colors ? g_hash_table_lookup (colors, aiperf_run_get_locator (run)) : NULL);
     }
 }
 
@@ -180,7 +180,7 @@ fill_metric_keys (AiperfSidebar *self,
   if (single != NULL)
     {
       /* Not while a thread is still building the table. */
-      AiperfTable *table = aiperf_window_run_ready (single) ? aiperf_run_get_requests (single) : NULL;
+      AiperfTable *table = aiperf_session_run_ready (single) ? aiperf_run_get_requests (single) : NULL;
 
       for (guint c = 0; table != NULL && c < aiperf_table_get_n_columns (table); c++)
         g_ptr_array_add (self->metric_keys, g_strdup (aiperf_table_get_column_name (table, c)));
@@ -192,12 +192,12 @@ fill_metric_keys (AiperfSidebar *self,
     }
   else if (self->runs != NULL)
     {
-      g_autoptr(GPtrArray) tags = aiperf_window_list_metrics (self->runs);
+      g_autoptr(GPtrArray) tags = aiperf_session_list_metrics (self->runs);
 
       for (guint i = 0; i < tags->len; i++)
         {
           g_ptr_array_add (self->metric_keys, g_strdup (g_ptr_array_index (tags, i)));
-          g_ptr_array_add (labels, aiperf_window_metric_label (self->runs, g_ptr_array_index (tags, i)));
+          g_ptr_array_add (labels, aiperf_session_metric_label (self->runs, g_ptr_array_index (tags, i)));
         }
     }
   set_row_items (self->x_row, labels);
@@ -215,7 +215,7 @@ select_metric (AiperfSidebar *self,
 
   if (pos == GTK_INVALID_LIST_POSITION && tag != NULL)
     {
-      g_autofree char *label = aiperf_window_metric_label (self->runs, tag);
+      g_autofree char *label = aiperf_session_metric_label (self->runs, tag);
       GtkStringList *lx = GTK_STRING_LIST (adw_combo_row_get_model (self->x_row));
       GtkStringList *ly = GTK_STRING_LIST (adw_combo_row_get_model (self->y_row));
 
@@ -427,10 +427,10 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
       GtkWidget *row = aiperf_run_row_new (run);
 
       aiperf_run_row_set_checked (AIPERF_RUN_ROW (row),
-                                  hidden == NULL || !g_hash_table_contains (hidden, aiperf_run_get_directory (run)));
+                                  hidden == NULL || !g_hash_table_contains (hidden, aiperf_run_get_locator (run)));
       aiperf_run_row_set_check_visible (AIPERF_RUN_ROW (row), aiperf_run_set_get_n_runs (runs) > 1);
       g_object_set_data_full (G_OBJECT (row), "sort-key",
-                              g_utf8_collate_key_for_filename (aiperf_run_get_directory (run), -1), g_free);
+                              g_utf8_collate_key_for_filename (aiperf_run_get_locator (run), -1), g_free);
       g_signal_connect_swapped (row, "toggled", G_CALLBACK (on_row_toggled), self);
       gtk_list_box_append (self->run_list, row);
     }
@@ -441,12 +441,12 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
   g_ptr_array_add (labels, g_strdup (_("None")));
   if (runs != NULL)
     {
-      g_autoptr(GPtrArray) tags = aiperf_window_list_metrics (runs);
+      g_autoptr(GPtrArray) tags = aiperf_session_list_metrics (runs);
 
       for (guint i = 0; i < tags->len; i++)
         {
           g_ptr_array_add (self->filter_keys, g_strdup (g_ptr_array_index (tags, i)));
-          g_ptr_array_add (labels, aiperf_window_metric_label (runs, g_ptr_array_index (tags, i)));
+          g_ptr_array_add (labels, aiperf_session_metric_label (runs, g_ptr_array_index (tags, i)));
         }
     }
   set_row_items (self->filter_metric_row, labels);

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-error.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-presets.h"
@@ -55,8 +55,38 @@ open_folder (GSimpleAction *action,
   AiperfWindow *self = user_data;
   GtkFileChooserNative *dialog;
 
-  dialog = gtk_file_chooser_native_new (_("Open AIPerf Run or Sweep Folders"), GTK_WINDOW (self),
+  dialog = gtk_file_chooser_native_new (_("Open Benchmark Result Folders"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Result files of any tool the formats read: the walk sniffs each by
+ * content, so the filter only keeps other files out of the way. */
+static void
+open_file (GSimpleAction *action,
+           GVariant      *param,
+           gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) results = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Benchmark Result Files"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (results, _("Benchmark results (JSON, JSON Lines, CSV, YAML)"));
+  gtk_file_filter_add_suffix (results, "json");
+  gtk_file_filter_add_suffix (results, "jsonl");
+  gtk_file_filter_add_suffix (results, "csv");
+  gtk_file_filter_add_suffix (results, "yaml");
+  gtk_file_filter_add_suffix (results, "gz");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), results);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
@@ -110,8 +140,8 @@ aiperf_window_show_errors_dialog (AiperfWindow *self)
   g_autoptr(GString) body = g_string_new (NULL);
   GtkWidget *dialog;
 
-  for (guint i = 0; i < self->load_errors->len; i++)
-    g_string_append_printf (body, "%s%s", i ? "\n\n" : "", (char *) g_ptr_array_index (self->load_errors, i));
+  for (guint i = 0; i < aiperf_session_get_errors (self->session)->len; i++)
+    g_string_append_printf (body, "%s%s", i ? "\n\n" : "", (char *) g_ptr_array_index (aiperf_session_get_errors (self->session), i));
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Loading Errors"),
                                    body->len ? body->str : _("Everything loaded without errors."));
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
@@ -194,13 +224,13 @@ add_plot (GSimpleAction *action,
   const char *name = g_variant_get_string (param, NULL);
   AiperfPlotPage *current = aiperf_window_get_current_page (self);
   AiperfRun *single = current ? aiperf_plot_page_get_single_run (current) : NULL;
-  AiperfMode mode = single ? AIPERF_MODE_SINGLE_RUN : aiperf_run_set_get_mode (self->runs);
+  AiperfMode mode = single ? AIPERF_MODE_SINGLE_RUN : aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
   g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
   const AiperfPlotSpec *found = config ? aiperf_plot_config_find (config, mode, name) : NULL;
   AiperfPlotSpec *spec;
 
-  if (single == NULL && mode == AIPERF_MODE_SINGLE_RUN && aiperf_run_set_get_n_runs (self->runs) == 1)
-    single = aiperf_run_set_get_run (self->runs, 0);
+  if (single == NULL && mode == AIPERF_MODE_SINGLE_RUN && aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 1)
+    single = aiperf_run_set_get_run (aiperf_session_get_runs (self->session), 0);
   if (found != NULL)
     spec = aiperf_plot_spec_copy (found);
   else if (current != NULL)
@@ -212,7 +242,7 @@ add_plot (GSimpleAction *action,
     }
   else
     return;
-  aiperf_window_add_page (self, aiperf_plot_page_new (spec, self->runs, single), TRUE);
+  aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), single), TRUE);
 }
 
 static void
@@ -223,7 +253,7 @@ rebuild_add_menu (AiperfWindow *self)
   g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
   AiperfPlotPage *current = aiperf_window_get_current_page (self);
   gboolean single = (current && aiperf_plot_page_get_single_run (current))
-                    || aiperf_run_set_get_mode (self->runs) == AIPERF_MODE_SINGLE_RUN;
+                    || aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN;
   GPtrArray *list = config ? (single ? config->single_run_plots : config->multi_run_plots) : NULL;
 
   for (guint i = 0; list != NULL && i < list->len; i++)
@@ -381,7 +411,7 @@ do_save_preset (SavePreset *sp,
     msg = g_strdup_printf (_("Could not save the preset: %s"), error->message);
   aiperf_window_show_toast (sp->self, msg, error != NULL);
   if (error != NULL)
-    g_ptr_array_add (sp->self->load_errors, g_strdup (msg));
+    aiperf_session_add_error (sp->self->session, msg);
 }
 
 static void
@@ -470,6 +500,7 @@ save_preset (GSimpleAction *action,
 
 static const GActionEntry win_entries[] = {
   { "open-folder", open_folder },
+  { "open-file", open_file },
   { "open-recent", open_recent, "s" },
   { "cancel-load", cancel_load },
   { "watch", NULL, NULL, "false", change_watch },
@@ -500,7 +531,7 @@ void
 aiperf_window_update_actions (AiperfWindow *self)
 {
   gboolean has_chart = aiperf_window_get_current_page (self) != NULL;
-  gboolean has_runs = aiperf_run_set_get_n_runs (self->runs) > 0;
+  gboolean has_runs = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 0;
 
   set_enabled (self, "export", has_chart);
   set_enabled (self, "copy-chart", has_chart);
@@ -511,7 +542,7 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "close-tab", adw_tab_view_get_selected_page (self->tab_view) != NULL);
   set_enabled (self, "add-plot", has_runs);
   set_enabled (self, "cancel-load", self->loads_pending > 0);
-  set_enabled (self, "show-errors", self->load_errors->len > 0);
+  set_enabled (self, "show-errors", aiperf_session_get_errors (self->session)->len > 0);
   /* The empty state offers only what can be done there: opening. */
   gtk_widget_set_visible (GTK_WIDGET (self->sidebar_button), has_runs);
   gtk_widget_set_visible (self->export_button, has_runs);

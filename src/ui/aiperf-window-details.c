@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-run-details.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
 
 /* aiperf skips a single-run plot whose data the run lacks (time-slice plots
@@ -70,7 +70,7 @@ on_details_loaded (GObject      *object,
   AiperfRun *run = AIPERF_RUN (object);
   g_autoptr(GError) error = NULL;
 
-  aiperf_window_set_run_loading (run, FALSE);
+  aiperf_session_set_run_loading (run, FALSE);
   if (!aiperf_run_load_details_finish (run, result, &error))
     {
       g_autofree char *msg = NULL;
@@ -79,7 +79,7 @@ on_details_loaded (GObject      *object,
         return;
       msg = g_strdup_printf (_("Could not read the requests of “%s”: %s"),
                              aiperf_run_get_name (run), error->message);
-      g_ptr_array_add (self->load_errors, g_strdup (msg));
+      aiperf_session_add_error (self->session, msg);
       aiperf_window_show_toast (self, msg, TRUE);
     }
   else if (aiperf_run_get_n_bad_lines (run) > 0)
@@ -98,7 +98,7 @@ on_details_loaded (GObject      *object,
 
       if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (child)) == run)
         {
-          if (aiperf_window_run_ready (run))
+          if (aiperf_session_run_ready (run))
             aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
           else
             adw_tab_page_set_loading (adw_tab_view_get_nth_page (self->tab_view, i), FALSE);
@@ -106,7 +106,7 @@ on_details_loaded (GObject      *object,
       else if (AIPERF_IS_RUN_DETAILS (child) && aiperf_run_details_get_run (AIPERF_RUN_DETAILS (child)) == run)
         aiperf_run_details_refresh (AIPERF_RUN_DETAILS (child));
     }
-  if (aiperf_window_run_ready (run))
+  if (aiperf_session_run_ready (run))
     drop_plots_without_data (self, run);
   if (AIPERF_IS_PLOT_PAGE (aiperf_window_get_current_page (self)))
     aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
@@ -139,10 +139,10 @@ aiperf_window_open_run_details (AiperfWindow *self,
     }
 
   config = aiperf_window_load_window_presets (self);
-  specs = config ? aiperf_window_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
+  specs = config ? aiperf_session_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
   while (specs != NULL && specs->len > 0)
     {
-      AiperfPlotPage *page = aiperf_plot_page_new (g_ptr_array_steal_index (specs, 0), self->runs, run);
+      AiperfPlotPage *page = aiperf_plot_page_new (g_ptr_array_steal_index (specs, 0), aiperf_session_get_runs (self->session), run);
 
       aiperf_window_add_page (self, page, FALSE);
       if (first == NULL)
@@ -151,7 +151,7 @@ aiperf_window_open_run_details (AiperfWindow *self,
   details = aiperf_run_details_new (run);
   {
     AdwTabPage *tab = adw_tab_view_append (self->tab_view, details);
-    g_autofree char *title = aiperf_run_set_get_n_runs (self->runs) > 1
+    g_autofree char *title = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1
       ? g_strdup_printf (_("Details (%s)"), aiperf_run_get_name (run))
       : g_strdup (_("Run Details"));
 
@@ -163,9 +163,9 @@ aiperf_window_open_run_details (AiperfWindow *self,
       first = tab;
   }
   adw_tab_view_set_selected_page (self->tab_view, first);
-  if (!aiperf_window_get_run_loading (run) && !aiperf_run_has_details (run))
+  if (!aiperf_session_get_run_loading (run) && !aiperf_run_has_details (run))
     {
-      aiperf_window_set_run_loading (run, TRUE);
+      aiperf_session_set_run_loading (run, TRUE);
       aiperf_run_load_details_async (run, self->load_cancellable, on_details_loaded, g_object_ref (self));
     }
 }

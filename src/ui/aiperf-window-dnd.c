@@ -8,15 +8,6 @@
 
 #include "aiperf-window-private.h"
 
-/* Files AIPerf writes into a run folder: dropping one opens its folder. */
-static const char * const artifact_names[] = {
-  "profile_export_aiperf.json", "profile_export_aiperf.csv", "profile_export.jsonl",
-  "profile_export_raw.jsonl", "gpu_telemetry_export.jsonl", "inputs.json", "outputs.json",
-  "profile_export_aiperf_timeslices.json", "profile_export_aiperf_timeslices.csv",
-  "profile_export_aiperf_aggregate.json", "profile_export_aiperf_aggregate.csv",
-  "server_metrics_export.json", "server_metrics_export.csv",
-};
-
 gboolean
 aiperf_window_handle_drop (AiperfWindow *self,
                            GSList       *files)
@@ -25,30 +16,22 @@ aiperf_window_handle_drop (AiperfWindow *self,
 
   g_return_val_if_fail (AIPERF_IS_WINDOW (self), FALSE);
 
+  /* What a folder or file holds is the formats' business: they sniff it
+   * by content, and their error names what was looked for. */
   for (GSList *l = files; l != NULL; l = l->next)
     {
       GFile *file = l->data;
       g_autofree char *path = g_file_get_path (file);
-      g_autofree char *base = g_file_get_basename (file);
-      GFileType type = g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL);
 
-      if (path != NULL && type == G_FILE_TYPE_DIRECTORY)
+      if (path != NULL)
+        g_ptr_array_add (paths, g_steal_pointer (&path));
+      else
         {
-          /* Whether it holds runs is discovery's job: its error names the folder. */
-          g_ptr_array_add (paths, g_steal_pointer (&path));
-          continue;
+          g_autofree char *uri = g_file_get_uri (file);
+          g_autofree char *msg = g_strdup_printf (_("“%s” is not a local file"), uri);
+
+          aiperf_window_show_toast (self, msg, FALSE);
         }
-      if (path != NULL && type == G_FILE_TYPE_REGULAR && base != NULL
-          && g_strv_contains (artifact_names, base))
-        {
-          g_ptr_array_add (paths, g_path_get_dirname (path));
-          continue;
-        }
-      {
-        g_autofree char *msg = g_strdup_printf (_("“%s” is not an AIPerf run folder"),
-                                                base ? base : g_file_peek_path (file));
-        aiperf_window_show_toast (self, msg, FALSE);
-      }
     }
   if (paths->len == 0)
     return FALSE;

@@ -88,7 +88,7 @@ report_load_errors (AiperfWindow *self,
   if (errors == NULL || errors->len == 0)
     return;
   for (guint i = 0; i < errors->len; i++)
-    g_ptr_array_add (self->load_errors, g_strdup (((GError *) g_ptr_array_index (errors, i))->message));
+    aiperf_session_add_error (self->session, ((GError *) g_ptr_array_index (errors, i))->message);
   if (errors->len == 1)
     msg = g_strdup (((GError *) g_ptr_array_index (errors, 0))->message);
   else
@@ -122,12 +122,17 @@ on_loaded (GObject      *object,
               g_free (names);
               names = joined;
             }
-          if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS)
-              || g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND))
-            msg = g_strdup_printf (_("“%s” is not an AIPerf run folder"), names);
+          if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND))
+            msg = g_strdup_printf (_("“%s” does not exist"), names);
+          else if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS))
+            msg = g_strdup_printf (_("Nothing to open in “%s”: no benchmark result was recognised"), names);
           else
             msg = g_strdup_printf (_("Could not open “%s”: %s"), names, error->message);
-          g_ptr_array_add (self->load_errors, g_strdup_printf ("%s\n%s", msg, error->message));
+          {
+            g_autofree char *details = g_strdup_printf ("%s\n%s", msg, error->message);
+
+            aiperf_session_add_error (self->session, details);
+          }
           aiperf_window_show_toast (self, msg, TRUE);
         }
     }
@@ -156,14 +161,7 @@ aiperf_window_load_paths_internal (AiperfWindow       *self,
   g_return_if_fail (paths != NULL && paths[0] != NULL);
 
   for (guint i = 0; paths[i] != NULL; i++)
-    {
-      gboolean have = FALSE;
-
-      for (guint j = 0; j < self->roots->len && !have; j++)
-        have = g_strcmp0 (g_ptr_array_index (self->roots, j), paths[i]) == 0;
-      if (!have)
-        g_ptr_array_add (self->roots, g_strdup (paths[i]));
-    }
+    aiperf_session_add_root (self->session, paths[i]);
 
   if (self->loads_pending++ == 0)
     {
@@ -179,7 +177,13 @@ aiperf_window_load_paths_internal (AiperfWindow       *self,
   data = g_new0 (LoadData, 1);
   data->self = g_object_ref (self);
   data->paths = g_strdupv ((char **) paths);
-  aiperf_run_set_load_async (paths, self->load_cancellable, on_progress, self, on_loaded, data);
+  {
+    AiperfOpenOptions options;
+
+    aiperf_session_get_open_options (self->session, &options);
+    aiperf_run_set_load_with_options_async (paths, &options, self->load_cancellable,
+                                            on_progress, self, on_loaded, data);
+  }
 }
 
 void
@@ -188,9 +192,9 @@ aiperf_window_set_watching (AiperfWindow *self,
 {
   g_return_if_fail (AIPERF_IS_WINDOW (self));
 
-  for (guint i = 0; i < self->roots->len; i++)
-    aiperf_watch_add_root (self->watch, g_ptr_array_index (self->roots, i));
-  for (guint i = 0; i < aiperf_run_set_get_n_runs (self->runs); i++)
-    aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (aiperf_run_set_get_run (self->runs, i)));
+  for (guint i = 0; i < aiperf_session_get_roots (self->session)->len; i++)
+    aiperf_watch_add_root (self->watch, g_ptr_array_index (aiperf_session_get_roots (self->session), i));
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)); i++)
+    aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (aiperf_run_set_get_run (aiperf_session_get_runs (self->session), i)));
   aiperf_watch_set_active (self->watch, watching);
 }

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include "aiperf-window.h"
 #include "aiperf-run-set.h"
+#include "aiperf-session.h"
 #include "aiperf-sidebar.h"
 #include "aiperf-plot-page.h"
 #include "aiperf-watch.h"
@@ -38,17 +39,13 @@ struct _AiperfWindow
   GMenu           *recent_section;
   AdwPreferencesGroup *recent_group;
   GtkListBox      *recent_list;
-  AiperfPlotColors *colors;      /* a group keeps its colour in every tab */
 
   GSettings       *settings;     /* NULL when the schema is not installed */
-  AiperfRunSet    *runs;         /* every loaded run (comparison) */
-  GHashTable      *hidden;       /* directory → TRUE for runs unchecked in the sidebar */
-  GPtrArray       *roots;        /* char*: folders the user opened (for watching) */
+  AiperfSession   *session;      /* what is open: runs, hidden runs, colours, roots, errors */
   GCancellable    *load_cancellable;
   guint            loads_pending;
   AiperfWatch     *watch;
   char            *last_toast;   /* for tests */
-  GPtrArray       *load_errors;  /* char*: every load failure message so far */
   guint            progress_pulse_id;
 };
 

@@ -9,7 +9,7 @@
 #include "aiperf-plot-handlers.h"
 #include "aiperf-ui-resources.h"
 #include "aiperf-run-row.h"
-#include "aiperf-window-plot.h"
+#include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
 
 G_DEFINE_FINAL_TYPE (AiperfWindow, aiperf_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -70,7 +70,7 @@ update_tab_title (AiperfWindow   *self,
 
   if (tab == NULL)
     return;
-  if (single != NULL && aiperf_run_set_get_n_runs (self->runs) > 1)
+  if (single != NULL && aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1)
     /* Plot title first: tabs are narrow and several show the same run. */
     title = g_strdup_printf ("%s (%s)", aiperf_plot_page_get_title (page), aiperf_run_get_name (single));
   else
@@ -78,7 +78,7 @@ update_tab_title (AiperfWindow   *self,
   adw_tab_page_set_title (tab, title);
   adw_tab_page_set_tooltip (tab, title);
   adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
-                            && single != NULL && !aiperf_window_run_ready (single));
+                            && single != NULL && !aiperf_session_run_ready (single));
 }
 
 static void
@@ -120,8 +120,8 @@ aiperf_window_add_page (AiperfWindow   *self,
 {
   AdwTabPage *tab;
 
-  aiperf_plot_page_set_hidden (page, self->hidden);
-  aiperf_plot_page_set_colors (page, self->colors);
+  aiperf_plot_page_set_hidden (page, aiperf_session_get_hidden (self->session));
+  aiperf_plot_page_set_colors (page, aiperf_session_get_colors (self->session));
   g_signal_connect_object (page, "changed", G_CALLBACK (on_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (aiperf_plot_page_get_chart_view (page), "point-activated",
                            G_CALLBACK (on_point_activated), self, G_CONNECT_SWAPPED);
@@ -150,10 +150,10 @@ aiperf_window_load_window_presets (AiperfWindow *self)
 {
   g_autoptr(GPtrArray) paths = g_ptr_array_new ();
 
-  for (guint i = 0; i < self->roots->len; i++)
-    g_ptr_array_add (paths, g_ptr_array_index (self->roots, i));
+  for (guint i = 0; i < aiperf_session_get_roots (self->session)->len; i++)
+    g_ptr_array_add (paths, g_ptr_array_index (aiperf_session_get_roots (self->session), i));
   g_ptr_array_add (paths, NULL);
-  return aiperf_window_load_presets ((const char * const *) paths->pdata, NULL);
+  return aiperf_session_load_presets ((const char * const *) paths->pdata, NULL);
 }
 
 void
@@ -161,11 +161,11 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
 {
   g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
   g_autoptr(GPtrArray) specs = NULL;
-  AiperfMode mode = aiperf_run_set_get_mode (self->runs);
+  AiperfMode mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
   AiperfRun *single = NULL;
 
   close_all_tabs (self);
-  if (aiperf_run_set_get_n_runs (self->runs) == 0)
+  if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
     {
       gtk_stack_set_visible_child_name (self->main_stack, "empty");
       aiperf_window_update_actions (self);
@@ -174,22 +174,22 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
   gtk_stack_set_visible_child_name (self->main_stack, "content");
   if (mode == AIPERF_MODE_SINGLE_RUN)
     {
-      single = aiperf_run_set_get_run (self->runs, 0);
+      single = aiperf_run_set_get_run (aiperf_session_get_runs (self->session), 0);
       aiperf_window_open_run_details (self, single);
       return;
     }
-  specs = config ? aiperf_window_default_specs (config, mode) : NULL;
+  specs = config ? aiperf_session_default_specs (config, mode) : NULL;
   for (gboolean first = TRUE; specs != NULL && specs->len > 0;)
     {
       AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
 
       /* A sweep over max_num_seqs is not about runs that have none. */
-      if (!aiperf_plot_spec_applies (spec, self->runs))
+      if (!aiperf_plot_spec_applies (spec, aiperf_session_get_runs (self->session)))
         {
           aiperf_plot_spec_free (spec);
           continue;
         }
-      aiperf_window_add_page (self, aiperf_plot_page_new (spec, self->runs, NULL), first);
+      aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL), first);
       first = FALSE;
     }
   /* Runs without GPU telemetry leave the GPU presets empty; open on the
@@ -224,7 +224,7 @@ aiperf_window_redraw_all (AiperfWindow *self)
 static void
 update_subtitle (AiperfWindow *self)
 {
-  guint n = aiperf_run_set_get_n_runs (self->runs);
+  guint n = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
   g_autofree char *subtitle = NULL;
 
   if (n > 0)
@@ -236,15 +236,15 @@ void
 aiperf_window_add_runs (AiperfWindow *self,
                         AiperfRunSet *loaded)
 {
-  guint before = aiperf_run_set_get_n_runs (self->runs);
-  AiperfMode old_mode = aiperf_run_set_get_mode (self->runs);
+  guint before = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
+  AiperfMode old_mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
   guint added = 0;
 
   for (guint i = 0; i < aiperf_run_set_get_n_runs (loaded); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (loaded, i);
 
-      if (aiperf_run_set_add (self->runs, run))
+      if (aiperf_run_set_add (aiperf_session_get_runs (self->session), run))
         {
           added++;
           aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (run));
@@ -253,7 +253,7 @@ aiperf_window_add_runs (AiperfWindow *self,
   if (added == 0)
     return;
 
-  aiperf_sidebar_set_runs (self->sidebar, self->runs, self->hidden);
+  aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
   update_subtitle (self);
   if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1))
     aiperf_window_rebuild_tabs (self);
@@ -274,10 +274,7 @@ aiperf_window_set_run_visible (AiperfWindow *self,
   g_return_if_fail (AIPERF_IS_WINDOW (self));
   g_return_if_fail (AIPERF_IS_RUN (run));
 
-  if (visible)
-    g_hash_table_remove (self->hidden, aiperf_run_get_directory (run));
-  else
-    g_hash_table_add (self->hidden, g_strdup (aiperf_run_get_directory (run)));
+  aiperf_session_set_run_visible (self->session, run, visible);
   row = aiperf_sidebar_get_row (self->sidebar, run);
   if (row != NULL)
     aiperf_run_row_set_checked (AIPERF_RUN_ROW (row), visible);
@@ -418,12 +415,8 @@ aiperf_window_finalize (GObject *object)
   AiperfWindow *self = AIPERF_WINDOW (object);
 
   g_clear_object (&self->settings);
-  g_clear_object (&self->runs);
-  g_clear_pointer (&self->colors, aiperf_plot_colors_free);
+  g_clear_object (&self->session);
   g_clear_object (&self->load_cancellable);
-  g_hash_table_unref (self->hidden);
-  g_ptr_array_unref (self->roots);
-  g_ptr_array_unref (self->load_errors);
   g_free (self->last_toast);
   G_OBJECT_CLASS (aiperf_window_parent_class)->finalize (object);
 }
@@ -474,7 +467,7 @@ on_watch_run_added (AiperfWindow *self,
   g_autofree char *msg = NULL;
 
   /* A scan may race with an explicit load of the same folder. */
-  if (aiperf_run_set_find (self->runs, aiperf_run_get_directory (run)) != NULL)
+  if (aiperf_run_set_find (aiperf_session_get_runs (self->session), aiperf_run_get_locator (run)) != NULL)
     return;
   one = aiperf_run_set_new ();
   msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
@@ -491,7 +484,7 @@ on_watch_run_failed (AiperfWindow *self,
   g_autofree char *base = g_path_get_basename (directory);
   g_autofree char *msg = g_strdup_printf (_("Could not load “%s”: %s"), base, error->message);
 
-  g_ptr_array_add (self->load_errors, g_strdup (msg));
+  aiperf_session_add_error (self->session, msg);
   aiperf_window_show_toast (self, msg, TRUE);
 }
 
@@ -500,11 +493,7 @@ aiperf_window_init (AiperfWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->runs = aiperf_run_set_new ();
-  self->colors = aiperf_plot_colors_new ();
-  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->roots = g_ptr_array_new_with_free_func (g_free);
-  self->load_errors = g_ptr_array_new_with_free_func (g_free);
+  self->session = aiperf_session_new ();
   self->load_cancellable = g_cancellable_new ();
   self->watch = aiperf_watch_new ();
   g_signal_connect_object (self->watch, "run-added", G_CALLBACK (on_watch_run_added), self, G_CONNECT_SWAPPED);
@@ -586,7 +575,7 @@ AiperfRunSet *
 aiperf_window_get_run_set (AiperfWindow *self)
 {
   g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
-  return self->runs;
+  return aiperf_session_get_runs (self->session);
 }
 
 AiperfSidebar *

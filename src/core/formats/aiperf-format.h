@@ -78,6 +78,9 @@ gboolean aiperf_head_has_key        (const char         *head,
                                      const char         *key);
 /* The first non-blank character of @head, or 0. */
 char     aiperf_head_first_char     (const char         *head);
+/* TRUE when @directory holds a regular file @name. */
+gboolean aiperf_folder_has_file     (const char         *directory,
+                                     const char         *name);
 /* Reads up to @max bytes of @path into a NUL-terminated buffer. */
 char    *aiperf_read_head           (const char         *path,
                                      gsize               max,

@@ -103,6 +103,15 @@ aiperf_head_first_char (const char *head)
   return *head;
 }
 
+gboolean
+aiperf_folder_has_file (const char *directory,
+                        const char *name)
+{
+  g_autofree char *path = g_build_filename (directory, name, NULL);
+
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
 char *
 aiperf_read_head (const char *path,
                   gsize       max,

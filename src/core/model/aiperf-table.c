@@ -10,19 +10,7 @@
 
 #include "aiperf-table.h"
 
-typedef struct {
-  char   *name;
-  char   *unit;
-  double *values;   /* capacity entries, n_rows used */
-} Column;
-
-struct _AiperfTable {
-  gatomicrefcount  ref_count;
-  guint            n_rows;
-  guint            capacity;
-  GPtrArray       *columns;   /* of Column* */
-  GHashTable      *by_name;   /* name → index + 1 */
-};
+#include "aiperf-table-private.h"
 
 G_DEFINE_BOXED_TYPE (AiperfTable, aiperf_table, aiperf_table_ref, aiperf_table_unref)
 
@@ -34,6 +22,7 @@ column_free (gpointer data)
   g_free (col->name);
   g_free (col->unit);
   g_free (col->values);
+  aiperf_table_dictionary_free (col->dictionary);
   g_free (col);
 }
 
@@ -259,10 +248,20 @@ aiperf_table_append_table (AiperfTable       *dest,
   for (guint c = 0; c < src->columns->len; c++)
     {
       const Column *scol = g_ptr_array_index (src->columns, c);
+      guint n_before = dest->columns->len;
       guint d = aiperf_table_ensure_column (dest, scol->name, scol->unit);
       Column *dcol = g_ptr_array_index (dest->columns, d);
 
-      memcpy (dcol->values + base, scol->values, sizeof (double) * src->n_rows);
+      /* A new column takes the source's kind; texts never land in a
+       * numeric column, nor codes of another dictionary in a string one. */
+      if (d >= n_before && scol->dictionary != NULL)
+        dcol->dictionary = aiperf_table_dictionary_new ();
+      if ((scol->dictionary == NULL) != (dcol->dictionary == NULL))
+        continue;
+      if (scol->dictionary != NULL)
+        aiperf_table_append_codes (dcol, base, scol, src->n_rows);
+      else
+        memcpy (dcol->values + base, scol->values, sizeof (double) * src->n_rows);
     }
 }
 

@@ -48,6 +48,31 @@ void           aiperf_table_set                (AiperfTable       *table,
 double         aiperf_table_get                (const AiperfTable *table,
                                                 guint              column,
                                                 guint              row);
+/* --- dictionary-encoded string columns ---
+ * A string column stores each distinct text once and a code per row; its
+ * double values are those codes (NaN where a row has no text). */
+
+/* Index of string column @name, created (no text in any row) when missing. */
+guint          aiperf_table_ensure_string_column (AiperfTable     *table,
+                                                  const char      *name);
+gboolean       aiperf_table_column_is_string   (const AiperfTable *table,
+                                                guint              column);
+/* @text NULL clears the row's text. */
+void           aiperf_table_set_string         (AiperfTable       *table,
+                                                guint              column,
+                                                guint              row,
+                                                const char        *text);
+/* The row's text, or NULL when it has none. */
+const char    *aiperf_table_get_string         (const AiperfTable *table,
+                                                guint              column,
+                                                guint              row);
+/* The distinct texts of a string column, by code. */
+guint          aiperf_table_get_n_distinct     (const AiperfTable *table,
+                                                guint              column);
+const char    *aiperf_table_get_distinct       (const AiperfTable *table,
+                                                guint              column,
+                                                guint              code);
+
 /* Appends every row of @src, matching columns by name (missing ones become NaN). */
 void           aiperf_table_append_table       (AiperfTable       *dest,
                                                 const AiperfTable *src);

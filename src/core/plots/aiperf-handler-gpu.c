@@ -25,6 +25,16 @@ typedef struct {
   guint  gpu;
 } Sample;
 
+/* A row that can be drawn: a time, a value and a GPU (slot ≥ 0, not NaN). */
+static inline gboolean
+usable (const double *ts,
+        const double *slots,
+        const double *values,
+        guint         i)
+{
+  return !isnan (ts[i]) && !isnan (values[i]) && slots[i] >= 0;
+}
+
 static int
 sample_compare (gconstpointer a,
                 gconstpointer b)
@@ -57,7 +67,7 @@ pick_endpoints (const double *ts,
       n_ep = MAX (n_ep, (guint) endpoints[i] + 2);
   count = g_new0 (guint, (gsize) n_gpus * n_ep);
   for (guint i = 0; i < n; i++)
-    if (!isnan (ts[i]) && !isnan (values[i]) && !isnan (slots[i]))
+    if (usable (ts, slots, values, i))
       {
         guint ep = endpoints != NULL && !isnan (endpoints[i]) && endpoints[i] >= 0
                    ? (guint) endpoints[i] + 1 : 0;
@@ -89,7 +99,7 @@ gpu_points (const double *ts,
   guint i = 0;
 
   for (guint r = 0; r < n; r++)
-    if (!isnan (ts[r]) && !isnan (values[r]) && !isnan (slots[r]))
+    if (usable (ts, slots, values, r))
       {
         guint gpu = (guint) slots[r];
         int ep = endpoints != NULL && !isnan (endpoints[r]) && endpoints[r] >= 0
@@ -105,7 +115,13 @@ gpu_points (const double *ts,
   for (guint g = 0; g < n_gpus; g++)
     *n_seen += seen[g];
 
-  g_array_sort (samples, sample_compare);
+  /* Scrapes are written in time order: sort only when they were not. */
+  for (guint k = 1; k < samples->len; k++)
+    if (sample_compare (&g_array_index (samples, Sample, k - 1), &g_array_index (samples, Sample, k)) > 0)
+      {
+        g_array_sort (samples, sample_compare);
+        break;
+      }
   while (i < samples->len)
     {
       double t = g_array_index (samples, Sample, i).t, total = 0;
@@ -166,7 +182,7 @@ add_gpu_series (AiperfChart          *chart,
   values = aiperf_table_get_column_values (telemetry, column);
   n = aiperf_table_get_n_rows (telemetry);
   for (guint i = 0; i < n; i++)
-    if (!isnan (ts[i]) && !isnan (values[i]) && !isnan (slots[i]))
+    if (usable (ts, slots, values, i))
       n_gpus = MAX (n_gpus, (guint) slots[i] + 1);
   if (n_gpus == 0)
     {

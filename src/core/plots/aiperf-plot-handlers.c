@@ -99,3 +99,70 @@ aiperf_plot_handlers_describe (void)
     }
   return g_string_free (text, FALSE);
 }
+
+/* --- plot types are the table's lines --- */
+
+const char *
+aiperf_plot_type_to_string (AiperfPlotType type)
+{
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
+
+  g_return_val_if_fail (handler != NULL, NULL);
+  return handler->type;
+}
+
+gboolean
+aiperf_plot_type_from_string (const char     *text,
+                              AiperfPlotType *out_type)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < aiperf_plot_handlers_count (); i++)
+    if (g_str_equal (text, aiperf_plot_handler_get (i)->type))
+      {
+        if (out_type != NULL)
+          *out_type = (AiperfPlotType) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+aiperf_plot_type_is_multi_run (AiperfPlotType type)
+{
+  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
+
+  return handler != NULL && handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
+}
+
+static void
+trace_style_init (AiperfTraceStyle *style)
+{
+  memset (style, 0, sizeof *style);
+  style->lines = TRUE;
+  style->line_shape = AIPERF_LINE_SHAPE_LINEAR;
+  style->line_width = 2;
+  style->marker_size = 8;
+  style->marker_opacity = 1.0;
+  style->fill_opacity = 0.3;
+}
+
+AiperfPlotSpec *
+aiperf_plot_spec_new (const char     *name,
+                      AiperfPlotType  type)
+{
+  AiperfPlotSpec *spec;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (aiperf_plot_handler_get (type) != NULL, NULL);
+
+  spec = g_new0 (AiperfPlotSpec, 1);
+  spec->name = g_strdup (name);
+  spec->type = type;
+  spec->multi_run = aiperf_plot_type_is_multi_run (type);
+  spec->ci_level = 0.95;
+  trace_style_init (&spec->primary_style);
+  trace_style_init (&spec->secondary_style);
+  spec->extra = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  return spec;
+}

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "aiperf-error.h"
-#include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-stats.h"
 
@@ -28,39 +27,6 @@ static const char * const shortcut_stats[] = {
   "p50", "avg", "p90", "p95", "p99", "min", "max", "std",
   "p1", "p5", "p10", "p25", "p75",
 };
-
-const char *
-aiperf_plot_type_to_string (AiperfPlotType type)
-{
-  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
-
-  g_return_val_if_fail (handler != NULL, NULL);
-  return handler->type;
-}
-
-gboolean
-aiperf_plot_type_from_string (const char     *text,
-                              AiperfPlotType *out_type)
-{
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  for (guint i = 0; i < aiperf_plot_handlers_count (); i++)
-    if (g_str_equal (text, aiperf_plot_handler_get (i)->type))
-      {
-        if (out_type != NULL)
-          *out_type = (AiperfPlotType) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gboolean
-aiperf_plot_type_is_multi_run (AiperfPlotType type)
-{
-  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
-
-  return handler != NULL && handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
-}
 
 const char *
 aiperf_data_source_to_string (AiperfDataSource source)
@@ -179,38 +145,6 @@ aiperf_plot_spec_get_y_stat (const AiperfPlotSpec *spec,
   if (spec->y.has_stat)
     return spec->y.stat;
   return fallback;
-}
-
-static void
-trace_style_init (AiperfTraceStyle *style)
-{
-  memset (style, 0, sizeof *style);
-  style->lines = TRUE;
-  style->line_shape = AIPERF_LINE_SHAPE_LINEAR;
-  style->line_width = 2;
-  style->marker_size = 8;
-  style->marker_opacity = 1.0;
-  style->fill_opacity = 0.3;
-}
-
-AiperfPlotSpec *
-aiperf_plot_spec_new (const char     *name,
-                      AiperfPlotType  type)
-{
-  AiperfPlotSpec *spec;
-
-  g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail (aiperf_plot_handler_get (type) != NULL, NULL);
-
-  spec = g_new0 (AiperfPlotSpec, 1);
-  spec->name = g_strdup (name);
-  spec->type = type;
-  spec->multi_run = aiperf_plot_type_is_multi_run (type);
-  spec->ci_level = 0.95;
-  trace_style_init (&spec->primary_style);
-  trace_style_init (&spec->secondary_style);
-  spec->extra = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  return spec;
 }
 
 static void

@@ -18,6 +18,12 @@ typedef struct {
   gboolean          kind_section;
 } AiperfPresetParser;
 
+/* aiperf-presets-yaml.c */
+/* The text of a scalar node, or NULL. */
+const char *aiperf_presets_scalar  (yaml_node_t *node);
+/* TRUE for a missing node and YAML's null spellings. */
+gboolean    aiperf_presets_is_null (yaml_node_t *node);
+
 void         aiperf_presets_error      (AiperfPresetParser *p,
                                         yaml_node_t        *node,
                                         int                 code,

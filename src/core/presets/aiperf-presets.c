@@ -17,174 +17,6 @@
 #include "aiperf-presets.h"
 #include "aiperf-presets-private.h"
 
-static const char *
-scalar (yaml_node_t *node)
-{
-  if (node == NULL || node->type != YAML_SCALAR_NODE)
-    return NULL;
-  return (const char *) node->data.scalar.value;
-}
-
-static gboolean
-is_null (yaml_node_t *node)
-{
-  const char *s = scalar (node);
-
-  if (node == NULL)
-    return TRUE;
-  if (s == NULL || node->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-    return FALSE;
-  return *s == '\0' || strcmp (s, "~") == 0 || g_ascii_strcasecmp (s, "null") == 0;
-}
-
-void
-aiperf_presets_error (AiperfPresetParser *p,
-                      yaml_node_t        *node,
-                      int                 code,
-                      const char         *format,
-                      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  if (*p->error != NULL)
-    return;
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (node != NULL)
-    g_set_error (p->error, AIPERF_ERROR, code, "%s:%u:%u: %s", p->filename,
-                 (guint) node->start_mark.line + 1, (guint) node->start_mark.column + 1,
-                 message);
-  else
-    g_set_error (p->error, AIPERF_ERROR, code, "%s: %s", p->filename, message);
-}
-
-yaml_node_t *
-aiperf_presets_node (AiperfPresetParser *p,
-                     int                 index)
-{
-  return yaml_document_get_node (p->doc, index);
-}
-
-yaml_node_t *
-aiperf_presets_lookup (AiperfPresetParser *p,
-                       yaml_node_t        *mapping,
-                       const char         *key)
-{
-  if (mapping == NULL || mapping->type != YAML_MAPPING_NODE)
-    return NULL;
-  for (yaml_node_pair_t *pair = mapping->data.mapping.pairs.start;
-       pair < mapping->data.mapping.pairs.top; pair++)
-    if (g_strcmp0 (scalar (aiperf_presets_node (p, pair->key)), key) == 0)
-      return aiperf_presets_node (p, pair->value);
-  return NULL;
-}
-
-const char *
-aiperf_presets_get_string (AiperfPresetParser *p,
-                           yaml_node_t        *node,
-                           const char         *key)
-{
-  if (is_null (node))
-    return NULL;
-  if (node->type != YAML_SCALAR_NODE)
-    {
-      aiperf_presets_error (p, node, AIPERF_ERROR_CONFIG, _("“%s” must be a text value"), key);
-      return NULL;
-    }
-  return scalar (node);
-}
-
-gboolean
-aiperf_presets_get_bool (AiperfPresetParser *p,
-                         yaml_node_t        *node,
-                         const char         *key,
-                         gboolean           *out_value)
-{
-  const char *s = scalar (node);
-  static const char * const yes[] = { "true", "yes", "on", "1" };
-  static const char * const no[] = { "false", "no", "off", "0" };
-
-  for (guint i = 0; s != NULL && i < G_N_ELEMENTS (yes); i++)
-    {
-      if (g_ascii_strcasecmp (s, yes[i]) == 0)
-        {
-          *out_value = TRUE;
-          return TRUE;
-        }
-      if (g_ascii_strcasecmp (s, no[i]) == 0)
-        {
-          *out_value = FALSE;
-          return TRUE;
-        }
-    }
-  aiperf_presets_error (p, node, AIPERF_ERROR_CONFIG, _("“%s” must be true or false"), key);
-  return FALSE;
-}
-
-gboolean
-aiperf_presets_get_double (AiperfPresetParser *p,
-                           yaml_node_t        *node,
-                           const char         *key,
-                           double              min,
-                           double              max,
-                           double             *out_value)
-{
-  const char *s = scalar (node);
-  char *end = NULL;
-  double v;
-
-  if (s != NULL)
-    {
-      v = g_ascii_strtod (s, &end);
-      if (end != s && *end == '\0' && v >= min && v <= max)
-        {
-          *out_value = v;
-          return TRUE;
-        }
-    }
-  aiperf_presets_error (p, node, AIPERF_ERROR_CONFIG,
-                        _("“%s” must be a number from %g to %g"), key, min, max);
-  return FALSE;
-}
-
-/* A list of strings, or a single string taken as a list of one. */
-GStrv
-aiperf_presets_get_strv (AiperfPresetParser *p,
-                         yaml_node_t        *node,
-                         const char         *key)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-  if (is_null (node))
-    return g_strv_builder_end (builder);
-  if (node->type == YAML_SCALAR_NODE)
-    {
-      g_strv_builder_add (builder, scalar (node));
-      return g_strv_builder_end (builder);
-    }
-  if (node->type != YAML_SEQUENCE_NODE)
-    {
-      aiperf_presets_error (p, node, AIPERF_ERROR_CONFIG, _("“%s” must be a list"), key);
-      return NULL;
-    }
-  for (yaml_node_item_t *item = node->data.sequence.items.start;
-       item < node->data.sequence.items.top; item++)
-    {
-      yaml_node_t *child = aiperf_presets_node (p, *item);
-
-      if (scalar (child) == NULL)
-        {
-          aiperf_presets_error (p, child, AIPERF_ERROR_CONFIG,
-                                _("“%s” must be a list of names"), key);
-          return NULL;
-        }
-      g_strv_builder_add (builder, scalar (child));
-    }
-  return g_strv_builder_end (builder);
-}
-
 static GPtrArray *
 parse_defaults (AiperfPresetParser *p,
                 yaml_node_t        *node,
@@ -193,7 +25,7 @@ parse_defaults (AiperfPresetParser *p,
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
-  if (is_null (node))
+  if (aiperf_presets_is_null (node))
     return g_steal_pointer (&names);
   if (node->type != YAML_SEQUENCE_NODE)
     {
@@ -206,13 +38,13 @@ parse_defaults (AiperfPresetParser *p,
     {
       yaml_node_t *child = aiperf_presets_node (p, *item);
 
-      if (scalar (child) == NULL)
+      if (aiperf_presets_scalar (child) == NULL)
         {
           aiperf_presets_error (p, child, AIPERF_ERROR_CONFIG,
                                 _("“%s” must be a list of preset names"), key);
           return NULL;
         }
-      g_ptr_array_add (names, g_strdup (scalar (child)));
+      g_ptr_array_add (names, g_strdup (aiperf_presets_scalar (child)));
       g_ptr_array_add (marks, child);
     }
   return g_steal_pointer (&names);
@@ -226,7 +58,7 @@ parse_plots (AiperfPresetParser *p,
 {
   g_autoptr(GPtrArray) plots = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
 
-  if (is_null (node))
+  if (aiperf_presets_is_null (node))
     return g_steal_pointer (&plots);
   if (node->type != YAML_MAPPING_NODE)
     {
@@ -240,13 +72,13 @@ parse_plots (AiperfPresetParser *p,
       yaml_node_t *name = aiperf_presets_node (p, pair->key);
       AiperfPlotSpec *spec;
 
-      if (scalar (name) == NULL)
+      if (aiperf_presets_scalar (name) == NULL)
         {
           aiperf_presets_error (p, name, AIPERF_ERROR_CONFIG,
                                 _("a preset name in “%s” must be text"), key);
           return NULL;
         }
-      spec = aiperf_presets_parse_spec (p, scalar (name), name,
+      spec = aiperf_presets_parse_spec (p, aiperf_presets_scalar (name), name,
                                         aiperf_presets_node (p, pair->value), multi_run);
       if (spec == NULL)
         return NULL;
@@ -295,7 +127,7 @@ parse_kind_sections (AiperfPresetParser *p,
   for (yaml_node_pair_t *pair = vis->data.mapping.pairs.start;
        pair < vis->data.mapping.pairs.top; pair++)
     {
-      const char *key = scalar (aiperf_presets_node (p, pair->key));
+      const char *key = aiperf_presets_scalar (aiperf_presets_node (p, pair->key));
       g_autofree char *kind = NULL;
       g_autofree char *defaults_key = NULL;
       g_autoptr(GPtrArray) marks = g_ptr_array_new ();
@@ -374,7 +206,7 @@ parse_root (AiperfPresetParser *p,
   if (!aiperf_presets_parse_settings (p, settings, config))
     return NULL;
   classification = aiperf_presets_lookup (p, root, "experiment_classification");
-  if (!is_null (classification))
+  if (!aiperf_presets_is_null (classification))
     {
       config->classification = aiperf_presets_parse_classification (p, classification);
       if (config->classification == NULL)

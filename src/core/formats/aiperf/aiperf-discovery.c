@@ -13,15 +13,6 @@
 #include "aiperf-formats.h"
 #include "aiperf-loaders-private.h"
 
-static gboolean
-has_regular_file (const char *directory,
-                  const char *name)
-{
-  g_autofree char *path = g_build_filename (directory, name, NULL);
-
-  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
-}
-
 /* An aggregate next to, or mirroring, a real run is a redundant shadow of it. */
 static gboolean
 is_shadow_aggregate (const char *directory)
@@ -30,14 +21,14 @@ is_shadow_aggregate (const char *directory)
   g_autofree char *parent = g_path_get_dirname (directory);
   g_autofree char *parent_base = g_path_get_basename (parent);
 
-  if (g_str_equal (base, "aggregate") && has_regular_file (parent, AIPERF_FILE_REQUESTS))
+  if (g_str_equal (base, "aggregate") && aiperf_folder_has_file (parent, AIPERF_FILE_REQUESTS))
     return TRUE;
   if (g_str_equal (parent_base, "aggregate"))
     {
       g_autofree char *grandparent = g_path_get_dirname (parent);
       g_autofree char *twin = g_build_filename (grandparent, base, NULL);
 
-      if (has_regular_file (twin, AIPERF_FILE_REQUESTS))
+      if (aiperf_folder_has_file (twin, AIPERF_FILE_REQUESTS))
         return TRUE;
     }
   return FALSE;
@@ -48,10 +39,10 @@ aiperf_is_run_directory (const char *directory)
 {
   g_return_val_if_fail (directory != NULL, FALSE);
 
-  if (has_regular_file (directory, AIPERF_FILE_SUMMARY_JSON) ||
-      has_regular_file (directory, AIPERF_FILE_SUMMARY_CSV))
+  if (aiperf_folder_has_file (directory, AIPERF_FILE_SUMMARY_JSON) ||
+      aiperf_folder_has_file (directory, AIPERF_FILE_SUMMARY_CSV))
     return TRUE;
-  return has_regular_file (directory, AIPERF_FILE_AGGREGATE_JSON) &&
+  return aiperf_folder_has_file (directory, AIPERF_FILE_AGGREGATE_JSON) &&
          !is_shadow_aggregate (directory);
 }
 

@@ -1,5 +1,5 @@
 /* aiperf-summary-aggregate.c — profile_export_aiperf_aggregate.json of
- * multi-trial runs, and aiperf_run_load_summary(), which picks the reader.
+ * multi-trial runs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -173,91 +173,4 @@ aiperf_load_aggregate_json (AiperfRun   *run,
                                  isnan (bad) || bad < 0 || bad > 9e18 ? (isnan (ok) ? -1 : 0)
                                                                       : (gint64) llround (bad));
   return TRUE;
-}
-
-static gboolean
-has_file (const char *directory,
-          const char *name)
-{
-  g_autofree char *path = g_build_filename (directory, name, NULL);
-
-  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
-}
-
-AiperfRun *
-aiperf_run_load_summary (const char  *directory,
-                         GError     **error)
-{
-  g_autoptr(AiperfRun) run = NULL;
-  g_autofree char *path = NULL;
-  gboolean ok;
-
-  g_return_val_if_fail (directory != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!g_file_test (directory, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND,
-                   _("%s: no such folder"), directory);
-      return NULL;
-    }
-
-  run = aiperf_run_new (directory);
-  directory = aiperf_run_get_directory (run);
-
-  if (has_file (directory, AIPERF_FILE_SUMMARY_CSV))
-    aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_SUMMARY_CSV);
-  if (has_file (directory, AIPERF_FILE_REQUESTS))
-    aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_REQUESTS);
-  if (has_file (directory, AIPERF_FILE_TELEMETRY))
-    aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_TELEMETRY);
-  if (has_file (directory, AIPERF_FILE_TIMESLICES_JSON) ||
-      has_file (directory, AIPERF_FILE_TIMESLICES_CSV))
-    aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_TIMESLICES);
-
-  if (has_file (directory, AIPERF_FILE_SUMMARY_JSON))
-    {
-      g_autoptr(GError) json_error = NULL;
-
-      path = g_build_filename (directory, AIPERF_FILE_SUMMARY_JSON, NULL);
-      ok = aiperf_load_summary_json (run, path, &json_error);
-      /* The CSV carries the same numbers; prefer it over failing the run. */
-      if (!ok && has_file (directory, AIPERF_FILE_SUMMARY_CSV))
-        {
-          g_autofree char *csv = g_build_filename (directory, AIPERF_FILE_SUMMARY_CSV, NULL);
-
-          g_clear_object (&run);
-          run = aiperf_run_new (directory);
-          aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_SUMMARY_CSV);
-          ok = aiperf_load_summary_csv (run, csv, NULL);
-          if (ok)
-            aiperf_run_add_warning (run, _("%s; read %s instead"), json_error->message,
-                                    AIPERF_FILE_SUMMARY_CSV);
-        }
-      if (!ok)
-        g_propagate_error (error, g_steal_pointer (&json_error));
-    }
-  else if (has_file (directory, AIPERF_FILE_AGGREGATE_JSON))
-    {
-      path = g_build_filename (directory, AIPERF_FILE_AGGREGATE_JSON, NULL);
-      ok = aiperf_load_aggregate_json (run, path, error);
-    }
-  else if (has_file (directory, AIPERF_FILE_SUMMARY_CSV))
-    {
-      path = g_build_filename (directory, AIPERF_FILE_SUMMARY_CSV, NULL);
-      ok = aiperf_load_summary_csv (run, path, error);
-    }
-  else
-    {
-      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS,
-                   _("%s is not an AIPerf run folder: it has no %s, %s or %s"),
-                   directory, AIPERF_FILE_SUMMARY_JSON, AIPERF_FILE_AGGREGATE_JSON,
-                   AIPERF_FILE_SUMMARY_CSV);
-      return NULL;
-    }
-  if (!ok)
-    return NULL;
-
-  aiperf_derive_per_gpu_throughput (run);
-  return g_steal_pointer (&run);
 }

@@ -1,4 +1,4 @@
-/* aiperf-window-plot.h — the window's bridge to presets and plot handlers:
+/* aiperf-session-plot.h — the window's bridge to presets and plot handlers:
  * building a chart, the default presets, the metrics and parameters a run
  * set offers to the sidebar.
  *
@@ -16,39 +16,37 @@ G_BEGIN_DECLS
 
 /* @single (nullable): a single-run plot of that run; else compares @runs.
  * @colors (nullable) keeps group colours the same across tabs. */
-AiperfChart      *aiperf_window_build_chart       (const AiperfPlotSpec *spec,
+AiperfChart      *aiperf_session_build_chart       (const AiperfPlotSpec *spec,
                                                    AiperfRunSet         *runs,
                                                    AiperfRun            *single,
                                                    AiperfPlotColors     *colors,
                                                    GError              **error);
 /* "model", "concurrency", "run_name" or a dotted input_config key, as text. */
-const char       *aiperf_window_run_parameter     (AiperfRun            *run,
+const char       *aiperf_session_run_parameter     (AiperfRun            *run,
                                                    const char           *key);
 /* The presets in effect for @paths (aiperf's resolution order); never NULL:
  * falls back to the shipped defaults, @error tells why. */
-AiperfPlotConfig *aiperf_window_load_presets      (const char * const   *paths,
+AiperfPlotConfig *aiperf_session_load_presets      (const char * const   *paths,
                                                    GError              **error);
 /* Specs (copies) of the default presets of @mode. */
-GPtrArray        *aiperf_window_default_specs     (const AiperfPlotConfig *config,
+GPtrArray        *aiperf_session_default_specs     (const AiperfPlotConfig *config,
                                                    AiperfMode              mode);
 /* Summary metric tags any run of @runs has, sorted by display name. */
-GPtrArray        *aiperf_window_list_metrics      (AiperfRunSet         *runs);
+GPtrArray        *aiperf_session_list_metrics      (AiperfRunSet         *runs);
 /* "Time to First Token (ms)" for a tag; free with g_free(). */
-char             *aiperf_window_metric_label      (AiperfRunSet         *runs,
+char             *aiperf_session_metric_label      (AiperfRunSet         *runs,
                                                    const char           *tag);
-/* "avg", "p99", … */
-const char       *aiperf_window_stat_name         (AiperfStat            stat);
 /* Distinct values of @key over @runs, sorted naturally. */
-GPtrArray        *aiperf_window_parameter_values  (AiperfRunSet         *runs,
+GPtrArray        *aiperf_session_parameter_values  (AiperfRunSet         *runs,
                                                    const char           *key);
 
 /* Runs whose per-request data a thread is reading right now (main thread
  * only). While a run loads, its details must not be touched: the tables are
  * being built and aiperf_run_has_details() would wait for the whole load. */
-void              aiperf_window_set_run_loading   (AiperfRun            *run,
+void              aiperf_session_set_run_loading   (AiperfRun            *run,
                                                    gboolean              loading);
-gboolean          aiperf_window_get_run_loading   (AiperfRun            *run);
+gboolean          aiperf_session_get_run_loading   (AiperfRun            *run);
 /* TRUE when @run's per-request data is loaded and no load is running. */
-gboolean          aiperf_window_run_ready         (AiperfRun            *run);
+gboolean          aiperf_session_run_ready         (AiperfRun            *run);
 
 G_END_DECLS

@@ -1,4 +1,6 @@
-/* aiperf-window-plot.c — the window's bridge to presets and plot handlers.
+/* aiperf-session-plot.c — what the window and the command line ask of
+ * presets and plot handlers for what is open: charts, default presets, the
+ * metrics and parameters a run set offers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,17 +12,12 @@
 #include "aiperf-error.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-presets.h"
-#include "aiperf-window-plot.h"
-
-static const char * const stat_names[AIPERF_N_STATS] = {
-  "avg", "min", "max", "sum", "count", "p1", "p5", "p10", "p25", "p50",
-  "p75", "p90", "p95", "p99", "std",
-};
+#include "aiperf-session-plot.h"
 
 static GHashTable *loading_runs;   /* AiperfRun* (unowned) → itself */
 
 void
-aiperf_window_set_run_loading (AiperfRun *run,
+aiperf_session_set_run_loading (AiperfRun *run,
                                gboolean   loading)
 {
   g_return_if_fail (AIPERF_IS_RUN (run));
@@ -34,7 +31,7 @@ aiperf_window_set_run_loading (AiperfRun *run,
 }
 
 gboolean
-aiperf_window_get_run_loading (AiperfRun *run)
+aiperf_session_get_run_loading (AiperfRun *run)
 {
   g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
 
@@ -42,24 +39,17 @@ aiperf_window_get_run_loading (AiperfRun *run)
 }
 
 gboolean
-aiperf_window_run_ready (AiperfRun *run)
+aiperf_session_run_ready (AiperfRun *run)
 {
   g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
 
-  if (aiperf_window_get_run_loading (run))
+  if (aiperf_session_get_run_loading (run))
     return FALSE;
   return aiperf_run_has_details (run);
 }
 
-const char *
-aiperf_window_stat_name (AiperfStat stat)
-{
-  g_return_val_if_fail (stat < AIPERF_N_STATS, "avg");
-  return stat_names[stat];
-}
-
 AiperfChart *
-aiperf_window_build_chart (const AiperfPlotSpec *spec,
+aiperf_session_build_chart (const AiperfPlotSpec *spec,
                            AiperfRunSet         *runs,
                            AiperfRun            *single,
                            AiperfPlotColors     *colors,
@@ -74,7 +64,7 @@ aiperf_window_build_chart (const AiperfPlotSpec *spec,
 }
 
 const char *
-aiperf_window_run_parameter (AiperfRun  *run,
+aiperf_session_run_parameter (AiperfRun  *run,
                              const char *key)
 {
   g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
@@ -98,7 +88,7 @@ aiperf_window_run_parameter (AiperfRun  *run,
 }
 
 AiperfPlotConfig *
-aiperf_window_load_presets (const char * const *paths,
+aiperf_session_load_presets (const char * const *paths,
                             GError            **error)
 {
   AiperfPlotConfig *config = aiperf_plot_config_resolve (NULL, paths, error);
@@ -109,7 +99,7 @@ aiperf_window_load_presets (const char * const *paths,
 }
 
 GPtrArray *
-aiperf_window_default_specs (const AiperfPlotConfig *config,
+aiperf_session_default_specs (const AiperfPlotConfig *config,
                              AiperfMode              mode)
 {
   GPtrArray *specs = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
@@ -142,7 +132,7 @@ compare_by_label (gconstpointer a,
 }
 
 GPtrArray *
-aiperf_window_list_metrics (AiperfRunSet *runs)
+aiperf_session_list_metrics (AiperfRunSet *runs)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GPtrArray *tags = g_ptr_array_new_with_free_func (g_free);
@@ -168,7 +158,7 @@ aiperf_window_list_metrics (AiperfRunSet *runs)
 }
 
 char *
-aiperf_window_metric_label (AiperfRunSet *runs,
+aiperf_session_metric_label (AiperfRunSet *runs,
                             const char   *tag)
 {
   const char *unit = NULL;
@@ -196,7 +186,7 @@ compare_natural (gconstpointer a,
 }
 
 GPtrArray *
-aiperf_window_parameter_values (AiperfRunSet *runs,
+aiperf_session_parameter_values (AiperfRunSet *runs,
                                 const char   *key)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
@@ -206,7 +196,7 @@ aiperf_window_parameter_values (AiperfRunSet *runs,
 
   for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
     {
-      const char *v = aiperf_window_run_parameter (aiperf_run_set_get_run (runs, r), key);
+      const char *v = aiperf_session_run_parameter (aiperf_run_set_get_run (runs, r), key);
 
       if (v == NULL)
         v = "";

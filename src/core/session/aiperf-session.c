@@ -1,0 +1,222 @@
+/* aiperf-session.c — what is open, shared by the window and the command line.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "aiperf-session.h"
+
+struct _AiperfSession
+{
+  GObject           parent_instance;
+
+  AiperfRunSet     *runs;
+  AiperfPlotColors *colors;
+  GHashTable       *hidden;         /* locator → TRUE */
+  GPtrArray        *roots;          /* char* */
+  GPtrArray        *errors;         /* char* */
+  GRegex           *param_pattern;
+};
+
+G_DEFINE_FINAL_TYPE (AiperfSession, aiperf_session, G_TYPE_OBJECT)
+
+static void
+aiperf_session_finalize (GObject *object)
+{
+  AiperfSession *self = AIPERF_SESSION (object);
+
+  g_clear_object (&self->runs);
+  g_clear_pointer (&self->colors, aiperf_plot_colors_free);
+  g_clear_pointer (&self->hidden, g_hash_table_unref);
+  g_clear_pointer (&self->roots, g_ptr_array_unref);
+  g_clear_pointer (&self->errors, g_ptr_array_unref);
+  g_clear_pointer (&self->param_pattern, g_regex_unref);
+
+  G_OBJECT_CLASS (aiperf_session_parent_class)->finalize (object);
+}
+
+static void
+aiperf_session_class_init (AiperfSessionClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = aiperf_session_finalize;
+}
+
+static void
+aiperf_session_init (AiperfSession *self)
+{
+  self->runs = aiperf_run_set_new ();
+  self->colors = aiperf_plot_colors_new ();
+  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->roots = g_ptr_array_new_with_free_func (g_free);
+  self->errors = g_ptr_array_new_with_free_func (g_free);
+}
+
+AiperfSession *
+aiperf_session_new (void)
+{
+  return g_object_new (AIPERF_TYPE_SESSION, NULL);
+}
+
+AiperfRunSet *
+aiperf_session_get_runs (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->runs;
+}
+
+AiperfPlotColors *
+aiperf_session_get_colors (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->colors;
+}
+
+guint
+aiperf_session_add_runs (AiperfSession *self,
+                         AiperfRunSet  *loaded)
+{
+  GPtrArray *errors;
+  guint added = 0;
+
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), 0);
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (loaded), 0);
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (loaded); i++)
+    if (aiperf_run_set_add (self->runs, aiperf_run_set_get_run (loaded, i)))
+      added++;
+  errors = aiperf_run_set_get_load_errors (loaded);
+  for (guint i = 0; errors != NULL && i < errors->len; i++)
+    aiperf_session_add_error (self, ((GError *) g_ptr_array_index (errors, i))->message);
+  return added;
+}
+
+void
+aiperf_session_clear (AiperfSession *self)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+
+  while (aiperf_run_set_get_n_runs (self->runs) > 0)
+    aiperf_run_set_remove (self->runs, aiperf_run_set_get_run (self->runs, 0));
+  g_hash_table_remove_all (self->hidden);
+  g_ptr_array_set_size (self->roots, 0);
+  g_ptr_array_set_size (self->errors, 0);
+}
+
+gboolean
+aiperf_session_is_run_visible (AiperfSession *self,
+                               AiperfRun     *run)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
+
+  return !g_hash_table_contains (self->hidden, aiperf_run_get_locator (run));
+}
+
+void
+aiperf_session_set_run_visible (AiperfSession *self,
+                                AiperfRun     *run,
+                                gboolean       visible)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+  g_return_if_fail (AIPERF_IS_RUN (run));
+
+  if (visible)
+    g_hash_table_remove (self->hidden, aiperf_run_get_locator (run));
+  else
+    g_hash_table_add (self->hidden, g_strdup (aiperf_run_get_locator (run)));
+}
+
+GHashTable *
+aiperf_session_get_hidden (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->hidden;
+}
+
+void
+aiperf_session_add_root (AiperfSession *self,
+                         const char    *path)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+  g_return_if_fail (path != NULL);
+
+  if (!g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, NULL))
+    g_ptr_array_add (self->roots, g_strdup (path));
+}
+
+GPtrArray *
+aiperf_session_get_roots (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->roots;
+}
+
+void
+aiperf_session_add_error (AiperfSession *self,
+                          const char    *message)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+  g_return_if_fail (message != NULL);
+
+  g_ptr_array_add (self->errors, g_strdup (message));
+}
+
+GPtrArray *
+aiperf_session_get_errors (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->errors;
+}
+
+void
+aiperf_session_set_param_pattern (AiperfSession *self,
+                                  GRegex        *pattern)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+
+  if (pattern != NULL)
+    g_regex_ref (pattern);
+  g_clear_pointer (&self->param_pattern, g_regex_unref);
+  self->param_pattern = pattern;
+}
+
+GRegex *
+aiperf_session_get_param_pattern (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->param_pattern;
+}
+
+void
+aiperf_session_get_open_options (AiperfSession     *self,
+                                 AiperfOpenOptions *options)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+  g_return_if_fail (options != NULL);
+
+  options->param_pattern = self->param_pattern;
+  options->skip_dir = NULL;
+}
+
+gboolean
+aiperf_session_open_sync (AiperfSession      *self,
+                          const char * const *paths,
+                          const char         *skip_dir,
+                          GError            **error)
+{
+  g_autoptr(AiperfRunSet) loaded = NULL;
+  AiperfOpenOptions options;
+
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (paths != NULL, FALSE);
+
+  aiperf_session_get_open_options (self, &options);
+  options.skip_dir = skip_dir;
+  loaded = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, error);
+  if (loaded == NULL)
+    return FALSE;
+  for (guint i = 0; paths[i] != NULL; i++)
+    aiperf_session_add_root (self, paths[i]);
+  aiperf_session_add_runs (self, loaded);
+  return TRUE;
+}

@@ -1,0 +1,68 @@
+/* aiperf-session.h — what is open: the runs, which are hidden, the colour
+ * each group keeps, the folders to watch, what failed to load, and how
+ * paths are opened. GTK-free: the window and the command line share it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "aiperf-plot.h"
+#include "aiperf-run-set.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_SESSION (aiperf_session_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfSession, aiperf_session, AIPERF, SESSION, GObject)
+
+AiperfSession    *aiperf_session_new              (void);
+
+/* Every run loaded so far (transfer none; the same object for the
+ * session's life, so views can keep it). */
+AiperfRunSet     *aiperf_session_get_runs         (AiperfSession *self);
+/* A group keeps its palette colour in every chart of the session. */
+AiperfPlotColors *aiperf_session_get_colors       (AiperfSession *self);
+
+/* Adds the runs of @loaded that are not open yet, and keeps its load
+ * errors. Returns how many runs were new. */
+guint             aiperf_session_add_runs         (AiperfSession *self,
+                                                   AiperfRunSet  *loaded);
+/* Forgets every run, hidden flag, root and error (a new window content). */
+void              aiperf_session_clear            (AiperfSession *self);
+
+/* Runs the user unchecked stay loaded but are not drawn. */
+gboolean          aiperf_session_is_run_visible   (AiperfSession *self,
+                                                   AiperfRun     *run);
+void              aiperf_session_set_run_visible  (AiperfSession *self,
+                                                   AiperfRun     *run,
+                                                   gboolean       visible);
+/* Locators of the hidden runs → TRUE (transfer none; kept up to date). */
+GHashTable       *aiperf_session_get_hidden       (AiperfSession *self);
+
+/* The paths the user opened, for watching and preset look-up (char*). */
+void              aiperf_session_add_root         (AiperfSession *self,
+                                                   const char    *path);
+GPtrArray        *aiperf_session_get_roots        (AiperfSession *self);
+
+/* Every load failure so far, as messages (char*). */
+void              aiperf_session_add_error        (AiperfSession *self,
+                                                   const char    *message);
+GPtrArray        *aiperf_session_get_errors       (AiperfSession *self);
+
+/* How paths are opened (--param-pattern, the output folder to skip). The
+ * pattern is referenced; NULL clears it. */
+void              aiperf_session_set_param_pattern (AiperfSession *self,
+                                                    GRegex        *pattern);
+GRegex           *aiperf_session_get_param_pattern (AiperfSession *self);
+/* Fills @options with the session's rules (pointers stay owned by it). */
+void              aiperf_session_get_open_options (AiperfSession     *self,
+                                                   AiperfOpenOptions *options);
+
+/* Opens @paths synchronously (the command line) and adds their runs.
+ * Fails only when nothing at all could be loaded. */
+gboolean          aiperf_session_open_sync        (AiperfSession      *self,
+                                                   const char * const *paths,
+                                                   const char         *skip_dir,
+                                                   GError            **error);
+
+G_END_DECLS
