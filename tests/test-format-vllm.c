@@ -564,6 +564,27 @@ test_sweep_chart (void)
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
 }
 
+static void
+test_per_gpu_fallback (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_resolve (NULL, NULL, &error);
+  g_autoptr(AiperfRunSet) sweep = load ("sweep", NULL);
+  const AiperfPlotSpec *spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN,
+                                                        "pareto_curve_throughput_per_gpu_vs_latency");
+  g_autoptr(AiperfChart) chart = NULL;
+
+  /* bench sweep results have e2el but no GPU count: plain throughput, said so. */
+  g_assert_nonnull (spec);
+  chart = aiperf_plot_build_multi_run (spec, sweep, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput");
+  g_assert_true (g_str_has_prefix (chart->note, "No run records its GPU count"));
+  /* The summary.json-only combination has no e2el. */
+  g_assert_nonnull (strstr (chart->note, " · 1 run lacks these metrics"));
+  g_assert_cmpuint (aiperf_chart_count_points (chart, AIPERF_LAYER_POINTS), ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -582,5 +603,6 @@ main (int    argc,
   g_test_add_func ("/vllm/sniff", test_sniff);
   g_test_add_func ("/vllm/sweep/presets", test_sweep_presets);
   g_test_add_func ("/vllm/sweep/chart", test_sweep_chart);
+  g_test_add_func ("/vllm/per-gpu-fallback", test_per_gpu_fallback);
   return g_test_run ();
 }

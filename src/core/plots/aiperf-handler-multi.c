@@ -88,6 +88,19 @@ run_value (AiperfRun  *run,
         }
       return FALSE;
     }
+  /* Tools without telemetry may still say how many GPUs served (a ccl-bench
+   * workload card's gpu_count). */
+  if (strcmp (tag, "output_token_throughput_per_gpu") == 0 && aiperf_run_get_parameter (run, "gpu_count") != NULL)
+    {
+      double total, gpus = g_ascii_strtod (aiperf_run_get_parameter (run, "gpu_count"), NULL);
+
+      if (gpus >= 1 && run_value (run, "output_token_throughput", stat, &total))
+        {
+          *out = total / gpus;
+          return TRUE;
+        }
+      return FALSE;
+    }
   /* Server metrics: counters summed over series, the rest averaged. */
   if (info == NULL && aiperf_server_metric_name_looks_like (name) &&
       aiperf_run_get_parameter (run, name) == NULL)
@@ -431,7 +444,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   const char *x_tag, *y_tag;
   AiperfStat x_stat, y_stat;
   guint missing = 0, n_runs = aiperf_run_set_get_n_runs (runs), n_treatments = 0;
-  gboolean x_higher, y_higher, any_ci = FALSE;
+  gboolean x_higher, y_higher, any_ci = FALSE, undivided = FALSE;
   g_autoptr(GPtrArray) low_layers = g_ptr_array_new ();
   AiperfRun *first = n_runs > 0 ? aiperf_run_set_get_run (runs, 0) : NULL;
 
@@ -443,6 +456,28 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   y_stat = aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG);
 
   groups = collect_groups (spec, runs, classification, x_tag, x_stat, y_tag, y_stat, &missing);
+  /* No run knows its GPU count (vLLM, GenAI-Perf, … without telemetry): the
+   * plain throughput, and the chart says so, rather than no chart. */
+  if (groups->len == 0 && (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
+                           strcmp (x_tag, "output_token_throughput_per_gpu") == 0))
+    {
+      const char *plain = "output_token_throughput";
+      g_autoptr(GPtrArray) retry = NULL;
+      guint retry_missing = 0;
+      const char *rx = strcmp (x_tag, "output_token_throughput_per_gpu") == 0 ? plain : x_tag;
+      const char *ry = strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ? plain : y_tag;
+
+      retry = collect_groups (spec, runs, classification, rx, x_stat, ry, y_stat, &retry_missing);
+      if (retry->len > 0)
+        {
+          g_ptr_array_unref (groups);
+          groups = g_steal_pointer (&retry);
+          missing = retry_missing;
+          x_tag = rx;
+          y_tag = ry;
+          undivided = TRUE;
+        }
+    }
   if (groups->len == 0)
     {
       if (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
@@ -498,5 +533,14 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                                                 "%u run lacks these metrics and is not shown",
                                                 "%u runs lack these metrics and are not shown",
                                                 missing), missing);
+  if (undivided)
+    {
+      g_autofree char *rest = chart->note;
+
+      /* The axis titles name the plain throughput; say why. */
+      chart->note = rest != NULL
+        ? g_strdup_printf (_("No run records its GPU count, so the throughput is not per GPU · %s"), rest)
+        : g_strdup (_("No run records its GPU count, so the throughput is not per GPU"));
+    }
   return g_steal_pointer (&chart);
 }
