@@ -504,6 +504,7 @@ test_sweep_chart (void)
   g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_resolve (NULL, NULL, &error);
   g_autoptr(AiperfRunSet) set = load ("ccl/trace_collection", NULL);
   g_autoptr(AiperfRunSet) nightly = load ("nightly", NULL);
+  g_autoptr(AiperfRunSet) sweep = load ("sweep", NULL);
   g_autoptr(AiperfChart) chart = NULL;
   g_autoptr(AiperfPlotSpec) fallback = NULL;
   const AiperfLayer *points, *bars;
@@ -555,9 +556,12 @@ test_sweep_chart (void)
   g_assert_nonnull (strstr (chart->note, "fixed at 8192, the most common value (no run has 999)"));
   g_assert_cmpuint (aiperf_layer_get_n (series_layer (chart, "pplx", AIPERF_LAYER_POINTS)), ==, 3);
 
-  /* Not about runs without the parameter: left out of the defaults. */
+  /* Not about runs without the parameter, or with a single value of it:
+   * left out of the defaults. */
   g_assert_true (aiperf_plot_spec_applies (fallback, set));
   g_assert_false (aiperf_plot_spec_applies (fallback, nightly));
+  g_assert_true (aiperf_plot_spec_applies (sweep_preset (config, "ttft_vs_max_num_seqs"), sweep));
+  g_assert_false (aiperf_plot_spec_applies (sweep_preset (config, "ttft_vs_max_num_batched_tokens"), sweep));
   g_clear_pointer (&chart, aiperf_chart_free);
   chart = aiperf_plot_build_multi_run (fallback, nightly, NULL, NULL, &error);
   g_assert_null (chart);

@@ -89,16 +89,21 @@ aiperf_handler_sweep_applies (const AiperfPlotSpec *spec,
                               AiperfRunSet         *runs)
 {
   const char *x_param = x_parameter (spec);
-  double value;
+  double value, seen = NAN;
 
   if (x_param == NULL)
     return FALSE;
+  /* A sweep needs two settings: one value is not a curve. */
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
 
-      if (!excluded (run) && aiperf_run_get_parameter (run, x_param) != NULL &&
-          param_value (run, x_param, &value))
+      if (excluded (run) || aiperf_run_get_parameter (run, x_param) == NULL ||
+          !param_value (run, x_param, &value))
+        continue;
+      if (isnan (seen))
+        seen = value;
+      else if (value != seen)
         return TRUE;
     }
   return FALSE;
