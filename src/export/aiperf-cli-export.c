@@ -17,6 +17,7 @@
 #include "aiperf-export.h"
 #include "aiperf-export-log.h"
 #include "aiperf-plot.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-kinds.h"
 #include "aiperf-presets.h"
 #include "aiperf-session.h"
@@ -261,6 +262,7 @@ static GPtrArray *
 selected_presets (const AiperfExportOptions *options,
                   const AiperfPlotConfig    *config,
                   AiperfMode                 mode,
+                  AiperfRunSet              *runs,
                   AiperfExportLog           *log)
 {
   GPtrArray *specs = g_ptr_array_new ();
@@ -270,8 +272,13 @@ selected_presets (const AiperfExportOptions *options,
       GPtrArray *names = aiperf_plot_config_get_defaults (config, mode);
 
       for (guint i = 0; i < names->len; i++)
-        g_ptr_array_add (specs, (gpointer) aiperf_plot_config_find (config, mode,
-                                                                   g_ptr_array_index (names, i)));
+        {
+          const AiperfPlotSpec *spec = aiperf_plot_config_find (config, mode, g_ptr_array_index (names, i));
+
+          /* A sweep over max_num_seqs is not about runs that have none. */
+          if (spec != NULL && aiperf_plot_spec_applies (spec, runs))
+            g_ptr_array_add (specs, (gpointer) spec);
+        }
       return specs;
     }
   for (guint i = 0; options->plots[i] != NULL; i++)
@@ -367,7 +374,7 @@ export_serving (const AiperfExportOptions *options,
                              aiperf_run_get_name (run), aiperf_run_get_tool (run));
         }
     }
-  specs = selected_presets (options, config, mode, log);
+  specs = selected_presets (options, config, mode, runs, log);
   return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
 }
 
@@ -409,6 +416,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
                                 : g_build_filename (options->paths[0], "plots", NULL);
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
+  aiperf_session_set_param_pattern (session, options->param_pattern);
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths, dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);

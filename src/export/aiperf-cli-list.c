@@ -30,12 +30,14 @@ print_load_problems (AiperfRunSet *set)
 
 static AiperfRunSet *
 load_or_report (const char * const *paths,
+                GRegex             *param_pattern,
                 int                *out_status)
 {
   g_autoptr(GError) error = NULL;
+  AiperfOpenOptions options = { param_pattern, NULL };
   AiperfRunSet *set;
 
-  set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  set = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, &error);
   if (set == NULL)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
@@ -90,7 +92,8 @@ print_parameters (AiperfRun *run)
 }
 
 int
-aiperf_cli_list (const char * const *paths)
+aiperf_cli_list (const char * const *paths,
+                 GRegex             *param_pattern)
 {
   g_autoptr(AiperfRunSet) set = NULL;
   guint n;
@@ -98,7 +101,7 @@ aiperf_cli_list (const char * const *paths)
 
   g_return_val_if_fail (paths != NULL, AIPERF_EXIT_USAGE);
 
-  set = load_or_report (paths, &status);
+  set = load_or_report (paths, param_pattern, &status);
   if (set == NULL)
     return status;
 
@@ -106,21 +109,30 @@ aiperf_cli_list (const char * const *paths)
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (set, i);
-      /* The load the tool swept: concurrency, or a request rate. */
-      const char *load = aiperf_run_get_load_parameter (run);
-      gboolean by_rate = g_str_equal (load, "request_rate");
-      g_autofree char *concurrency = format_number (by_rate ? aiperf_run_get_request_rate (run)
-                                                            : aiperf_run_get_concurrency (run));
+      gboolean by_rate = g_strcmp0 (aiperf_run_get_load_parameter (run), "request_rate") == 0;
+      g_autofree char *load = format_number (by_rate ? aiperf_run_get_request_rate (run)
+                                                     : aiperf_run_get_concurrency (run));
       g_autofree char *ok = format_count (aiperf_run_get_request_count (run));
       g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
+      const char *excluded = aiperf_run_get_parameter (run, "excluded_from_sweep");
 
-      if (g_str_equal (aiperf_run_get_kind (run), "serving"))
-        g_print ("%s\t%s\t%s\t%s=%s\trequests=%s\terrors=%s\tgpus=%u\n",
-                 aiperf_run_get_locator (run), aiperf_run_get_source (run),
-                 aiperf_run_get_model (run), by_rate ? "request_rate" : "concurrency",
-                 concurrency, ok, bad, aiperf_run_get_gpu_count (run));
-      else
-        print_parameters (run);
+      if (!g_str_equal (aiperf_run_get_kind (run), "serving"))
+        {
+          print_parameters (run);
+          continue;
+        }
+      /* A rate-driven run (vLLM without --max-concurrency) has no concurrency. */
+      g_print ("%s\t%s\t%s\t%s=%s\trequests=%s\terrors=%s\tgpus=%u",
+               aiperf_run_get_locator (run), aiperf_run_get_source (run),
+               aiperf_run_get_model (run), by_rate ? "request_rate" : "concurrency", load, ok, bad,
+               aiperf_run_get_gpu_count (run));
+      if (excluded != NULL)
+        {
+          g_print ("\t");
+          /* TRANSLATORS: --list; %s is the reason's parameter, e.g. "eplb" */
+          g_print (_("excluded from sweep plots (%s)"), excluded);
+        }
+      g_print ("\n");
     }
   if (aiperf_run_set_get_mode (set) == AIPERF_MODE_MULTI_RUN)
     g_print ("mode: multi-run (%u runs)\n", n);
@@ -177,7 +189,8 @@ any_run_has_metric (AiperfRunSet *set,
 
 int
 aiperf_cli_metric (const char * const *paths,
-                   const char         *spec)
+                   const char         *spec,
+                   GRegex             *param_pattern)
 {
   g_autoptr(AiperfRunSet) set = NULL;
   g_autofree char *tag = NULL;
@@ -193,7 +206,7 @@ aiperf_cli_metric (const char * const *paths,
     return AIPERF_EXIT_USAGE;
   canonical = aiperf_metric_registry_canonical_tag (tag);
 
-  set = load_or_report (paths, &status);
+  set = load_or_report (paths, param_pattern, &status);
   if (set == NULL)
     return status;
   /* Short names a kind gives its metrics ("latency" for cutileGPT's

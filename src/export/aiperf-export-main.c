@@ -83,7 +83,8 @@ aiperf_export_main (int    argc,
 {
   gboolean headless = FALSE, list = FALSE, verbose = FALSE;
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
-  g_autofree char *format = NULL, *size = NULL;
+  g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL;
+  g_autoptr(GRegex) pattern = NULL;
   g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
@@ -112,6 +113,10 @@ aiperf_export_main (int    argc,
       N_("Image size in pixels (default 2400x1200)"), N_("WxH") },
     { "plot", 0, 0, G_OPTION_ARG_STRING_ARRAY, &plots,
       N_("Only this preset (repeatable)"), N_("NAME") },
+    { "param-pattern", 0, 0, G_OPTION_ARG_STRING, &param_pattern,
+      N_("Regular expression matched against each run folder's name; its named groups "
+         "become parameters, e.g. 'in(?P<isl>\\d+)_out(?P<osl>\\d+)_conc(?P<concurrency>\\d+)'"),
+      N_("REGEX") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, N_("[PATH…]") },
     { NULL }
   };
@@ -144,15 +149,27 @@ aiperf_export_main (int    argc,
     g_ptr_array_add (all_paths, g_strdup ("./artifacts"));
   g_ptr_array_add (all_paths, NULL);
 
+  if (param_pattern != NULL)
+    {
+      pattern = g_regex_new (param_pattern, G_REGEX_OPTIMIZE, 0, &error);
+      if (pattern == NULL)
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Bad --param-pattern: %s"), error->message);
+          g_printerr ("\n");
+          return AIPERF_EXIT_USAGE;
+        }
+    }
+
   if (list && metric != NULL)
     {
       g_printerr ("aiperf-plot: %s\n", _("--list and --metric cannot be combined"));
       return AIPERF_EXIT_USAGE;
     }
   if (list)
-    return aiperf_cli_list ((const char * const *) all_paths->pdata);
+    return aiperf_cli_list ((const char * const *) all_paths->pdata, pattern);
   if (metric != NULL)
-    return aiperf_cli_metric ((const char * const *) all_paths->pdata, metric);
+    return aiperf_cli_metric ((const char * const *) all_paths->pdata, metric, pattern);
 
   options.paths = (char **) all_paths->pdata;
   options.output = output;
@@ -176,6 +193,7 @@ aiperf_export_main (int    argc,
       return AIPERF_EXIT_USAGE;
     }
   options.plots = plots;
+  options.param_pattern = pattern;
 
   return aiperf_cli_export (&options);
 }

@@ -25,16 +25,20 @@ typedef struct {
   guint        formats;    /* bit (1 << AiperfImageFormat) per requested format */
   int          width, height;
   char       **plots;      /* --plot NAME…, or NULL for every default */
+  GRegex      *param_pattern; /* --param-pattern, or NULL */
 } AiperfExportOptions;
 
 /* Parses argv (which contains --headless) and runs the command. Never touches GTK. */
 int aiperf_export_main (int argc, char **argv);
 
 /* --list: one line per run and the mode. */
-int aiperf_cli_list    (const char * const *paths);
+/* @param_pattern (nullable): --param-pattern, named groups → parameters. */
+int aiperf_cli_list    (const char * const *paths,
+                        GRegex             *param_pattern);
 /* --metric TAG[:STAT]: "run<TAB>value" per run. */
 int aiperf_cli_metric  (const char * const *paths,
-                        const char         *spec);
+                        const char         *spec,
+                        GRegex             *param_pattern);
 /* The default: every default plot of the detected mode, to files. */
 int aiperf_cli_export  (const AiperfExportOptions *options);
 

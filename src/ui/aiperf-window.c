@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-ui-resources.h"
 #include "aiperf-run-row.h"
 #include "aiperf-session-plot.h"
@@ -178,11 +179,18 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
       return;
     }
   specs = config ? aiperf_session_default_specs (config, mode) : NULL;
-  for (gboolean first = TRUE; specs != NULL && specs->len > 0; first = FALSE)
+  for (gboolean first = TRUE; specs != NULL && specs->len > 0;)
     {
       AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
 
+      /* A sweep over max_num_seqs is not about runs that have none. */
+      if (!aiperf_plot_spec_applies (spec, aiperf_session_get_runs (self->session)))
+        {
+          aiperf_plot_spec_free (spec);
+          continue;
+        }
       aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL), first);
+      first = FALSE;
     }
   /* Runs without GPU telemetry leave the GPU presets empty; open on the
    * first plot that shows something rather than on a status page. The empty

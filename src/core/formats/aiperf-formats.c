@@ -15,6 +15,7 @@
 
 /* One line per format: adding a format touches its folder and this table. */
 extern const AiperfFormat aiperf_format_aiperf;
+extern const AiperfFormat aiperf_format_vllm;
 extern const AiperfFormat aiperf_format_genai_perf;
 extern const AiperfFormat aiperf_format_guidellm;
 extern const AiperfFormat aiperf_format_inference_perf;
@@ -23,6 +24,7 @@ extern const AiperfFormat aiperf_format_cutile;
 
 static const AiperfFormat * const formats[] = {
   &aiperf_format_aiperf,
+  &aiperf_format_vllm,
   &aiperf_format_genai_perf,
   &aiperf_format_guidellm,
   &aiperf_format_inference_perf,

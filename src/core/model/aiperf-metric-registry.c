@@ -173,11 +173,17 @@ static const AiperfMetricInfo metrics[] = {
   { "amd_throttle_status", "AMD Throttle Status", "count", G, NO },
 };
 
-/* Renamed tags (aiperf PRs #343 and #500) and display names of old exports. */
+/* Renamed tags (aiperf PRs #343 and #500), display names of old exports,
+ * and the names ccl-bench's metric tools print (TTFT, TPOT, output_throughput:
+ * vLLM's keys, whose TPOT is AIPerf's inter-token latency). */
 static const struct { const char *alias, *tag; } tag_aliases[] = {
   { "ttft", "time_to_first_token" },
   { "ttst", "time_to_second_token" },
   { "prefill_throughput", "prefill_throughput_per_user" },
+  { "TTFT", "time_to_first_token" },
+  { "TPOT", "inter_token_latency" },
+  { "tpot", "inter_token_latency" },
+  { "output_throughput", "output_token_throughput" },
 };
 static const struct { const char *alias, *tag; } display_aliases[] = {
   { "Prefill Throughput", "prefill_throughput_per_user" },

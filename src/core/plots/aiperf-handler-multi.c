@@ -89,6 +89,19 @@ run_value (AiperfRun  *run,
         }
       return FALSE;
     }
+  /* Tools without telemetry may still say how many GPUs served (a ccl-bench
+   * workload card's gpu_count). */
+  if (strcmp (tag, "output_token_throughput_per_gpu") == 0 && aiperf_run_get_parameter (run, "gpu_count") != NULL)
+    {
+      double total, gpus = g_ascii_strtod (aiperf_run_get_parameter (run, "gpu_count"), NULL);
+
+      if (gpus >= 1 && run_value (run, "output_token_throughput", stat, &total))
+        {
+          *out = total / gpus;
+          return TRUE;
+        }
+      return FALSE;
+    }
   /* Server metrics: counters summed over series, the rest averaged. */
   if (info == NULL && aiperf_server_metric_name_looks_like (name) &&
       aiperf_run_get_parameter (run, name) == NULL)
@@ -117,6 +130,18 @@ run_text (AiperfRun  *run,
 
   if (column == NULL || strcmp (column, "run_name") == 0)
     return g_strdup (aiperf_run_get_name (run));
+  /* Rate-driven runs (vLLM without --max-concurrency) are labelled by the
+   * load they were given, not "Unknown". */
+  if (strcmp (column, "concurrency") == 0 && isnan (aiperf_run_get_concurrency (run)) &&
+      g_strcmp0 (aiperf_run_get_load_parameter (run), "request_rate") == 0 &&
+      !isnan (aiperf_run_get_request_rate (run)))
+    {
+      g_autofree char *rate = isinf (aiperf_run_get_request_rate (run))
+                                ? g_strdup ("∞") : aiperf_plot_format_value (aiperf_run_get_request_rate (run));
+
+      /* TRANSLATORS: a point label: a request rate, "2 req/s" or "∞ req/s" */
+      return g_strdup_printf (_("%s req/s"), rate);
+    }
   if (strcmp (column, "model") == 0)
     return g_strdup (aiperf_run_get_model (run));
   if (strcmp (column, "endpoint_type") == 0)

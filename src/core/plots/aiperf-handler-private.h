@@ -62,6 +62,14 @@ AiperfChart *aiperf_handler_multi_run     (const AiperfPlotSpec       *spec,
                                            const AiperfClassification *classification,
                                            AiperfPlotColors           *colors,
                                            GError                    **error);
+/* multi-run: parameter_sweep (a metric against a swept run parameter) */
+AiperfChart *aiperf_handler_parameter_sweep (const AiperfPlotSpec       *spec,
+                                             AiperfRunSet               *runs,
+                                             const AiperfClassification *classification,
+                                             AiperfPlotColors           *colors,
+                                             GError                    **error);
+gboolean     aiperf_handler_sweep_applies (const AiperfPlotSpec       *spec,
+                                           AiperfRunSet               *runs);
 /* single-run */
 AiperfChart *aiperf_handler_scatter       (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
 AiperfChart *aiperf_handler_scatter_percentiles (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);

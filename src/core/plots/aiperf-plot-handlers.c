@@ -34,38 +34,40 @@ build_timeslice (const AiperfPlotSpec *spec,
 
 static const AiperfPlotHandler handlers[] = {
   { "scatter", N_("Scatter"), SINGLE, "serving", "requests",
-    aiperf_handler_scatter, NULL },
+    aiperf_handler_scatter, NULL, NULL },
   { "scatter_line", N_("Scatter with Lines"), MULTI, "serving", "",
-    NULL, aiperf_handler_multi_run },
+    NULL, aiperf_handler_multi_run, NULL },
   { "pareto", N_("Pareto Frontier"), MULTI, "serving", "",
-    NULL, aiperf_handler_multi_run },
+    NULL, aiperf_handler_multi_run, NULL },
   { "scatter_with_percentiles", N_("Scatter with Percentiles"), SINGLE, "serving", "requests",
-    aiperf_handler_scatter_percentiles, NULL },
+    aiperf_handler_scatter_percentiles, NULL, NULL },
   { "area", N_("Area"), SINGLE, "serving", "requests,gpu_telemetry",
-    aiperf_handler_area, NULL },
+    aiperf_handler_area, NULL, NULL },
   { "request_timeline", N_("Request Timeline"), SINGLE, "serving", "requests",
-    aiperf_handler_request_timeline, NULL },
+    aiperf_handler_request_timeline, NULL, NULL },
   { "timeslice", N_("Time Slices"), SINGLE, "serving", "timeslices",
-    build_timeslice, NULL },
+    build_timeslice, NULL, NULL },
   { "histogram", N_("Histogram"), SINGLE, "serving", "timeslices",
-    build_histogram, NULL },
+    build_histogram, NULL, NULL },
   { "dual_axis", N_("Dual Axis"), SINGLE, "serving", "requests,gpu_telemetry",
-    aiperf_handler_dual_axis, NULL },
+    aiperf_handler_dual_axis, NULL, NULL },
   { "percentile_bands", N_("Percentile Bands"), SINGLE, "serving", "server_metrics",
-    aiperf_handler_percentile_bands, NULL },
+    aiperf_handler_percentile_bands, NULL, NULL },
   { "latency_throughput_uncertainty", N_("Latency–Throughput Uncertainty"), MULTI, "serving", "",
-    NULL, aiperf_handler_multi_run },
+    NULL, aiperf_handler_multi_run, NULL },
   /* cutileGPT profiles */
   { "config_bars", N_("Bars per Model Configuration"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_bars },
+    NULL, aiperf_handler_cutile_bars, NULL },
   { "percentile_profile", N_("Percentile Profile"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_percentiles },
+    NULL, aiperf_handler_cutile_percentiles, NULL },
   { "architecture", N_("Model Architecture"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_architecture },
+    NULL, aiperf_handler_cutile_architecture, NULL },
   { "efficiency", N_("Efficiency per Layer"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_efficiency },
+    NULL, aiperf_handler_cutile_efficiency, NULL },
   { "speedup", N_("Speedup per Model Configuration"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_speedup },
+    NULL, aiperf_handler_cutile_speedup, NULL },
+  { "parameter_sweep", N_("Parameter Sweep"), MULTI, "serving", "",
+    NULL, aiperf_handler_parameter_sweep, aiperf_handler_sweep_applies },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
@@ -82,6 +84,18 @@ aiperf_plot_handler_get (AiperfPlotType type)
   if ((guint) type >= G_N_ELEMENTS (handlers))
     return NULL;
   return &handlers[type];
+}
+
+gboolean
+aiperf_plot_spec_applies (const AiperfPlotSpec *spec,
+                          AiperfRunSet         *runs)
+{
+  const AiperfPlotHandler *handler;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  handler = aiperf_plot_handler_get (spec->type);
+  return handler != NULL && (handler->applies == NULL || handler->applies (spec, runs));
 }
 
 char *

@@ -39,11 +39,20 @@ typedef struct {
   const char           *datasets;
   AiperfPlotBuildSingle build_single;  /* for SINGLE_RUN */
   AiperfPlotBuildMulti  build_multi;   /* for MULTI_RUN */
+  /* Nullable: FALSE when a default preset of this type is not about
+   * @runs at all (a parameter sweep when no run has the parameter), so it
+   * is left out of the defaults instead of showing an empty chart. */
+  gboolean            (*applies)      (const AiperfPlotSpec *spec,
+                                       AiperfRunSet         *runs);
 } AiperfPlotHandler;
 
 guint                    aiperf_plot_handlers_count (void);
 /* The handler of @type, or NULL for an unknown type. */
 const AiperfPlotHandler *aiperf_plot_handler_get    (AiperfPlotType  type);
+/* Whether the default preset @spec is about @runs (see applies above):
+ * TRUE for every handler without such a test. */
+gboolean                 aiperf_plot_spec_applies   (const AiperfPlotSpec *spec,
+                                                     AiperfRunSet         *runs);
 /* "scatter, scatter_line, … or bar": every type, for error messages. */
 char                    *aiperf_plot_handlers_describe (void);
 

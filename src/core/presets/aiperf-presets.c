@@ -331,6 +331,32 @@ aiperf_plot_config_find_file (const char         *explicit_path,
   return NULL;
 }
 
+/* serving_defaults / serving_plots: our presets for AIPerf and its peers
+ * that aiperf plot does not have (parameter sweeps). They live in their own
+ * section so that the file stays readable by aiperf, which ignores unknown
+ * sections; once resolved they join the multi- and single-run presets, after
+ * aiperf's, unless a preset of the same name is already there. */
+static void
+fold_serving_section (AiperfPlotConfig *config)
+{
+  GPtrArray *plots = aiperf_plot_config_get_kind_plots (config, "serving");
+  GPtrArray *names = aiperf_plot_config_get_kind_defaults (config, "serving");
+
+  for (guint i = 0; plots != NULL && i < plots->len; i++)
+    {
+      const AiperfPlotSpec *spec = g_ptr_array_index (plots, i);
+      AiperfMode mode = spec->multi_run ? AIPERF_MODE_MULTI_RUN : AIPERF_MODE_SINGLE_RUN;
+      GPtrArray *into = spec->multi_run ? config->multi_run_plots : config->single_run_plots;
+      GPtrArray *defaults = spec->multi_run ? config->multi_run_defaults : config->single_run_defaults;
+
+      if (into == NULL || defaults == NULL || aiperf_plot_config_find (config, mode, spec->name) != NULL)
+        continue;
+      g_ptr_array_add (into, aiperf_plot_spec_copy (spec));
+      if (names != NULL && g_ptr_array_find_with_equal_func (names, spec->name, g_str_equal, NULL))
+        g_ptr_array_add (defaults, g_strdup (spec->name));
+    }
+}
+
 AiperfPlotConfig *
 aiperf_plot_config_resolve (const char         *explicit_path,
                             const char * const *paths,
@@ -343,7 +369,12 @@ aiperf_plot_config_resolve (const char         *explicit_path,
   gpointer kind, plots;
 
   if (path == NULL)
-    return aiperf_plot_config_load_default (error);
+    {
+      config = aiperf_plot_config_load_default (error);
+      if (config != NULL)
+        fold_serving_section (config);
+      return g_steal_pointer (&config);
+    }
   config = aiperf_plot_config_load_file (path, error);
   if (config == NULL)
     return NULL;
@@ -360,5 +391,6 @@ aiperf_plot_config_resolve (const char         *explicit_path,
         g_hash_table_insert (config->kind_defaults, g_strdup (kind),
                              g_ptr_array_ref (g_hash_table_lookup (builtin->kind_defaults, kind)));
       }
+  fold_serving_section (config);
   return g_steal_pointer (&config);
 }

@@ -1,0 +1,234 @@
+/* aiperf-format-vllm.c — vLLM serving-benchmark results as an input format.
+ *
+ * What it opens, each detected by content:
+ * - a result file of `vllm bench serve` / benchmark_serving.py (one JSON
+ *   object; JSON Lines with --append-result, each line a run "file#LINE");
+ * - a ccl-bench trace folder (a workload YAML and results_json/ JSON files):
+ *   one run, the JSON files its repeats;
+ * - a `vllm bench sweep` combination folder (run=N.json, else summary.json):
+ *   one run, the run files its repeats;
+ * - the nightly results table (a JSON array of rows with "Test name"):
+ *   each row a run "file#<Test name>".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-format.h"
+#include "aiperf-vllm-private.h"
+
+#define HEAD_SIZE 4096
+
+gboolean
+aiperf_vllm_is_run_file_name (const char *name,
+                              guint      *out_number)
+{
+  const char *p;
+
+  if (!g_str_has_prefix (name, "run=") || !g_str_has_suffix (name, ".json"))
+    return FALSE;
+  p = name + 4;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (strcmp (p, ".json") != 0)
+    return FALSE;  /* run=3.failure.json */
+  if (out_number != NULL)
+    *out_number = (guint) g_ascii_strtoull (name + 4, NULL, 10);
+  return TRUE;
+}
+
+/* How surely a file head is a bench-serve result (or a list of them). The
+ * head of a legacy file is setup keys and the first results before the
+ * per-request arrays push the percentile keys beyond it. */
+static guint
+score_result_head (const char *head)
+{
+  char first = aiperf_head_first_char (head);
+
+  if (first != '{' && first != '[')
+    return AIPERF_SNIFF_NO;
+  if (aiperf_head_has_key (head, "mean_ttft_ms") || aiperf_head_has_key (head, "mean_tpot_ms") ||
+      aiperf_head_has_key (head, "mean_e2el_ms") || aiperf_head_has_key (head, "request_goodput:"))
+    return AIPERF_SNIFF_SURE;
+  if (aiperf_head_has_key (head, "request_throughput") && aiperf_head_has_key (head, "output_throughput") &&
+      (aiperf_head_has_key (head, "model_id") || aiperf_head_has_key (head, "total_input_tokens")))
+    return AIPERF_SNIFF_LIKELY;
+  return AIPERF_SNIFF_NO;
+}
+
+static guint
+score_nightly_head (const char *head)
+{
+  if (aiperf_head_first_char (head) != '[' || !aiperf_head_has_key (head, "Test name"))
+    return AIPERF_SNIFF_NO;
+  if (aiperf_head_has_key (head, "Mean TTFT (ms)") || aiperf_head_has_key (head, "Tput (req/s)"))
+    return AIPERF_SNIFF_SURE;
+  return AIPERF_SNIFF_NO;
+}
+
+static guint
+score_file (const char *path)
+{
+  g_autofree char *head = aiperf_read_head (path, HEAD_SIZE, NULL);
+
+  return head != NULL ? score_result_head (head) : AIPERF_SNIFF_NO;
+}
+
+/* Entries only, no stat: a walk sniffs thousands of folders. A
+ * results_json that is not a folder is the load's error to report. */
+static gboolean
+is_ccl_folder (const char * const *entries)
+{
+  return aiperf_entries_contain (entries, "results_json");
+}
+
+static gboolean
+has_yaml (const char * const *entries)
+{
+  for (guint i = 0; entries[i] != NULL; i++)
+    if (g_str_has_suffix (entries[i], ".yaml") || g_str_has_suffix (entries[i], ".yml"))
+      return TRUE;
+  return FALSE;
+}
+
+/* The first run=N.json (or summary.json) holds a bench-serve result. */
+static guint
+score_sweep_folder (const char         *path,
+                    const char * const *entries)
+{
+  for (guint i = 0; entries[i] != NULL; i++)
+    if (aiperf_vllm_is_run_file_name (entries[i], NULL))
+      {
+        g_autofree char *file = g_build_filename (path, entries[i], NULL);
+
+        return score_file (file) > AIPERF_SNIFF_NO ? AIPERF_SNIFF_SURE : AIPERF_SNIFF_NO;
+      }
+  if (aiperf_entries_contain (entries, "summary.json"))
+    {
+      g_autofree char *file = g_build_filename (path, "summary.json", NULL);
+
+      return score_file (file) > AIPERF_SNIFF_NO ? AIPERF_SNIFF_LIKELY : AIPERF_SNIFF_NO;
+    }
+  return AIPERF_SNIFF_NO;
+}
+
+static guint
+vllm_sniff (const AiperfSniffInput *input)
+{
+  if (input->is_dir)
+    {
+      if (input->entries == NULL)
+        return AIPERF_SNIFF_NO;
+      if (is_ccl_folder (input->entries))
+        return has_yaml (input->entries) ? AIPERF_SNIFF_SURE : AIPERF_SNIFF_LIKELY;
+      return score_sweep_folder (input->path, input->entries);
+    }
+  if (input->head == NULL)
+    return AIPERF_SNIFF_NO;
+  return MAX (score_result_head (input->head), score_nightly_head (input->head));
+}
+
+static GPtrArray *
+folder_entries (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_add (names, NULL);
+  return names;
+}
+
+static void
+load_file (const char       *path,
+           AiperfLoadResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  gboolean is_array = FALSE;
+
+  results = aiperf_vllm_read_results (path, &is_array, &error);
+  if (results == NULL)
+    {
+      g_ptr_array_add (result->errors, g_steal_pointer (&error));
+      return;
+    }
+  if (results->len == 0)
+    {
+      aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA, _("%s: holds no result"), path);
+      return;
+    }
+  if (aiperf_vllm_results_are_nightly (results))
+    {
+      aiperf_vllm_load_nightly (path, results, result);
+      return;
+    }
+  if (results->len == 1)
+    {
+      AiperfRun *run = aiperf_run_new_in_file (path, NULL);
+
+      aiperf_vllm_fill_run (run, results, NULL);
+      g_ptr_array_add (result->runs, run);
+      return;
+    }
+  /* --append-result: every line is a run of its own, keyed by its line
+   * (a list, such as a summary.json opened alone, by its position). */
+  for (guint i = 0; i < results->len; i++)
+    {
+      VllmResult *one = g_ptr_array_index (results, i);
+      g_autoptr(GPtrArray) single = g_ptr_array_new ();
+      g_autofree char *key = g_strdup_printf ("%u", is_array ? i + 1 : one->line);
+      g_autofree char *name = g_strdup_printf ("%s#%s", base, key);
+      AiperfRun *run = aiperf_run_new_in_file (path, key);
+
+      g_ptr_array_add (single, one);
+      aiperf_run_set_name (run, name);
+      aiperf_vllm_fill_run (run, single, NULL);
+      g_ptr_array_add (result->runs, run);
+    }
+}
+
+static void
+vllm_load (const char              *path,
+           const AiperfLoadOptions *options,
+           AiperfLoadResult        *result)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GPtrArray) entries = folder_entries (path);
+      const char * const *names = (const char * const *) entries->pdata;
+
+      if (is_ccl_folder (names))
+        aiperf_vllm_load_ccl_folder (path, names, result);
+      else
+        aiperf_vllm_load_sweep_folder (path, names, result);
+      return;
+    }
+  load_file (path, result);
+}
+
+/* Its result files are the repeats of the folder's one run. */
+static gboolean
+vllm_claims_subtree (const char *path)
+{
+  return TRUE;
+}
+
+const AiperfFormat aiperf_format_vllm = {
+  .id = "vllm",
+  .name = "vLLM",
+  .kind = "serving",
+  .sniff = vllm_sniff,
+  .load = vllm_load,
+  .claims_subtree = vllm_claims_subtree,
+  .skip_child = NULL,
+};
