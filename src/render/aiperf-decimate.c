@@ -95,6 +95,12 @@ aiperf_line_decimator_add (AiperfLineDecimator *d,
 }
 
 void
+aiperf_line_decimator_flush (AiperfLineDecimator *d)
+{
+  flush_column (d);
+}
+
+void
 aiperf_line_decimator_break (AiperfLineDecimator *d)
 {
   flush_column (d);
@@ -141,6 +147,70 @@ void
 aiperf_pixel_mask_clear (AiperfPixelMask *m)
 {
   g_clear_pointer (&m->bits, g_free);
+}
+
+void
+aiperf_spans_add (GArray *spans,
+                  double  across,
+                  double  lo,
+                  double  hi)
+{
+  AiperfSpan sp;
+
+  if (!isfinite (across) || !isfinite (lo) || !isfinite (hi))
+    return;
+  sp.lane = (gint64) floor (across);
+  sp.lo = MIN (lo, hi);
+  sp.hi = MAX (lo, hi);
+  sp.at_lo = sp.at_hi = across;
+  sp.count = 1;
+  g_array_append_val (spans, sp);
+}
+
+static int
+span_compare (gconstpointer a,
+              gconstpointer b)
+{
+  const AiperfSpan *sa = a, *sb = b;
+
+  if (sa->lane != sb->lane)
+    return sa->lane < sb->lane ? -1 : 1;
+  if (sa->lo != sb->lo)
+    return sa->lo < sb->lo ? -1 : 1;
+  return (sa->hi > sb->hi) - (sa->hi < sb->hi);
+}
+
+void
+aiperf_spans_merge (GArray *spans,
+                    double  gap)
+{
+  guint out = 0;
+
+  if (spans->len < 2)
+    return;
+  /* Sorted by lane then start, a run's end is the largest end so far: a
+   * span that starts past it (plus the gap) begins a new run. */
+  g_array_sort (spans, span_compare);
+  for (guint i = 1; i < spans->len; i++)
+    {
+      AiperfSpan *cur = &g_array_index (spans, AiperfSpan, out);
+      const AiperfSpan *sp = &g_array_index (spans, AiperfSpan, i);
+
+      if (sp->lane == cur->lane && sp->lo <= cur->hi + gap)
+        {
+          if (sp->hi > cur->hi)
+            {
+              cur->hi = sp->hi;
+              cur->at_hi = sp->at_hi;
+            }
+          cur->count += sp->count;
+          continue;
+        }
+      out++;
+      if (out != i)
+        g_array_index (spans, AiperfSpan, out) = *sp;
+    }
+  g_array_set_size (spans, out + 1);
 }
 
 void
