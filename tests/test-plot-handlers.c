@@ -102,10 +102,13 @@ test_pareto_fixture (void)
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (line, 0), 50.08213863971112, 1e-9);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_x (line, 1), 3743.1736741874997, 1e-9);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (line, 1), 194.50576456385642, 1e-9);
-  /* Dominated c2 is still drawn, with its label. */
+  /* Dominated c2 is still drawn, with its label, faded in lightness and
+   * opaque (alpha would turn dark-theme hues into look-alikes). */
   points = find_layer (chart, AIPERF_LAYER_POINTS, 0, 0);
   g_assert_cmpuint (aiperf_layer_get_n (points), ==, 1);
   g_assert_cmpstr (g_ptr_array_index (points->labels, 0), ==, "2");
+  g_assert_cmpfloat (points->opacity, ==, 1.0);
+  g_assert_cmpfloat (points->fade, >, 0.2);
   points = find_layer (chart, AIPERF_LAYER_POINTS, 0, 1);
   g_assert_cmpstr (g_ptr_array_index (points->labels, 0), ==, "1");
   g_assert_cmpstr (g_ptr_array_index (points->labels, 1), ==, "4");

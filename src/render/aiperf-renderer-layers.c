@@ -320,6 +320,8 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
   (void) index;
   if (layer->x == NULL || layer->y == NULL)
     return;
+  if (layer->fade > 0)
+    c.color = aiperf_style_fade (self->style, c.color, layer->fade);
   cairo_save (cr);
   cairo_new_path (cr);
   switch (layer->kind)

@@ -32,6 +32,13 @@ typedef struct {
 } AiperfLegendHit;
 
 typedef struct {
+  AiperfRect  rect;
+  const char *text;    /* the chart's, valid during the draw */
+  double      px, py;  /* the point it names */
+  AiperfRGBA  color;
+} AiperfPlacedLabel;
+
+typedef struct {
   guint  layer, index;
   int    series, id;
   double x, y;
@@ -63,7 +70,7 @@ struct _AiperfRenderer {
   double          c_min, c_max;
   double          legend_w, legend_h, legend_name_max;
   AiperfPickGrid  grid;
-  GArray         *label_rects; /* AiperfRect of placed point labels */
+  GArray         *labels;      /* AiperfPlacedLabel of the draw in progress */
   /* the draw in progress (valid only inside aiperf_renderer_draw) */
   const AiperfChart *chart;
   const AiperfStyle *style;
@@ -148,7 +155,9 @@ void     aiperf_renderer_legend_measure (AiperfRenderer *self, double *w, double
 void     aiperf_renderer_legend_place (AiperfRenderer *self);
 void     aiperf_renderer_draw_legend (AiperfRenderer *self, cairo_t *cr);
 
-/* point labels (aiperf-renderer-labels.c) */
+/* point labels (aiperf-renderer-labels.c): placed and haloed before the
+ * data layers, written after them */
+void     aiperf_renderer_place_labels (AiperfRenderer *self, cairo_t *cr);
 void     aiperf_renderer_draw_labels (AiperfRenderer *self, cairo_t *cr);
 
 /* decimation and picking (aiperf-decimate.c) */

@@ -16,7 +16,7 @@ aiperf_renderer_new (void)
   AiperfRenderer *self = g_new0 (AiperfRenderer, 1);
 
   self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
-  self->label_rects = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
+  self->labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
   return self;
 }
 
@@ -31,7 +31,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   aiperf_tick_set_clear (&self->ct);
   aiperf_pick_grid_clear (&self->grid);
   g_array_unref (self->legend_hits);
-  g_array_unref (self->label_rects);
+  g_array_unref (self->labels);
   g_free (self);
 }
 
@@ -214,6 +214,11 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
   cairo_fill (cr);
   aiperf_renderer_draw_grid (self, cr);
+  cairo_save (cr);
+  cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
+  cairo_clip (cr);
+  aiperf_renderer_place_labels (self, cr);
+  cairo_restore (cr);
 
   for (guint i = 0; i < chart->layers->len; i++)
     {
@@ -243,6 +248,7 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   aiperf_renderer_draw_color_bar (self, cr);
   aiperf_renderer_draw_legend (self, cr);
   cairo_restore (cr);
+  g_array_set_size (self->labels, 0);  /* their texts belong to the chart */
 
   aiperf_pick_grid_build (self);
 
