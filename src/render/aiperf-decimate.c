@@ -24,9 +24,9 @@ aiperf_line_decimator_init (AiperfLineDecimator *d,
 }
 
 static void
-emit (AiperfLineDecimator *d,
-      double               x,
-      double               y)
+put (AiperfLineDecimator *d,
+     double               x,
+     double               y)
 {
   if (d->pen_down)
     cairo_line_to (d->cr, x, y);
@@ -45,6 +45,50 @@ emit (AiperfLineDecimator *d,
   d->pen_down = TRUE;
   d->pen_x = x;
   d->pen_y = y;
+}
+
+static void
+put_pending (AiperfLineDecimator *d)
+{
+  if (d->have_pending)
+    put (d, d->pending_x, d->pending_y);
+  d->have_pending = FALSE;
+}
+
+/* A vertex on the straight segment between its neighbours adds nothing:
+ * a flat band of 50,000 slices is four vertices, not four per column. */
+static gboolean
+on_segment (double x0, double y0,
+            double x1, double y1,
+            double x2, double y2)
+{
+  double dx = x2 - x0, dy = y2 - y0;
+  double len2 = dx * dx + dy * dy;
+  double t, cross;
+
+  if (len2 <= 0)
+    return x1 == x0 && y1 == y0;
+  t = ((x1 - x0) * dx + (y1 - y0) * dy) / len2;
+  cross = (x1 - x0) * dy - (y1 - y0) * dx;
+  return t >= 0 && t <= 1 && cross * cross <= 0.01 * len2;  /* within 0.1 px */
+}
+
+static void
+emit (AiperfLineDecimator *d,
+      double               x,
+      double               y)
+{
+  if (!d->pen_down)
+    {
+      put (d, x, y);
+      return;
+    }
+  if (d->have_pending &&
+      !on_segment (d->pen_x, d->pen_y, d->pending_x, d->pending_y, x, y))
+    put_pending (d);
+  d->have_pending = TRUE;
+  d->pending_x = x;
+  d->pending_y = y;
 }
 
 static void
@@ -104,6 +148,7 @@ void
 aiperf_line_decimator_break (AiperfLineDecimator *d)
 {
   flush_column (d);
+  put_pending (d);
   d->pen_down = FALSE;
 }
 

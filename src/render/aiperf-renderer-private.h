@@ -172,6 +172,10 @@ typedef struct {
    * stroker is superlinear in one long self-overlapping path) */
   guint    chunk, in_chunk;
   double   pen_x, pen_y;
+  /* the last vertex, held back until the next shows it is not on a
+   * straight run */
+  gboolean have_pending;
+  double   pending_x, pending_y;
 } AiperfLineDecimator;
 
 void     aiperf_line_decimator_init  (AiperfLineDecimator *d, cairo_t *cr);
