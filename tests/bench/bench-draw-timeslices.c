@@ -22,7 +22,9 @@
 #include "aiperf-run-private.h"
 #include "render/aiperf-renderer.h"
 
+#ifndef REPEAT
 #define REPEAT 5
+#endif
 
 /* A long run: ITL around 14.27 ms drifting slowly, TTFT with spikes. */
 static AiperfRun *
