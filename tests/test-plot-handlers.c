@@ -102,10 +102,13 @@ test_pareto_fixture (void)
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (line, 0), 50.08213863971112, 1e-9);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_x (line, 1), 3743.1736741874997, 1e-9);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (line, 1), 194.50576456385642, 1e-9);
-  /* Dominated c2 is still drawn, with its label. */
+  /* Dominated c2 is still drawn, with its label, faded in lightness and
+   * opaque (alpha would turn dark-theme hues into look-alikes). */
   points = find_layer (chart, AIPERF_LAYER_POINTS, 0, 0);
   g_assert_cmpuint (aiperf_layer_get_n (points), ==, 1);
   g_assert_cmpstr (g_ptr_array_index (points->labels, 0), ==, "2");
+  g_assert_cmpfloat (points->opacity, ==, 1.0);
+  g_assert_cmpfloat (points->fade, >, 0.2);
   points = find_layer (chart, AIPERF_LAYER_POINTS, 0, 1);
   g_assert_cmpstr (g_ptr_array_index (points->labels, 0), ==, "1");
   g_assert_cmpstr (g_ptr_array_index (points->labels, 1), ==, "4");
@@ -453,7 +456,108 @@ test_timeslice_fixture (void)
   g_assert_cmpfloat (aiperf_layer_x (outliers, 1), ==, 175);
   g_assert_cmpuint (aiperf_layer_get_n (find_layer (chart, AIPERF_LAYER_POINTS, 0, 0)), ==, 22);
   g_assert_cmpstr (g_ptr_array_index (chart->x.tick_labels, 23), ==, "230-240");
-  g_assert_cmpint (aiperf_chart_find_series (chart, "Run Average: 49.84 ms"), >=, 0);
+  /* One precision for the legend's numbers: the std to two significant
+   * digits, the average to as many decimals. */
+  g_assert_cmpint (aiperf_chart_find_series (chart, "Run Average: 49.8 ms"), >=, 0);
+  g_assert_cmpint (aiperf_chart_find_series (chart, "Run ±1 Std Dev: 8.7 ms"), >=, 0);
+  /* TTFT spreads from 40 to 75 ms: its axis keeps 0, and says nothing. */
+  g_assert_true (chart->y.include_zero);
+  g_assert_null (chart->note);
+  g_clear_pointer (&chart, aiperf_chart_free);
+
+  /* ITL sits at 18.2–18.9 ms: the axis starts near the data and says so. */
+  chart = aiperf_plot_build_single_run (aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "timeslices_itl"),
+                                        run, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (chart->y.include_zero);
+  g_assert_nonnull (chart->note);
+  g_assert_nonnull (strstr (chart->note, "does not start at 0"));
+}
+
+static gboolean
+in_legend (const AiperfChart *chart,
+           const char        *name)
+{
+  int series = aiperf_chart_find_series (chart, name);
+
+  return series >= 0 && ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend;
+}
+
+/* ITL at 14.1–14.4 ms with a run std of 0.09597 ms; throughput slices
+ * without a std. */
+static void
+test_timeslice_legend_and_axis (void)
+{
+  g_autoptr(AiperfPlotConfig) config = default_config ();
+  g_autoptr(AiperfRun) run = aiperf_run_new ("/synthetic/itl");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+  AiperfTimeslices *ts = aiperf_timeslices_new ();
+  AiperfStats stats;
+  guint decimals[2];
+  const char *names[2] = { "Run Average: 14.270 ms", "Run ±1 Std Dev: 0.096 ms" };
+
+  aiperf_timeslices_set_slice_duration (ts, 10);
+  aiperf_timeslices_set_full_precision (ts, TRUE);
+  for (guint i = 0; i < 30; i++)
+    {
+      aiperf_stats_init_nan (&stats);
+      stats.v[AIPERF_STAT_AVG] = 14.1 + 0.3 * (i % 7) / 6.0;
+      stats.v[AIPERF_STAT_STD] = 0.05;
+      aiperf_timeslices_set_stats (ts, "inter_token_latency", "ms", i, &stats);
+      aiperf_stats_init_nan (&stats);
+      stats.v[AIPERF_STAT_AVG] = 9 + (i % 3);
+      aiperf_timeslices_set_stats (ts, "request_throughput", "requests/sec", i, &stats);
+    }
+  aiperf_run_set_timeslices (run, ts);
+  aiperf_timeslices_unref (ts);
+  aiperf_stats_init_nan (&stats);
+  stats.v[AIPERF_STAT_AVG] = 14.2701;
+  stats.v[AIPERF_STAT_STD] = 0.09597;
+  aiperf_run_set_metric (run, "inter_token_latency", "ms", &stats);
+
+  chart = aiperf_plot_build_single_run (aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "timeslices_itl"),
+                                        run, NULL, &error);
+  g_assert_no_error (error);
+  /* "14.270 ms" beside "0.096 ms": as many decimals in both, not
+   * "14.27" beside "0.09597" */
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *dot;
+
+      g_assert_cmpint (aiperf_chart_find_series (chart, names[k]), >=, 0);
+      dot = strchr (names[k], '.');
+      decimals[k] = (guint) (strchr (dot, ' ') - dot - 1);
+    }
+  g_assert_cmpuint (decimals[0], ==, decimals[1]);
+  g_assert_true (in_legend (chart, "±1 Time Slice Std Dev"));
+  /* 14.1–14.4 with ±0.05 bars and the ±0.096 band: far from 0 */
+  g_assert_false (chart->y.include_zero);
+  g_assert_cmpstr (chart->note, ==, "The y axis does not start at 0");
+  g_clear_pointer (&chart, aiperf_chart_free);
+
+  /* Throughput slices carry no std: no error bar, so no legend entry for one. */
+  chart = aiperf_plot_build_single_run (aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "timeslices_throughput"),
+                                        run, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_chart_count_points (chart, AIPERF_LAYER_ERROR_BARS), ==, 0);
+  g_assert_false (in_legend (chart, "±1 Time Slice Std Dev"));
+  g_assert_true (in_legend (chart, "Time Slice Average"));
+  /* 9–11 requests/s: the 9 below them is more than twice their spread of
+   * 2, so this axis starts near the data too. */
+  g_assert_false (chart->y.include_zero);
+  g_clear_pointer (&chart, aiperf_chart_free);
+
+  /* A histogram keeps 0 whatever the values: a bar's length is its value. */
+  {
+    g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_copy (aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN,
+                                                                                      "timeslices_itl"));
+
+    spec->type = AIPERF_PLOT_HISTOGRAM;
+    chart = aiperf_plot_build_single_run (spec, run, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (chart->y.include_zero);
+  }
 }
 
 static void
@@ -507,6 +611,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/plot/single-run/fixture", test_single_run_fixture);
   g_test_add_func ("/aiperf/plot/timeslice/outliers", test_timeslice_outliers);
   g_test_add_func ("/aiperf/plot/timeslice/fixture", test_timeslice_fixture);
+  g_test_add_func ("/aiperf/plot/timeslice/legend-and-axis", test_timeslice_legend_and_axis);
   g_test_add_func ("/aiperf/plot/no-data", test_no_data);
   return g_test_run ();
 }

@@ -201,8 +201,9 @@ test_shapes (void)
   seg = aiperf_chart_add_layer (chart, AIPERF_LAYER_SEGMENTS, -1);
   seg->color = aiperf_color_rgba (1, 0, 0, 1);
   seg->line_width = 4;
-  /* far shorter than a pixel: still drawn */
+  /* far shorter than a pixel: drawn at its true length, nothing more */
   aiperf_layer_append_segment (seg, 50, 50.0001, 50, 0);
+  aiperf_layer_append_segment (seg, 100, 200, 50, 1);
   ell = aiperf_chart_add_layer (chart, AIPERF_LAYER_ELLIPSES, -1);
   ell->color = aiperf_color_rgba (0, 0, 1, 1);
   ell->fill_opacity = 1;
@@ -230,9 +231,15 @@ test_shapes (void)
   surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
   a = aiperf_renderer_get_plot_area (renderer);
 
-  /* (the middle of the 1.5 px it is drawn at least) */
+  /* the short one leaves no red bar beside it (no minimum length) */
   g_assert_true (aiperf_renderer_data_to_pixel (renderer, 50, 50, FALSE, &px, &py));
-  g_assert_true (pixel_near (read_pixel (surface, px + 0.75, py), 0xff0000, 60));
+  g_assert_false (pixel_near (read_pixel (surface, px + 1.5, py), 0xff0000, 60));
+  /* the long one covers 100..200 and stops there */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 150, 50, FALSE, &px, &py));
+  g_assert_true (pixel_near (read_pixel (surface, px, py), 0xff0000, 30));
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 200, 50, FALSE, &px, &py));
+  g_assert_true (pixel_near (read_pixel (surface, px - 1.5, py), 0xff0000, 30));
+  g_assert_false (pixel_near (read_pixel (surface, px + 1.5, py), 0xff0000, 60));
   /* the ellipse spans 5..15 on a log axis: filled at 6 and 14, not at 4 or 17 */
   g_assert_true (aiperf_renderer_data_to_pixel (renderer, 6, 20, FALSE, &px, &py));
   g_assert_true (pixel_near (read_pixel (surface, px, py), 0x0000ff, 30));

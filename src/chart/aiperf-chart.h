@@ -99,6 +99,9 @@ typedef struct {
   AiperfMarker marker;
   double       opacity;      /* lines and markers */
   double       fill_opacity; /* areas, bands, bars, cells, ellipses */
+  /* 0..1: drawn opaque in a colour this far toward the plot background in
+   * lightness (de-emphasised points whose hue must stay readable) */
+  double       fade;
   gboolean     dashed;
   gboolean     step;         /* AREA drawn as a step shape */
   gboolean     pickable;     /* hover reports its points */

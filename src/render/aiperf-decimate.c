@@ -24,9 +24,9 @@ aiperf_line_decimator_init (AiperfLineDecimator *d,
 }
 
 static void
-emit (AiperfLineDecimator *d,
-      double               x,
-      double               y)
+put (AiperfLineDecimator *d,
+     double               x,
+     double               y)
 {
   if (d->pen_down)
     cairo_line_to (d->cr, x, y);
@@ -45,6 +45,50 @@ emit (AiperfLineDecimator *d,
   d->pen_down = TRUE;
   d->pen_x = x;
   d->pen_y = y;
+}
+
+static void
+put_pending (AiperfLineDecimator *d)
+{
+  if (d->have_pending)
+    put (d, d->pending_x, d->pending_y);
+  d->have_pending = FALSE;
+}
+
+/* A vertex on the straight segment between its neighbours adds nothing:
+ * a flat band of 50,000 slices is four vertices, not four per column. */
+static gboolean
+on_segment (double x0, double y0,
+            double x1, double y1,
+            double x2, double y2)
+{
+  double dx = x2 - x0, dy = y2 - y0;
+  double len2 = dx * dx + dy * dy;
+  double t, cross;
+
+  if (len2 <= 0)
+    return x1 == x0 && y1 == y0;
+  t = ((x1 - x0) * dx + (y1 - y0) * dy) / len2;
+  cross = (x1 - x0) * dy - (y1 - y0) * dx;
+  return t >= 0 && t <= 1 && cross * cross <= 0.01 * len2;  /* within 0.1 px */
+}
+
+static void
+emit (AiperfLineDecimator *d,
+      double               x,
+      double               y)
+{
+  if (!d->pen_down)
+    {
+      put (d, x, y);
+      return;
+    }
+  if (d->have_pending &&
+      !on_segment (d->pen_x, d->pen_y, d->pending_x, d->pending_y, x, y))
+    put_pending (d);
+  d->have_pending = TRUE;
+  d->pending_x = x;
+  d->pending_y = y;
 }
 
 static void
@@ -95,9 +139,16 @@ aiperf_line_decimator_add (AiperfLineDecimator *d,
 }
 
 void
+aiperf_line_decimator_flush (AiperfLineDecimator *d)
+{
+  flush_column (d);
+}
+
+void
 aiperf_line_decimator_break (AiperfLineDecimator *d)
 {
   flush_column (d);
+  put_pending (d);
   d->pen_down = FALSE;
 }
 
@@ -141,6 +192,70 @@ void
 aiperf_pixel_mask_clear (AiperfPixelMask *m)
 {
   g_clear_pointer (&m->bits, g_free);
+}
+
+void
+aiperf_spans_add (GArray *spans,
+                  double  across,
+                  double  lo,
+                  double  hi)
+{
+  AiperfSpan sp;
+
+  if (!isfinite (across) || !isfinite (lo) || !isfinite (hi))
+    return;
+  sp.lane = (gint64) floor (across);
+  sp.lo = MIN (lo, hi);
+  sp.hi = MAX (lo, hi);
+  sp.at_lo = sp.at_hi = across;
+  sp.count = 1;
+  g_array_append_val (spans, sp);
+}
+
+static int
+span_compare (gconstpointer a,
+              gconstpointer b)
+{
+  const AiperfSpan *sa = a, *sb = b;
+
+  if (sa->lane != sb->lane)
+    return sa->lane < sb->lane ? -1 : 1;
+  if (sa->lo != sb->lo)
+    return sa->lo < sb->lo ? -1 : 1;
+  return (sa->hi > sb->hi) - (sa->hi < sb->hi);
+}
+
+void
+aiperf_spans_merge (GArray *spans,
+                    double  gap)
+{
+  guint out = 0;
+
+  if (spans->len < 2)
+    return;
+  /* Sorted by lane then start, a run's end is the largest end so far: a
+   * span that starts past it (plus the gap) begins a new run. */
+  g_array_sort (spans, span_compare);
+  for (guint i = 1; i < spans->len; i++)
+    {
+      AiperfSpan *cur = &g_array_index (spans, AiperfSpan, out);
+      const AiperfSpan *sp = &g_array_index (spans, AiperfSpan, i);
+
+      if (sp->lane == cur->lane && sp->lo <= cur->hi + gap)
+        {
+          if (sp->hi > cur->hi)
+            {
+              cur->hi = sp->hi;
+              cur->at_hi = sp->at_hi;
+            }
+          cur->count += sp->count;
+          continue;
+        }
+      out++;
+      if (out != i)
+        g_array_index (spans, AiperfSpan, out) = *sp;
+    }
+  g_array_set_size (spans, out + 1);
 }
 
 void

@@ -2,9 +2,16 @@
  *
  * aiperf prints every label above its point, so "1 1", "4 4" overlap and a
  * label repeated at the same place prints twice. Here each label tries a
- * few places around its point and takes the first free one; a label that
- * would repeat the same text at the same place, or that finds no free
- * place, is left out.
+ * few places around its point and takes the first one free of other
+ * labels, markers and data lines (failing that, the first free of labels
+ * and markers); a label that would repeat the same text at the same place,
+ * or that finds no place, is left out.
+ *
+ * A label is written in its series' colour (made readable on the plot
+ * background), so a label next to another series' line is not misread.
+ * Its halo is painted before the data layers and its text after them: the
+ * halo hides the grid behind the text but never a data line, and a line
+ * that must cross a label stays whole.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,11 +22,13 @@
 
 #define MAX_LABELS 2000
 
+/* Data lines longer than this are not obstacles (too costly to test, and
+ * a chart that dense has no room for labels anyway). */
+#define MAX_LINE_VERTICES 5000
+
 typedef struct {
-  AiperfRect  rect;
-  const char *text;
-  double      px, py;
-} Placed;
+  double x0, y0, x1, y1;
+} Segment;
 
 static gboolean
 overlaps (const AiperfRect *a,
@@ -38,18 +47,114 @@ inside (const AiperfRect *outer,
          r->y + r->height <= outer->y + outer->height;
 }
 
+/* Liang–Barsky: does the segment enter the rectangle? */
+static gboolean
+segment_hits (const Segment    *sg,
+              const AiperfRect *r)
+{
+  double dx = sg->x1 - sg->x0, dy = sg->y1 - sg->y0;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { sg->x0 - r->x, r->x + r->width - sg->x0,
+                  sg->y0 - r->y, r->y + r->height - sg->y0 };
+  double t0 = 0, t1 = 1;
+
+  for (int k = 0; k < 4; k++)
+    {
+      if (p[k] == 0)
+        {
+          if (q[k] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = q[k] / p[k];
+
+        if (p[k] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+      }
+      if (t0 > t1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+add_segment (GArray *segments,
+             double  x0,
+             double  y0,
+             double  x1,
+             double  y1)
+{
+  Segment sg = { x0, y0, x1, y1 };
+
+  if (isfinite (x0) && isfinite (y0) && isfinite (x1) && isfinite (y1))
+    g_array_append_val (segments, sg);
+}
+
+/* The drawn data lines (lines, steps, area tops, reference lines), in pixels. */
+static GArray *
+collect_lines (AiperfRenderer *self)
+{
+  const AiperfChart *chart = self->chart;
+  GArray *segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
+      guint n = aiperf_layer_get_n (layer);
+      gboolean step = layer->kind == AIPERF_LAYER_STEP ||
+                      (layer->kind == AIPERF_LAYER_AREA && layer->step);
+
+      if (!aiperf_renderer_layer_visible (chart, layer) || n > MAX_LINE_VERTICES)
+        continue;
+      if (layer->kind == AIPERF_LAYER_HLINE)
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              double py = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i));
+
+              add_segment (segments, self->area.x, py, self->area.x + self->area.width, py);
+            }
+          continue;
+        }
+      if (layer->kind != AIPERF_LAYER_LINE && layer->kind != AIPERF_LAYER_STEP &&
+          layer->kind != AIPERF_LAYER_AREA)
+        continue;
+      for (guint i = 1; i < n; i++)
+        {
+          double x0 = aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i - 1));
+          double y0 = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i - 1));
+          double x1 = aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i));
+          double y1 = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i));
+
+          if (step)
+            {
+              add_segment (segments, x0, y0, x1, y0);
+              add_segment (segments, x1, y0, x1, y1);
+            }
+          else
+            add_segment (segments, x0, y0, x1, y1);
+        }
+    }
+  return segments;
+}
+
 void
-aiperf_renderer_draw_labels (AiperfRenderer *self,
-                             cairo_t        *cr)
+aiperf_renderer_place_labels (AiperfRenderer *self,
+                              cairo_t        *cr)
 {
   const AiperfChart *chart = self->chart;
   const AiperfRect *area = &self->area;
-  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (Placed));
+  GArray *placed = self->labels;
   g_autoptr(GArray) markers = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
+  g_autoptr(GArray) lines = NULL;
   double s = self->s;
   guint total = 0;
 
-  g_array_set_size (self->label_rects, 0);
+  g_array_set_size (placed, 0);
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
@@ -85,18 +190,22 @@ aiperf_renderer_draw_labels (AiperfRenderer *self,
   /* A legend inside the plot is an obstacle like any marker. */
   if (self->legend_inside && self->legend_w > 0)
     g_array_append_val (markers, self->legend_box);
+  lines = collect_lines (self);
 
-  cairo_save (cr);
   aiperf_renderer_set_font (self, self->style->font_size * s, FALSE);
-  aiperf_set_rgba (cr, self->style->foreground, 0.9);
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
       const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
+      AiperfRGBA color;
 
       if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL ||
           !aiperf_renderer_layer_visible (chart, layer))
         continue;
+      /* The series' own colour, unfaded: de-emphasised points keep
+       * readable labels. */
+      color = aiperf_style_readable (self->style, aiperf_style_resolve (self->style, layer->color),
+                                     4.5);
       for (guint i = 0; i < aiperf_layer_get_n (layer) && i < layer->labels->len; i++)
         {
           const char *text = g_ptr_array_index (layer->labels, i);
@@ -104,7 +213,7 @@ aiperf_renderer_draw_labels (AiperfRenderer *self,
           double py = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i));
           double r = layer->marker_size * s / 2 + 2 * s;
           double w, h;
-          gboolean duplicate = FALSE;
+          gboolean duplicate = FALSE, done = FALSE;
           /* Upper right first: off the point's own vertical (error bars,
            * step risers) and off a rising line; then around the clock. */
           const double dirs[][2] = { { 1, -1 }, { 0, -1 }, { 1, 0 }, { -1, -1 },
@@ -117,53 +226,77 @@ aiperf_renderer_draw_labels (AiperfRenderer *self,
           aiperf_renderer_text_size (self, text, &w, &h);
           for (guint k = 0; k < placed->len && !duplicate; k++)
             {
-              const Placed *p = &g_array_index (placed, Placed, k);
+              const AiperfPlacedLabel *p = &g_array_index (placed, AiperfPlacedLabel, k);
 
               duplicate = strcmp (p->text, text) == 0 &&
                           fabs (p->px - px) < w && fabs (p->py - py) < h;
             }
           if (duplicate)
             continue;
-          for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
-            {
-              AiperfRect rect;
-              gboolean free_spot = TRUE;
-
-              rect.width = w;
-              rect.height = h;
-              rect.x = dirs[d][0] == 0 ? px - w / 2 : dirs[d][0] > 0 ? px + r : px - r - w;
-              rect.y = dirs[d][1] == 0 ? py - h / 2 : dirs[d][1] > 0 ? py + r : py - r - h;
-              /* Diagonal spots hug the point: half the offset each way. */
-              if (dirs[d][0] != 0 && dirs[d][1] != 0)
-                rect.y += dirs[d][1] > 0 ? -r / 2 : r / 2;
-              if (!inside (area, &rect))
-                continue;
-              for (guint k = 0; k < placed->len && free_spot; k++)
-                free_spot = !overlaps (&g_array_index (placed, Placed, k).rect, &rect);
-              for (guint k = 0; k < markers->len && free_spot; k++)
-                free_spot = !overlaps (&g_array_index (markers, AiperfRect, k), &rect);
-              if (!free_spot)
-                continue;
+          /* First pass: clear of lines too; second: lines may cross it. */
+          for (int pass = 0; pass < 2 && !done; pass++)
+            for (guint d = 0; d < G_N_ELEMENTS (dirs) && !done; d++)
               {
-                Placed p = { rect, text, px, py };
+                AiperfPlacedLabel p = { { 0, 0, w, h }, text, px, py, color };
+                gboolean free_spot = TRUE;
 
+                p.rect.x = dirs[d][0] == 0 ? px - w / 2 : dirs[d][0] > 0 ? px + r : px - r - w;
+                p.rect.y = dirs[d][1] == 0 ? py - h / 2 : dirs[d][1] > 0 ? py + r : py - r - h;
+                /* Diagonal spots hug the point: half the offset each way. */
+                if (dirs[d][0] != 0 && dirs[d][1] != 0)
+                  p.rect.y += dirs[d][1] > 0 ? -r / 2 : r / 2;
+                if (!inside (area, &p.rect))
+                  continue;
+                for (guint k = 0; k < placed->len && free_spot; k++)
+                  free_spot = !overlaps (&g_array_index (placed, AiperfPlacedLabel, k).rect, &p.rect);
+                for (guint k = 0; k < markers->len && free_spot; k++)
+                  free_spot = !overlaps (&g_array_index (markers, AiperfRect, k), &p.rect);
+                for (guint k = 0; pass == 0 && k < lines->len && free_spot; k++)
+                  free_spot = !segment_hits (&g_array_index (lines, Segment, k), &p.rect);
+                if (!free_spot)
+                  continue;
                 g_array_append_val (placed, p);
-                g_array_append_val (self->label_rects, rect);
+                done = TRUE;
               }
-              /* A halo of the background keeps the label readable over lines. */
-              cairo_move_to (cr, rect.x, rect.y);
-              pango_cairo_layout_path (cr, self->layout);
-              aiperf_set_rgba (cr, self->style->plot_background, 0.85);
-              cairo_set_line_width (cr, 3 * s);
-              cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-              cairo_stroke (cr);
-              aiperf_set_rgba (cr, self->style->foreground, 0.9);
-              cairo_move_to (cr, rect.x, rect.y);
-              pango_cairo_show_layout (cr, self->layout);
-              self->primitives++;
-              break;
-            }
         }
+    }
+
+  /* The halos, under the data layers still to come. */
+  cairo_save (cr);
+  aiperf_set_rgba (cr, self->style->plot_background, 0.85);
+  cairo_set_line_width (cr, 3 * s);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint k = 0; k < placed->len; k++)
+    {
+      const AiperfPlacedLabel *p = &g_array_index (placed, AiperfPlacedLabel, k);
+
+      pango_layout_set_text (self->layout, p->text, -1);
+      cairo_move_to (cr, p->rect.x, p->rect.y);
+      pango_cairo_layout_path (cr, self->layout);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+aiperf_renderer_draw_labels (AiperfRenderer *self,
+                             cairo_t        *cr)
+{
+  GArray *placed = self->labels;
+
+  if (placed->len == 0)
+    return;
+  cairo_save (cr);
+  aiperf_renderer_set_font (self, self->style->font_size * self->s, FALSE);
+  for (guint k = 0; k < placed->len; k++)
+    {
+      const AiperfPlacedLabel *p = &g_array_index (placed, AiperfPlacedLabel, k);
+
+      pango_layout_set_text (self->layout, p->text, -1);
+      aiperf_set_rgba (cr, p->color, 1.0);
+      cairo_move_to (cr, p->rect.x, p->rect.y);
+      pango_cairo_show_layout (cr, self->layout);
+      self->primitives++;
     }
   cairo_restore (cr);
 }

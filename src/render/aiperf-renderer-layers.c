@@ -1,8 +1,11 @@
-/* aiperf-renderer-layers.c — draws each kind of chart layer.
+/* aiperf-renderer-layers.c — draws the point, line, area, segment and band
+ * layers, and dispatches the other kinds (aiperf-renderer-shapes.c).
  *
  * Everything is drawn in widget pixels after mapping through the axes, so
- * markers and lines keep their size whatever the zoom. Many-point layers go
- * through the decimators of aiperf-decimate.c.
+ * markers and lines keep their size whatever the zoom. Every painter is
+ * bounded by pixels, not by data: lines and bands go through the column
+ * decimator, markers and segments are merged per pixel column or row
+ * (aiperf-decimate.c), so a chart never costs more than its pixel count.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,30 +15,23 @@
 
 #define COL aiperf_layer_col
 
-typedef struct {
-  AiperfRenderer      *self;
-  cairo_t             *cr;
-  const AiperfLayer   *layer;
-  const AiperfAxisMap *ym;
-  AiperfRGBA           color;
-  double               lw;
-} Ctx;
+typedef AiperfLayerCtx Ctx;
 
-static double
+static inline double
 px_x (Ctx *c, double v)
 {
-  return aiperf_axis_map_to_px (&c->self->mx, v);
+  return aiperf_layer_ctx_px (c, v);
 }
 
-static double
+static inline double
 px_y (Ctx *c, double v)
 {
-  return aiperf_axis_map_to_px (c->ym, v);
+  return aiperf_layer_ctx_py (c, v);
 }
 
 /* Pixel row of y = 0, or the bottom edge when 0 is not on the axis (log). */
-static double
-baseline (Ctx *c)
+double
+aiperf_layer_ctx_baseline (Ctx *c)
 {
   const AiperfRect *a = &c->self->area;
   double b = px_y (c, 0.0);
@@ -45,8 +41,9 @@ baseline (Ctx *c)
   return CLAMP (b, a->y - a->height, a->y + 2 * a->height);
 }
 
-static void
-set_line (Ctx *c, double width)
+void
+aiperf_layer_ctx_set_line (Ctx    *c,
+                           double  width)
 {
   double s = c->self->s;
 
@@ -63,6 +60,20 @@ set_line (Ctx *c, double width)
     cairo_set_dash (c->cr, NULL, 0, 0);
 }
 
+void
+aiperf_layer_ctx_fill_and_outline (Ctx *c)
+{
+  aiperf_set_rgba (c->cr, c->color, c->layer->fill_opacity);
+  cairo_fill_preserve (c->cr);
+  aiperf_layer_ctx_set_line (c, MAX (c->self->s, c->lw * 0.5));
+  aiperf_set_rgba (c->cr, c->color, c->layer->opacity);
+  cairo_stroke (c->cr);
+}
+
+/* Markers are merged per pixel column: markers of one column closer than
+ * the chain gap are drawn as the shape swept from the first to the last,
+ * which is their union to within a quarter pixel. A timeline of 16,000
+ * slices then costs about one shape per column, not 16,000. */
 static void
 draw_points (Ctx *c)
 {
@@ -70,15 +81,11 @@ draw_points (Ctx *c)
   const AiperfRect *a = &c->self->area;
   guint n = aiperf_layer_get_n (layer);
   double size = layer->marker_size * c->self->s;
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (AiperfSpan));
   AiperfPixelMask mask;
   AiperfStamp stamp;
-  gboolean stamping = FALSE;
-  guint64 drawn = 0;
+  gboolean stamping = FALSE, chunked;
 
-  /* Worth it only for many markers; a few stay true paths everywhere. */
-  if (n > 2000)
-    stamping = aiperf_stamp_begin (&stamp, c->cr, &c->self->clip, layer->marker, size, c->color,
-                                   layer->opacity);
   aiperf_pixel_mask_init (&mask, a);
   for (guint i = 0; i < n; i++)
     {
@@ -90,23 +97,41 @@ draw_points (Ctx *c)
           py < a->y - size || py > a->y + a->height + size)
         continue;
       /* One marker per pixel: a second one there would not change the picture. */
-      if (!aiperf_pixel_mask_claim (&mask, px, py))
-        continue;
-      if (stamping)
-        aiperf_stamp_put (&stamp, px, py);
-      else
-        aiperf_renderer_draw_marker_path (c->cr, layer->marker, px, py, size);
-      drawn++;
+      if (aiperf_pixel_mask_claim (&mask, px, py))
+        aiperf_spans_add (spans, px, py, py);
     }
   aiperf_pixel_mask_clear (&mask);
+  aiperf_spans_merge (spans, aiperf_marker_chain_gap (layer->marker, size));
+
+  chunked = layer->opacity >= 1.0 && c->color.a >= 1.0;
+  /* Worth it only for many markers; a few stay true paths everywhere. */
+  if (spans->len > 2000)
+    stamping = aiperf_stamp_begin (&stamp, c->cr, &c->self->clip, layer->marker, size, c->color,
+                                   layer->opacity);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      const AiperfSpan *sp = &g_array_index (spans, AiperfSpan, i);
+
+      if (sp->hi - sp->lo < 0.25)
+        {
+          if (stamping)
+            aiperf_stamp_put (&stamp, sp->at_lo, sp->lo);
+          else
+            aiperf_renderer_draw_marker_path (c->cr, layer->marker, sp->at_lo, sp->lo, size);
+        }
+      else
+        aiperf_renderer_sweep_marker_path (c->cr, layer->marker, size,
+                                           sp->at_lo, sp->lo, sp->at_hi, sp->hi);
+      /* cairo's fill is superlinear in many overlapping shapes; opaque
+       * ones look the same filled a chunk at a time. */
+      if (chunked && i % 64 == 63)
+        cairo_fill (c->cr);
+    }
   if (stamping)
     aiperf_stamp_end (&stamp);
-  else
-    {
-      aiperf_set_rgba (c->cr, c->color, layer->opacity);
-      cairo_fill (c->cr);
-    }
-  c->self->primitives += drawn;
+  aiperf_set_rgba (c->cr, c->color, layer->opacity);
+  cairo_fill (c->cr);
+  c->self->primitives += spans->len;
 }
 
 /* Feeds the line (or its hv step shape) through the column decimator. */
@@ -143,7 +168,7 @@ draw_line (Ctx      *c,
 {
   AiperfLineDecimator d;
 
-  set_line (c, c->lw);
+  aiperf_layer_ctx_set_line (c, c->lw);
   aiperf_set_rgba (c->cr, c->color, c->layer->opacity);
   aiperf_line_decimator_init (&d, c->cr);
   /* Overlapping chunks would double a translucent or dashed line. */
@@ -159,7 +184,7 @@ draw_area (Ctx *c)
 {
   const AiperfLayer *layer = c->layer;
   guint n = aiperf_layer_get_n (layer);
-  double base = baseline (c);
+  double base = aiperf_layer_ctx_baseline (c);
   guint i = 0;
 
   /* Each unbroken run is filled down to the baseline on its own. */
@@ -201,115 +226,49 @@ draw_area (Ctx *c)
   draw_line (c, layer->step);
 }
 
-typedef struct {
-  double row, x0, x1;
-} Span;
-
-static int
-span_compare (gconstpointer a,
-              gconstpointer b)
-{
-  const Span *sa = a, *sb = b;
-
-  if (sa->row != sb->row)
-    return sa->row < sb->row ? -1 : 1;
-  return sa->x0 < sb->x0 ? -1 : sa->x0 > sb->x0;
-}
-
+/* Segments in the same pixel row that overlap or touch (within half a
+ * pixel) are one stroke, drawn at the row of the first: a request timeline
+ * of 50,000 requests draws no more than its rows allow, and every request
+ * keeps its true extent (a prefill shorter than a pixel stays that short:
+ * the first-token dot shows where it is). */
 static void
 draw_segments (Ctx *c)
 {
   const AiperfLayer *layer = c->layer;
+  const AiperfRect *a = &c->self->area;
   guint n = aiperf_layer_get_n (layer);
-  double min_len = MAX (1.5 * c->self->s, c->lw / 2);
-  g_autoptr(GArray) spans = g_array_sized_new (FALSE, FALSE, sizeof (Span), n);
-  Span cur = { NAN, 0, 0 };
+  g_autoptr(GArray) spans = g_array_sized_new (FALSE, FALSE, sizeof (AiperfSpan), n);
 
   for (guint i = 0; i < n; i++)
     {
       double x0 = px_x (c, g_array_index (layer->x, double, i));
       double x1 = px_x (c, COL (layer->x2, i));
       double py = px_y (c, g_array_index (layer->y, double, i));
-      Span sp;
 
-      if (!isfinite (x0) || !isfinite (x1) || !isfinite (py))
+      if (!isfinite (x0) || !isfinite (x1) || !isfinite (py) ||
+          py < a->y - c->lw || py > a->y + a->height + c->lw ||
+          MAX (x0, x1) < a->x || MIN (x0, x1) > a->x + a->width)
         continue;
-      sp.row = py;
-      sp.x0 = MIN (x0, x1);
-      sp.x1 = MAX (x0, x1);
-      /* Keep very short segments (prefill at a long time scale) visible. */
-      if (sp.x1 - sp.x0 < min_len)
-        sp.x1 = sp.x0 + min_len;
-      g_array_append_val (spans, sp);
+      aiperf_spans_add (spans, py, x0, x1);
     }
-  /* Segments in the same pixel row that touch are one stroke: a request
-   * timeline of 50,000 requests draws no more than its rows allow. */
-  g_array_sort (spans, span_compare);
-  for (guint i = 0; i <= spans->len; i++)
+  aiperf_spans_merge (spans, 0.5);
+  for (guint i = 0; i < spans->len; i++)
     {
-      const Span *sp = i < spans->len ? &g_array_index (spans, Span, i) : NULL;
+      const AiperfSpan *sp = &g_array_index (spans, AiperfSpan, i);
 
-      if (sp != NULL && isfinite (cur.row) && fabs (sp->row - cur.row) < 0.5 &&
-          sp->x0 <= cur.x1 + 0.5)
-        {
-          cur.x1 = MAX (cur.x1, sp->x1);
-          continue;
-        }
-      if (isfinite (cur.row))
-        {
-          cairo_move_to (c->cr, cur.x0, cur.row);
-          cairo_line_to (c->cr, cur.x1, cur.row);
-          c->self->primitives++;
-        }
-      if (sp != NULL)
-        cur = *sp;
+      cairo_move_to (c->cr, sp->lo, sp->at_lo);
+      cairo_line_to (c->cr, sp->hi, sp->at_lo);
     }
-  set_line (c, c->lw);
+  c->self->primitives += spans->len;
+  aiperf_layer_ctx_set_line (c, c->lw);
   cairo_set_line_cap (c->cr, CAIRO_LINE_CAP_BUTT);
   aiperf_set_rgba (c->cr, c->color, layer->opacity);
   cairo_stroke (c->cr);
 }
 
-static void
-draw_error_bars (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  guint n = aiperf_layer_get_n (layer);
-  double cap = 4 * c->self->s;
-
-  for (guint i = 0; i < n; i++)
-    {
-      double px = px_x (c, g_array_index (layer->x, double, i));
-      double py = px_y (c, g_array_index (layer->y, double, i));
-      double lo = px_y (c, COL (layer->lo, i)), hi = px_y (c, COL (layer->hi, i));
-      double xlo = px_x (c, COL (layer->xlo, i)), xhi = px_x (c, COL (layer->xhi, i));
-
-      if (isfinite (px) && isfinite (lo) && isfinite (hi))
-        {
-          cairo_move_to (c->cr, px, lo);
-          cairo_line_to (c->cr, px, hi);
-          cairo_move_to (c->cr, px - cap, lo);
-          cairo_line_to (c->cr, px + cap, lo);
-          cairo_move_to (c->cr, px - cap, hi);
-          cairo_line_to (c->cr, px + cap, hi);
-          c->self->primitives++;
-        }
-      if (isfinite (py) && isfinite (xlo) && isfinite (xhi))
-        {
-          cairo_move_to (c->cr, xlo, py);
-          cairo_line_to (c->cr, xhi, py);
-          cairo_move_to (c->cr, xlo, py - cap);
-          cairo_line_to (c->cr, xlo, py + cap);
-          cairo_move_to (c->cr, xhi, py - cap);
-          cairo_line_to (c->cr, xhi, py + cap);
-          c->self->primitives++;
-        }
-    }
-  set_line (c, MAX (c->lw * 0.75, c->self->s));
-  aiperf_set_rgba (c->cr, c->color, layer->opacity);
-  cairo_stroke (c->cr);
-}
-
+/* Each unbroken run is one polygon: the hi edge forward, the lo edge
+ * back, both through the column decimator (a band of 50,000 slices keeps
+ * the extent of each pixel column, four vertices at most per edge). */
 static void
 draw_band (Ctx *c)
 {
@@ -317,164 +276,36 @@ draw_band (Ctx *c)
   guint n = aiperf_layer_get_n (layer);
   guint i = 0;
 
+#define BAND_OK(k) (isfinite (px_x (c, g_array_index (layer->x, double, (k)))) && \
+                    isfinite (px_y (c, COL (layer->lo, (k)))) && \
+                    isfinite (px_y (c, COL (layer->hi, (k)))))
   while (i < n)
     {
+      AiperfLineDecimator d;
       guint start, end;
 
-      while (i < n && !(isfinite (px_x (c, g_array_index (layer->x, double, i))) &&
-                        isfinite (px_y (c, COL (layer->lo, i))) &&
-                        isfinite (px_y (c, COL (layer->hi, i)))))
+      while (i < n && !BAND_OK (i))
         i++;
       start = i;
-      while (i < n && isfinite (px_x (c, g_array_index (layer->x, double, i))) &&
-             isfinite (px_y (c, COL (layer->lo, i))) && isfinite (px_y (c, COL (layer->hi, i))))
+      while (i < n && BAND_OK (i))
         i++;
       end = i;
       if (end <= start)
         continue;
+      aiperf_line_decimator_init (&d, c->cr);
       for (guint k = start; k < end; k++)
-        cairo_line_to (c->cr, px_x (c, g_array_index (layer->x, double, k)),
-                       px_y (c, COL (layer->hi, k)));
+        aiperf_line_decimator_add (&d, px_x (c, g_array_index (layer->x, double, k)),
+                                   px_y (c, COL (layer->hi, k)));
+      aiperf_line_decimator_flush (&d);
       for (guint k = end; k-- > start;)
-        cairo_line_to (c->cr, px_x (c, g_array_index (layer->x, double, k)),
-                       px_y (c, COL (layer->lo, k)));
+        aiperf_line_decimator_add (&d, px_x (c, g_array_index (layer->x, double, k)),
+                                   px_y (c, COL (layer->lo, k)));
+      c->self->primitives += aiperf_line_decimator_end (&d);
       cairo_close_path (c->cr);
-      cairo_new_sub_path (c->cr);
-      c->self->primitives += 2 * (end - start);
     }
+#undef BAND_OK
   aiperf_set_rgba (c->cr, c->color, layer->fill_opacity);
   cairo_fill (c->cr);
-}
-
-static void
-fill_and_outline (Ctx *c)
-{
-  aiperf_set_rgba (c->cr, c->color, c->layer->fill_opacity);
-  cairo_fill_preserve (c->cr);
-  set_line (c, MAX (c->self->s, c->lw * 0.5));
-  aiperf_set_rgba (c->cr, c->color, c->layer->opacity);
-  cairo_stroke (c->cr);
-}
-
-static void
-draw_boxes (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  guint n = aiperf_layer_get_n (layer);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x = g_array_index (layer->x, double, i), w = COL (layer->x2, i);
-      double x0 = px_x (c, x - w / 2), x1 = px_x (c, x + w / 2), xc = px_x (c, x);
-      double q1 = px_y (c, COL (layer->lo, i)), q3 = px_y (c, COL (layer->hi, i));
-      double lo = px_y (c, COL (layer->xlo, i)), hi = px_y (c, COL (layer->xhi, i));
-      double med = px_y (c, g_array_index (layer->y, double, i));
-      double cap = fabs (x1 - x0) / 4;
-
-      if (!isfinite (x0) || !isfinite (x1) || !isfinite (q1) || !isfinite (q3))
-        continue;
-      cairo_rectangle (c->cr, MIN (x0, x1), MIN (q1, q3), fabs (x1 - x0), fabs (q3 - q1));
-      fill_and_outline (c);
-      if (isfinite (lo) && isfinite (hi))
-        {
-          cairo_move_to (c->cr, xc, MAX (q1, q3));
-          cairo_line_to (c->cr, xc, lo);
-          cairo_move_to (c->cr, xc - cap, lo);
-          cairo_line_to (c->cr, xc + cap, lo);
-          cairo_move_to (c->cr, xc, MIN (q1, q3));
-          cairo_line_to (c->cr, xc, hi);
-          cairo_move_to (c->cr, xc - cap, hi);
-          cairo_line_to (c->cr, xc + cap, hi);
-        }
-      if (isfinite (med))
-        {
-          cairo_move_to (c->cr, MIN (x0, x1), med);
-          cairo_line_to (c->cr, MAX (x0, x1), med);
-        }
-      set_line (c, MAX (c->self->s, c->lw * 0.75));
-      aiperf_set_rgba (c->cr, c->color, c->layer->opacity);
-      cairo_stroke (c->cr);
-      c->self->primitives++;
-    }
-}
-
-static void
-draw_cells (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  guint n = aiperf_layer_get_n (layer);
-  double span = c->self->c_max - c->self->c_min;
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x0 = px_x (c, g_array_index (layer->x, double, i)), x1 = px_x (c, COL (layer->x2, i));
-      double y0 = px_y (c, COL (layer->lo, i)), y1 = px_y (c, COL (layer->hi, i));
-      double v = COL (layer->value, i);
-      AiperfRGBA col;
-
-      if (!isfinite (x0) || !isfinite (x1) || !isfinite (y0) || !isfinite (y1) || !isfinite (v))
-        continue;
-      col = span > 0 ? aiperf_color_scale_at ((v - c->self->c_min) / span) : c->color;
-      /* Edges on whole pixels: neighbouring cells meet without seams. */
-      x0 = aiperf_snap (c->cr, x0, 2, TRUE);
-      x1 = aiperf_snap (c->cr, x1, 2, TRUE);
-      y0 = aiperf_snap (c->cr, y0, 2, FALSE);
-      y1 = aiperf_snap (c->cr, y1, 2, FALSE);
-      cairo_rectangle (c->cr, MIN (x0, x1), MIN (y0, y1), fabs (x1 - x0), fabs (y1 - y0));
-      aiperf_set_rgba (c->cr, col, layer->fill_opacity);
-      cairo_fill (c->cr);
-      c->self->primitives++;
-    }
-}
-
-static void
-draw_ellipses (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  guint n = aiperf_layer_get_n (layer);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x = g_array_index (layer->x, double, i), y = g_array_index (layer->y, double, i);
-      double rx = COL (layer->xlo, i), ry = COL (layer->lo, i);
-      double x0 = px_x (c, x - rx), x1 = px_x (c, x + rx);
-      double y0 = px_y (c, y - ry), y1 = px_y (c, y + ry);
-
-      if (!isfinite (x0) || !isfinite (x1) || !isfinite (y0) || !isfinite (y1) ||
-          fabs (x1 - x0) < 0.5 || fabs (y1 - y0) < 0.5)
-        continue;
-      cairo_save (c->cr);
-      cairo_translate (c->cr, (x0 + x1) / 2, (y0 + y1) / 2);
-      cairo_scale (c->cr, fabs (x1 - x0) / 2, fabs (y1 - y0) / 2);
-      cairo_new_sub_path (c->cr);
-      cairo_arc (c->cr, 0, 0, 1, 0, 2 * G_PI);
-      cairo_restore (c->cr);
-      fill_and_outline (c);
-      c->self->primitives++;
-    }
-}
-
-static void
-draw_text (Ctx *c)
-{
-  const AiperfLayer *layer = c->layer;
-  guint n = aiperf_layer_get_n (layer);
-
-  if (layer->labels == NULL)
-    return;
-  aiperf_renderer_set_font (c->self, c->self->style->font_size * c->self->s, FALSE);
-  aiperf_set_rgba (c->cr, c->color, layer->opacity);
-  for (guint i = 0; i < n && i < layer->labels->len; i++)
-    {
-      const char *label = g_ptr_array_index (layer->labels, i);
-      double px = px_x (c, g_array_index (layer->x, double, i));
-      double py = px_y (c, g_array_index (layer->y, double, i));
-
-      if (label == NULL || !isfinite (px) || !isfinite (py))
-        continue;
-      aiperf_renderer_show_text (c->self, c->cr, label, px, py, 0.5, 0.5, 0);
-      c->self->primitives++;
-    }
 }
 
 void
@@ -488,6 +319,8 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
 
   if (layer->x == NULL || layer->y == NULL)
     return;
+  if (layer->fade > 0)
+    c.color = aiperf_style_fade (self->style, c.color, layer->fade);
   cairo_save (cr);
   cairo_new_path (cr);
   switch (layer->kind)
@@ -497,16 +330,16 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
     case AIPERF_LAYER_STEP:       draw_line (&c, TRUE); break;
     case AIPERF_LAYER_AREA:       draw_area (&c); break;
     case AIPERF_LAYER_SEGMENTS:   draw_segments (&c); break;
-    case AIPERF_LAYER_ERROR_BARS: draw_error_bars (&c); break;
+    case AIPERF_LAYER_ERROR_BARS: aiperf_renderer_draw_error_bars (&c); break;
     case AIPERF_LAYER_BAND:       draw_band (&c); break;
     case AIPERF_LAYER_BARS:
     case AIPERF_LAYER_HBARS:      aiperf_renderer_draw_bars (self, cr, layer, index); break;
-    case AIPERF_LAYER_BOXES:      draw_boxes (&c); break;
-    case AIPERF_LAYER_CELLS:      draw_cells (&c); break;
-    case AIPERF_LAYER_ELLIPSES:   draw_ellipses (&c); break;
+    case AIPERF_LAYER_BOXES:      aiperf_renderer_draw_boxes (&c); break;
+    case AIPERF_LAYER_CELLS:      aiperf_renderer_draw_cells (&c); break;
+    case AIPERF_LAYER_ELLIPSES:   aiperf_renderer_draw_ellipses (&c); break;
     case AIPERF_LAYER_HLINE:
     case AIPERF_LAYER_VLINE:      aiperf_renderer_draw_rules (self, cr, layer); break;
-    case AIPERF_LAYER_TEXT:       draw_text (&c); break;
+    case AIPERF_LAYER_TEXT:       aiperf_renderer_draw_text (&c); break;
     default: break;
     }
   cairo_restore (cr);

@@ -64,6 +64,59 @@ log_ticks (double    min,
   return aiperf_ticks_linear (min, max, MAX (target, 2u));
 }
 
+typedef struct {
+  double value;
+  guint  index;
+} Category;
+
+static int
+category_compare (gconstpointer a,
+                  gconstpointer b)
+{
+  const Category *ca = a, *cb = b;
+
+  if (ca->value != cb->value)
+    return ca->value < cb->value ? -1 : 1;
+  return (ca->index > cb->index) - (ca->index < cb->index);
+}
+
+/* Category ticks in view, at least @min_px apart along @length_px: 16,000
+ * time slices give a few dozen ticks to measure and draw, not 16,000. */
+static void
+add_category_ticks (AiperfTickSet    *t,
+                    const AiperfAxis *axis,
+                    AiperfScale       scale,
+                    double            min,
+                    double            max,
+                    double            length_px,
+                    double            min_px)
+{
+  g_autoptr(GArray) cats = g_array_new (FALSE, FALSE, sizeof (Category));
+  gboolean log_axis = scale == AIPERF_SCALE_LOG;
+  double lo = log_axis ? log10 (min) : min, hi = log_axis ? log10 (max) : max;
+  double per_px = hi > lo && length_px > 0 ? (hi - lo) / length_px : 0;
+  double last = -INFINITY;
+
+  for (guint i = 0; i < axis->tick_positions->len; i++)
+    {
+      Category cat = { g_array_index (axis->tick_positions, double, i), i };
+
+      if (cat.value >= min && cat.value <= max && (!log_axis || cat.value > 0))
+        g_array_append_val (cats, cat);
+    }
+  g_array_sort (cats, category_compare);
+  for (guint i = 0; i < cats->len; i++)
+    {
+      const Category *cat = &g_array_index (cats, Category, i);
+      double at = log_axis ? log10 (cat->value) : cat->value;
+
+      if (per_px > 0 && at - last < min_px * per_px)
+        continue;
+      last = at;
+      tick_add (t, cat->value, g_strdup (g_ptr_array_index (axis->tick_labels, cat->index)));
+    }
+}
+
 static void
 make_ticks (AiperfRenderer   *self,
             AiperfTickSet    *t,
@@ -71,22 +124,16 @@ make_ticks (AiperfRenderer   *self,
             AiperfScale       scale,
             double            min,
             double            max,
-            guint             target)
+            guint             target,
+            double            length_px)
 {
   aiperf_tick_set_clear (t);
   t->values = g_array_new (FALSE, FALSE, sizeof (double));
   t->labels = g_ptr_array_new_with_free_func (g_free);
 
   if (axis != NULL && axis->tick_positions != NULL && axis->tick_positions->len > 0)
-    {
-      for (guint i = 0; i < axis->tick_positions->len; i++)
-        {
-          double v = g_array_index (axis->tick_positions, double, i);
-
-          if (v >= min && v <= max && (scale != AIPERF_SCALE_LOG || v > 0))
-            tick_add (t, v, g_strdup (g_ptr_array_index (axis->tick_labels, i)));
-        }
-    }
+    add_category_ticks (t, axis, scale, min, max, length_px,
+                        1.2 * self->style->font_size * self->s);
   else
     {
       gboolean linear = TRUE;
@@ -225,34 +272,28 @@ thin_vertical (AiperfTickSet       *t,
       }
 }
 
-/* Blanks every other label until rotated labels have room. */
+/* Blanks labels until turned ones have room: a label is kept when it is
+ * far enough from the last kept one (even or uneven spacing alike). */
 static void
 thin_rotated (AiperfRenderer      *self,
               AiperfTickSet       *t,
               const AiperfAxisMap *m)
 {
-  guint n = t->values->len, keep = 1;
-  double need = t->max_h * 1.2;
+  double need = t->max_h * 1.2 / 0.7071, last = -INFINITY;
 
-  if (n < 2)
-    return;
-  while (keep < n)
+  (void) self;
+  for (guint i = 0; i < t->values->len; i++)
     {
-      double spacing = fabs (aiperf_axis_map_to_px (m, g_array_index (t->values, double, keep)) -
-                             aiperf_axis_map_to_px (m, g_array_index (t->values, double, 0)));
+      double p = aiperf_axis_map_to_px (m, g_array_index (t->values, double, i));
 
-      if (spacing * 0.7071 >= need)
-        break;
-      keep++;
+      if (fabs (p - last) >= need)
+        {
+          last = p;
+          continue;
+        }
+      g_free (g_ptr_array_index (t->labels, i));
+      g_ptr_array_index (t->labels, i) = g_strdup ("");
     }
-  if (keep <= 1)
-    return;
-  for (guint i = 0; i < n; i++)
-    if (i % keep != 0)
-      {
-        g_free (g_ptr_array_index (t->labels, i));
-        g_ptr_array_index (t->labels, i) = g_strdup ("");
-      }
 }
 
 static void
@@ -399,7 +440,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
   if (chart->has_color_scale)
     {
       aiperf_renderer_set_font (self, fs, FALSE);
-      make_ticks (self, &self->ct, NULL, AIPERF_SCALE_LINEAR, self->c_min, self->c_max, 6);
+      make_ticks (self, &self->ct, NULL, AIPERF_SCALE_LINEAR, self->c_min, self->c_max, 6, 0);
       right_extra += 3 * gap + 16 * s + tick_len + self->ct.max_w +
                      axis_title_height (self, &chart->color_axis) + gap;
     }
@@ -421,11 +462,11 @@ aiperf_renderer_layout (AiperfRenderer *self,
 
       aiperf_renderer_set_font (self, fs, FALSE);
       make_ticks (self, &self->yt, &chart->y, self->vp.y_scale,
-                  self->vp.y_min, self->vp.y_max, ytarget);
+                  self->vp.y_min, self->vp.y_max, ytarget, a.height);
       if (chart->has_y2)
         {
           make_ticks (self, &self->y2t, &chart->y2, self->vp.y2_scale,
-                      self->vp.y2_min, self->vp.y2_max, ytarget);
+                      self->vp.y2_min, self->vp.y2_max, ytarget, a.height);
           y2_w = tick_len + gap + self->y2t.max_w + (y2_title_h > 0 ? gap + y2_title_h : 0);
         }
       else
@@ -440,7 +481,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
       for (int attempt = 0; attempt < 4; attempt++)
         {
           make_ticks (self, &self->xt, &chart->x, self->vp.x_scale,
-                      self->vp.x_min, self->vp.x_max, xtarget);
+                      self->vp.x_min, self->vp.x_max, xtarget, a.width);
           if (!x_labels_collide (self, &self->xt, &self->mx))
             break;
           if (chart->x.tick_positions != NULL || xtarget <= 2)

@@ -32,6 +32,13 @@ typedef struct {
 } AiperfLegendHit;
 
 typedef struct {
+  AiperfRect  rect;
+  const char *text;    /* the chart's, valid during the draw */
+  double      px, py;  /* the point it names */
+  AiperfRGBA  color;
+} AiperfPlacedLabel;
+
+typedef struct {
   guint  layer, index;
   int    series, id;
   double x, y;
@@ -76,6 +83,7 @@ struct _AiperfRenderer {
   GPtrArray      *panels;      /* AiperfRenderer* */
   GArray         *panel_rects; /* AiperfRect */
   guint           n_panels;
+  GArray         *labels;      /* AiperfPlacedLabel of the draw in progress */
   /* the draw in progress (valid only inside aiperf_renderer_draw) */
   const AiperfChart *chart;
   const AiperfStyle *style;
@@ -108,11 +116,49 @@ void     aiperf_renderer_draw_grid  (AiperfRenderer *self, cairo_t *cr);
 void     aiperf_renderer_draw_color_bar (AiperfRenderer *self, cairo_t *cr);
 AiperfRGBA aiperf_color_scale_at    (double t);
 
-/* layers (aiperf-renderer-layers.c) */
+/* layers (aiperf-renderer-layers.c, aiperf-renderer-shapes.c) */
 void     aiperf_renderer_draw_layer (AiperfRenderer *self, cairo_t *cr,
                                      const AiperfLayer *layer, guint index);
 void     aiperf_renderer_draw_marker_path (cairo_t *cr, AiperfMarker marker,
                                      double x, double y, double size);
+/* The marker moved from (x0, y0) to (x1, y1): what a chain of markers
+ * between them covers (aiperf-renderer-stamp.c). */
+void     aiperf_renderer_sweep_marker_path (cairo_t *cr, AiperfMarker marker, double size,
+                                     double x0, double y0, double x1, double y1);
+/* Widest gap between markers of one pixel column for which the swept
+ * shape is their union to within a quarter pixel; 0 when not convex. */
+double   aiperf_marker_chain_gap    (AiperfMarker marker, double size);
+
+/* The layer being drawn, shared by the painters. */
+typedef struct {
+  AiperfRenderer      *self;
+  cairo_t             *cr;
+  const AiperfLayer   *layer;
+  const AiperfAxisMap *ym;
+  AiperfRGBA           color;
+  double               lw;
+} AiperfLayerCtx;
+
+static inline double
+aiperf_layer_ctx_px (AiperfLayerCtx *c, double v)
+{
+  return aiperf_axis_map_to_px (&c->self->mx, v);
+}
+
+static inline double
+aiperf_layer_ctx_py (AiperfLayerCtx *c, double v)
+{
+  return aiperf_axis_map_to_px (c->ym, v);
+}
+
+void     aiperf_layer_ctx_set_line  (AiperfLayerCtx *c, double width);
+double   aiperf_layer_ctx_baseline  (AiperfLayerCtx *c);
+void     aiperf_layer_ctx_fill_and_outline (AiperfLayerCtx *c);
+void     aiperf_renderer_draw_error_bars (AiperfLayerCtx *c);
+void     aiperf_renderer_draw_boxes      (AiperfLayerCtx *c);
+void     aiperf_renderer_draw_cells      (AiperfLayerCtx *c);
+void     aiperf_renderer_draw_ellipses   (AiperfLayerCtx *c);
+void     aiperf_renderer_draw_text       (AiperfLayerCtx *c);
 
 /* bars and reference lines (aiperf-renderer-bars.c) */
 void     aiperf_renderer_draw_bars   (AiperfRenderer *self, cairo_t *cr,
@@ -135,7 +181,9 @@ void     aiperf_renderer_legend_measure (AiperfRenderer *self, double *w, double
 void     aiperf_renderer_legend_place (AiperfRenderer *self);
 void     aiperf_renderer_draw_legend (AiperfRenderer *self, cairo_t *cr);
 
-/* point labels (aiperf-renderer-labels.c) */
+/* point labels (aiperf-renderer-labels.c): placed and haloed before the
+ * data layers, written after them */
+void     aiperf_renderer_place_labels (AiperfRenderer *self, cairo_t *cr);
 void     aiperf_renderer_draw_labels (AiperfRenderer *self, cairo_t *cr);
 
 /* decimation and picking (aiperf-decimate.c) */
@@ -150,10 +198,16 @@ typedef struct {
    * stroker is superlinear in one long self-overlapping path) */
   guint    chunk, in_chunk;
   double   pen_x, pen_y;
+  /* the last vertex, held back until the next shows it is not on a
+   * straight run */
+  gboolean have_pending;
+  double   pending_x, pending_y;
 } AiperfLineDecimator;
 
 void     aiperf_line_decimator_init  (AiperfLineDecimator *d, cairo_t *cr);
 void     aiperf_line_decimator_add   (AiperfLineDecimator *d, double px, double py);
+/* Ends the current column but keeps the pen down (a polygon turning back). */
+void     aiperf_line_decimator_flush (AiperfLineDecimator *d);
 void     aiperf_line_decimator_break (AiperfLineDecimator *d);
 guint64  aiperf_line_decimator_end   (AiperfLineDecimator *d);
 
@@ -167,6 +221,23 @@ typedef struct {
 void     aiperf_pixel_mask_init  (AiperfPixelMask *m, const AiperfRect *area);
 gboolean aiperf_pixel_mask_claim (AiperfPixelMask *m, double px, double py);
 void     aiperf_pixel_mask_clear (AiperfPixelMask *m);
+
+/* Spans along pixel lanes (a lane is one pixel row for horizontal spans,
+ * one pixel column for vertical ones). Merging sorts by (lane, lo) and
+ * joins a span to the current run only when it is in the same lane and
+ * starts within @gap of where the run ends, so the union of the merged
+ * runs is the union of the spans: nothing is lost, nothing is added
+ * beyond @gap. @at_lo/@at_hi are the exact across coordinates of the
+ * spans that reach lo and hi (runs are drawn there, within the lane). */
+typedef struct {
+  gint64 lane;
+  double lo, hi;
+  double at_lo, at_hi;
+  guint  count;
+} AiperfSpan;
+
+void     aiperf_spans_add   (GArray *spans, double across, double lo, double hi);
+void     aiperf_spans_merge (GArray *spans, double gap);
 
 void     aiperf_pick_grid_clear  (AiperfPickGrid *g);
 void     aiperf_pick_grid_build  (AiperfRenderer *self);

@@ -13,12 +13,14 @@
 
 #include <math.h>
 
-void
-aiperf_renderer_draw_marker_path (cairo_t      *cr,
-                                  AiperfMarker  marker,
-                                  double        x,
-                                  double        y,
-                                  double        size)
+/* Corners of the polygon markers; 0 for the circle and the cross. */
+static guint
+marker_vertices (AiperfMarker  marker,
+                 double        x,
+                 double        y,
+                 double        size,
+                 double       *px,
+                 double       *py)
 {
   double r = size / 2;
 
@@ -26,49 +28,165 @@ aiperf_renderer_draw_marker_path (cairo_t      *cr,
     {
     case AIPERF_MARKER_DIAMOND:
       r *= 1.25;
-      cairo_move_to (cr, x, y - r);
-      cairo_line_to (cr, x + r, y);
-      cairo_line_to (cr, x, y + r);
-      cairo_line_to (cr, x - r, y);
-      cairo_close_path (cr);
-      break;
+      px[0] = x;     py[0] = y - r;
+      px[1] = x + r; py[1] = y;
+      px[2] = x;     py[2] = y + r;
+      px[3] = x - r; py[3] = y;
+      return 4;
     case AIPERF_MARKER_SQUARE:
       r *= 0.9;
-      cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
-      break;
+      px[0] = x - r; py[0] = y - r;
+      px[1] = x + r; py[1] = y - r;
+      px[2] = x + r; py[2] = y + r;
+      px[3] = x - r; py[3] = y + r;
+      return 4;
     case AIPERF_MARKER_TRIANGLE:
       r *= 1.2;
-      cairo_move_to (cr, x, y - r);
-      cairo_line_to (cr, x + r * 0.866, y + r * 0.5);
-      cairo_line_to (cr, x - r * 0.866, y + r * 0.5);
-      cairo_close_path (cr);
-      break;
-    case AIPERF_MARKER_CROSS:
-      {
-        /* An X as one filled outline, so all markers share one fill. */
-        double t = r * 0.28, k = r;
-
-        cairo_move_to (cr, x - k, y - k + t);
-        cairo_line_to (cr, x - k + t, y - k);
-        cairo_line_to (cr, x, y - t);
-        cairo_line_to (cr, x + k - t, y - k);
-        cairo_line_to (cr, x + k, y - k + t);
-        cairo_line_to (cr, x + t, y);
-        cairo_line_to (cr, x + k, y + k - t);
-        cairo_line_to (cr, x + k - t, y + k);
-        cairo_line_to (cr, x, y + t);
-        cairo_line_to (cr, x - k + t, y + k);
-        cairo_line_to (cr, x - k, y + k - t);
-        cairo_line_to (cr, x - t, y);
-        cairo_close_path (cr);
-      }
-      break;
+      px[0] = x;             py[0] = y - r;
+      px[1] = x + r * 0.866; py[1] = y + r * 0.5;
+      px[2] = x - r * 0.866; py[2] = y + r * 0.5;
+      return 3;
     case AIPERF_MARKER_CIRCLE:
+    case AIPERF_MARKER_CROSS:
     default:
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-      break;
+      return 0;
     }
+}
+
+void
+aiperf_renderer_draw_marker_path (cairo_t      *cr,
+                                  AiperfMarker  marker,
+                                  double        x,
+                                  double        y,
+                                  double        size)
+{
+  double r = size / 2, vx[4], vy[4];
+  guint n = marker_vertices (marker, x, y, size, vx, vy);
+
+  if (n > 0)
+    {
+      cairo_move_to (cr, vx[0], vy[0]);
+      for (guint i = 1; i < n; i++)
+        cairo_line_to (cr, vx[i], vy[i]);
+      cairo_close_path (cr);
+      return;
+    }
+  if (marker == AIPERF_MARKER_CROSS)
+    {
+      /* An X as one filled outline, so all markers share one fill. */
+      double t = r * 0.28, k = r;
+
+      cairo_move_to (cr, x - k, y - k + t);
+      cairo_line_to (cr, x - k + t, y - k);
+      cairo_line_to (cr, x, y - t);
+      cairo_line_to (cr, x + k - t, y - k);
+      cairo_line_to (cr, x + k, y - k + t);
+      cairo_line_to (cr, x + t, y);
+      cairo_line_to (cr, x + k, y + k - t);
+      cairo_line_to (cr, x + k - t, y + k);
+      cairo_line_to (cr, x, y + t);
+      cairo_line_to (cr, x - k + t, y + k);
+      cairo_line_to (cr, x - k, y + k - t);
+      cairo_line_to (cr, x - t, y);
+      cairo_close_path (cr);
+      return;
+    }
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+}
+
+double
+aiperf_marker_chain_gap (AiperfMarker marker,
+                         double       size)
+{
+  /* How far the union of the real markers may sit inside the swept
+   * shape, at most: a quarter of a pixel, under antialiasing's noise. */
+  const double eps = 0.25;
+  double r = size / 2;
+
+  switch (marker)
+    {
+    case AIPERF_MARKER_CIRCLE:
+      /* the scallop between two discs d apart is r - sqrt (r² - d²/4) */
+      return r > eps ? 2 * sqrt (2 * r * eps - eps * eps) : 0;
+    case AIPERF_MARKER_SQUARE:
+      /* squares stacked closer than their side leave no notch at all */
+      return size * 0.9;
+    case AIPERF_MARKER_DIAMOND:
+    case AIPERF_MARKER_TRIANGLE:
+      /* sloped sides: the notch is about half the offset */
+      return 2 * eps;
+    case AIPERF_MARKER_CROSS:
+    default:
+      return 0;
+    }
+}
+
+static double
+turn (double ox, double oy, double ax, double ay, double bx, double by)
+{
+  return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
+}
+
+void
+aiperf_renderer_sweep_marker_path (cairo_t      *cr,
+                                   AiperfMarker  marker,
+                                   double        size,
+                                   double        x0,
+                                   double        y0,
+                                   double        x1,
+                                   double        y1)
+{
+  double vx[8], vy[8], hx[17], hy[17];
+  guint n, k = 0;
+
+  if (marker == AIPERF_MARKER_CIRCLE)
+    {
+      /* A capsule: the discs at both ends joined by their tangents. */
+      double r = size / 2, a = atan2 (y1 - y0, x1 - x0);
+
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x1, y1, r, a - G_PI / 2, a + G_PI / 2);
+      cairo_arc (cr, x0, y0, r, a + G_PI / 2, a + 3 * G_PI / 2);
+      cairo_close_path (cr);
+      return;
+    }
+  n = marker_vertices (marker, x0, y0, size, vx, vy);
+  if (n == 0)
+    {
+      /* Not convex (the cross): the two ends, never a made-up shape. */
+      aiperf_renderer_draw_marker_path (cr, marker, x0, y0, size);
+      aiperf_renderer_draw_marker_path (cr, marker, x1, y1, size);
+      return;
+    }
+  marker_vertices (marker, x1, y1, size, vx + n, vy + n);
+  n *= 2;
+  /* A convex shape swept along a segment is the convex hull of its two
+   * ends (Andrew's monotone chain over at most eight corners). */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && (vx[j] < vx[j - 1] || (vx[j] == vx[j - 1] && vy[j] < vy[j - 1])); j--)
+      {
+        double tx = vx[j], ty = vy[j];
+
+        vx[j] = vx[j - 1]; vy[j] = vy[j - 1];
+        vx[j - 1] = tx; vy[j - 1] = ty;
+      }
+  for (guint i = 0; i < n; i++)
+    {
+      while (k >= 2 && turn (hx[k - 2], hy[k - 2], hx[k - 1], hy[k - 1], vx[i], vy[i]) <= 0)
+        k--;
+      hx[k] = vx[i]; hy[k] = vy[i]; k++;
+    }
+  for (guint i = n - 1, t = k + 1; i-- > 0;)
+    {
+      while (k >= t && turn (hx[k - 2], hy[k - 2], hx[k - 1], hy[k - 1], vx[i], vy[i]) <= 0)
+        k--;
+      hx[k] = vx[i]; hy[k] = vy[i]; k++;
+    }
+  cairo_move_to (cr, hx[0], hy[0]);
+  for (guint i = 1; i + 1 < k; i++)
+    cairo_line_to (cr, hx[i], hy[i]);
+  cairo_close_path (cr);
 }
 
 static void

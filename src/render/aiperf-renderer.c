@@ -18,6 +18,7 @@ aiperf_renderer_new (void)
   self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
   self->label_rects = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
   self->bar_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
+  self->labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
   return self;
 }
 
@@ -35,6 +36,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   g_array_unref (self->label_rects);
   g_array_unref (self->bar_hits);
   aiperf_renderer_panels_free (self);
+  g_array_unref (self->labels);
   g_free (self);
 }
 
@@ -229,6 +231,11 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
   cairo_fill (cr);
   aiperf_renderer_draw_grid (self, cr);
+  cairo_save (cr);
+  cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
+  cairo_clip (cr);
+  aiperf_renderer_place_labels (self, cr);
+  cairo_restore (cr);
 
   for (guint i = 0; i < chart->layers->len; i++)
     {
@@ -258,6 +265,7 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   aiperf_renderer_draw_color_bar (self, cr);
   aiperf_renderer_draw_legend (self, cr);
   cairo_restore (cr);
+  g_array_set_size (self->labels, 0);  /* their texts belong to the chart */
 
   aiperf_pick_grid_build (self);
 

@@ -40,6 +40,20 @@ void         aiperf_style_init        (AiperfStyle       *style,
 void         aiperf_style_clear       (AiperfStyle       *style);
 AiperfRGBA   aiperf_style_resolve     (const AiperfStyle *style,
                                        AiperfColor        color);
+/* @color moved @amount (0..1) of the way to the plot background in
+ * lightness (OKLab), hue and chroma kept where sRGB allows; opaque. */
+AiperfRGBA   aiperf_style_fade        (const AiperfStyle *style,
+                                       AiperfRGBA         color,
+                                       double             amount);
+/* @color, lighter or darker (toward the foreground) until it reads at
+ * @min_contrast on the plot background; opaque. For text in a series'
+ * colour. */
+AiperfRGBA   aiperf_style_readable    (const AiperfStyle *style,
+                                       AiperfRGBA         color,
+                                       double             min_contrast);
+/* WCAG 2 contrast ratio of two opaque colours (1 to 21). */
+double       aiperf_rgba_contrast     (AiperfRGBA         a,
+                                       AiperfRGBA         b);
 /* "light"/"dark" (case-insensitive) */
 gboolean     aiperf_theme_from_string (const char        *text,
                                        AiperfTheme       *out_theme);

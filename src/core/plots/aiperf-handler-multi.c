@@ -369,10 +369,12 @@ draw_pareto_or_line (AiperfChart *chart,
 
   if (pareto)
     {
-      /* Dominated runs stay visible but step back, so the frontier reads at a glance. */
+      /* Dominated runs stay visible but step back, so the frontier reads at
+       * a glance: faded in lightness, not in alpha, which on a dark
+       * background turns blue and green into navy and olive. */
       layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
       layer->marker_size = AIPERF_PLOT_MARKER_LARGE;
-      layer->opacity = 0.45;
+      layer->fade = 0.5;
       layer->pickable = TRUE;
       add_labeled_points (layer, group, off);
     }

@@ -33,6 +33,58 @@ add_slice_ticks (AiperfAxis *axis,
     }
 }
 
+/* Decimals that show @spread to two significant digits: the run's average
+ * is printed with as many, so the legend reads "14.270 ms" beside
+ * "0.096 ms", not "14.27" beside "0.09597". */
+static int
+shared_decimals (double spread)
+{
+  if (!isfinite (spread) || spread <= 0)
+    return -1;
+  return CLAMP (1 - (int) floor (log10 (spread)), 0, 6);
+}
+
+static char *
+format_decimals (double value,
+                 int    decimals)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *format = NULL;
+
+  if (decimals < 0)
+    return aiperf_plot_format_value (value);
+  format = g_strdup_printf ("%%.%df", decimals);
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, format, value));
+}
+
+/* Values that sit far from 0 (the empty space under them would be more
+ * than twice their spread) get a y axis that starts near them: 14.1–14.4 ms
+ * on an axis from 0 fills the top 2 % of the plot. aiperf keeps 0; the
+ * chart says it does not. Bars keep 0, their length is the value. */
+#define AIPERF_TIMESLICE_ZERO_GAP 2.0
+
+static void
+fit_y_to_data (AiperfChart *chart)
+{
+  double lo, hi;
+  const char *cut = _("The y axis does not start at 0");
+
+  if (!chart->y.include_zero || chart->y.scale != AIPERF_SCALE_LINEAR ||
+      !aiperf_chart_get_data_bounds (chart, 'y', FALSE, &lo, &hi) ||
+      !(lo > AIPERF_TIMESLICE_ZERO_GAP * (hi - lo)))
+    return;
+  chart->y.include_zero = FALSE;
+  if (chart->note != NULL)
+    {
+      char *joined = g_strdup_printf ("%s. %s", cut, chart->note);
+
+      g_free (chart->note);
+      chart->note = joined;
+    }
+  else
+    chart->note = g_strdup (cut);
+}
+
 static gboolean
 lengths_vary (AiperfRun *run)
 {
@@ -155,12 +207,18 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
     }
   if (aiperf_layer_get_n (outliers) == 0)
     ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
+  /* The legend lists what is drawn: no "±1 Time Slice Std Dev" without
+   * a bar (slices without a std, or only outliers' red ones). */
+  if (errors->series != values->series && aiperf_layer_get_n (errors) == 0)
+    ((AiperfSeries *) g_ptr_array_index (chart->series, errors->series))->in_legend = FALSE;
 
   if (!isnan (run_avg))
     {
+      int decimals = shared_decimals (run_std);
+
       if (!isnan (run_std))
         {
-          g_autofree char *std_text = aiperf_plot_format_value (run_std);
+          g_autofree char *std_text = format_decimals (run_std, decimals);
           g_autofree char *std_name = g_strdup_printf (_("Run ±1 Std Dev: %s %s"), std_text,
                                                        chart->y.unit ? chart->y.unit : "");
 
@@ -171,7 +229,7 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
           aiperf_layer_append_band (band, 0, run_avg - run_std, run_avg + run_std);
           aiperf_layer_append_band (band, (last + 1) * duration, run_avg - run_std, run_avg + run_std);
         }
-      g_autofree char *avg_text = aiperf_plot_format_value (run_avg);
+      g_autofree char *avg_text = format_decimals (run_avg, decimals);
       g_autofree char *avg_name = g_strdup_printf (stat == AIPERF_STAT_AVG ? _("Run Average: %s %s")
                                                                            : _("Run Value: %s %s"),
                                                    avg_text, chart->y.unit ? chart->y.unit : "");
@@ -191,6 +249,8 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   if (lower_is_worse && lengths_vary (run))
     chart->note = g_strdup (_("Throughput per slice also depends on the input and output lengths, "
                               "which vary in this run"));
+  if (!histogram)
+    fit_y_to_data (chart);
   chart->id_kind = g_strdup ("timeslice");
   return g_steal_pointer (&chart);
 }
