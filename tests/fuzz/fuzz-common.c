@@ -1,0 +1,132 @@
+/* fuzz-common.c — log handling and scratch files for the libFuzzer targets.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "fuzz-common.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char *scratch_dir;
+static GHashTable *scratch_files;  /* name → path */
+
+/* A critical is a broken precondition (g_return_if_fail) and GLib's own
+ * warnings flag API misuse (bad casts, invalid UTF-8 handed to GLib): both are
+ * bugs the input exposed, so they crash the run and libFuzzer keeps the
+ * input. Warnings of the program about bad data are expected and dropped. */
+static gboolean
+is_bug (const char     *domain,
+        GLogLevelFlags  level)
+{
+  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL))
+    return TRUE;
+  return (level & G_LOG_LEVEL_WARNING) && domain != NULL && g_str_has_prefix (domain, "GLib");
+}
+
+static void
+log_handler (const char     *domain,
+             GLogLevelFlags  level,
+             const char     *message,
+             gpointer        user_data)
+{
+  if (!is_bug (domain, level))
+    return;
+  fprintf (stderr, "%s: fatal log message (level %d): %s\n",
+           domain != NULL ? domain : "(no domain)", level & G_LOG_LEVEL_MASK, message);
+  abort ();
+}
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  const char *domain = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
+      domain = fields[i].value;
+  if (!is_bug (domain, level))
+    return G_LOG_WRITER_HANDLED;
+  g_log_writer_standard_streams (level, fields, n_fields, user_data);
+  abort ();
+}
+
+static void
+remove_scratch (void)
+{
+  GHashTableIter iter;
+  gpointer path;
+
+  if (scratch_dir == NULL)
+    return;
+  g_hash_table_iter_init (&iter, scratch_files);
+  while (g_hash_table_iter_next (&iter, NULL, &path))
+    g_unlink (path);
+  g_rmdir (scratch_dir);
+  g_clear_pointer (&scratch_files, g_hash_table_unref);
+  g_clear_pointer (&scratch_dir, g_free);
+}
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* GSlice (GLib 2.74) caches freed blocks, which LeakSanitizer and ASan's
+   * use-after-free checks cannot see through. GLib reads G_SLICE before any
+   * code of ours runs, so set it and start again. */
+  if (g_getenv ("G_SLICE") == NULL)
+    {
+      g_setenv ("G_SLICE", "always-malloc", TRUE);
+      execv ("/proc/self/exe", *argv);
+      perror ("cannot re-execute with G_SLICE=always-malloc");
+    }
+  g_log_set_default_handler (log_handler, NULL);
+  g_log_set_writer_func (log_writer, NULL, NULL);
+
+  scratch_dir = g_dir_make_tmp ("aiperf-fuzz-XXXXXX", &error);
+  if (scratch_dir == NULL)
+    {
+      fprintf (stderr, "cannot make a scratch folder: %s\n", error->message);
+      exit (1);
+    }
+  scratch_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  atexit (remove_scratch);
+  return 0;
+}
+
+const char *
+aiperf_fuzz_dir (void)
+{
+  return scratch_dir;
+}
+
+const char *
+aiperf_fuzz_write_file (const char    *name,
+                        const uint8_t *data,
+                        size_t         size)
+{
+  const char *path = g_hash_table_lookup (scratch_files, name);
+  FILE *file;
+
+  if (path == NULL)
+    {
+      char *built = g_build_filename (scratch_dir, name, NULL);
+
+      g_hash_table_insert (scratch_files, g_strdup (name), built);
+      path = built;
+    }
+  /* Plain stdio: g_file_set_contents() would fsync on every input. */
+  file = fopen (path, "wb");
+  if (file == NULL || (size > 0 && fwrite (data, 1, size, file) != size) || fclose (file) != 0)
+    {
+      perror (path);
+      abort ();
+    }
+  return path;
+}
