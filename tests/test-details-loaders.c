@@ -9,6 +9,7 @@
 #include "core/aiperf-derived.h"
 #include "core/aiperf-error.h"
 #include "core/aiperf-loaders-private.h"
+#include "aiperf-test-util.h"
 
 #define FIXTURES "data", "aiperf-real", "tests", "unit", "plot", "fixtures"
 #define VARIANTS "data", "aiperf-real", "_variants", "gpu_telemetry_dcgm_url__upstream-main-189aa641", \
@@ -233,6 +234,87 @@ test_timeslices_broken (void)
   g_assert_null (aiperf_run_get_timeslices (run));
 }
 
+/* A scratch run folder holding @name with @length bytes of @text (-1: NUL-terminated). */
+static char *
+scratch_run (const char *name,
+             const char *text,
+             gssize      length)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("aiperf-details-XXXXXX", &error);
+  g_autofree char *path = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, name, NULL);
+  g_file_set_contents (path, text, length, &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Found by fuzz-timeslices-json: an empty or blank file parses without a
+ * root, which was passed to JSON_NODE_HOLDS_OBJECT (a critical). */
+static void
+test_timeslices_empty (void)
+{
+  const char *texts[] = { "", " \n" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON, texts[i], -1);
+      g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (aiperf_load_timeslices (run, dir, &error));
+      g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA);
+      g_assert_null (aiperf_run_get_timeslices (run));
+      aiperf_test_remove_tree (dir);
+    }
+}
+
+/* Found by fuzz-timeslices-json: json-glib recurses once per level, so a
+ * file of "[[[[…" overflowed the stack. */
+static void
+test_timeslices_deep (void)
+{
+  gsize n = 1000000;
+  g_autofree char *text = g_malloc (n + 16);
+  g_autofree char *dir = NULL;
+  g_autoptr(AiperfRun) run = NULL;
+  g_autoptr(GError) error = NULL;
+
+  strcpy (text, "{\"timeslices\": ");
+  memset (text + strlen (text), '[', n);
+  text[n + 15] = '\0';
+  dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON, text, -1);
+  run = aiperf_run_new (dir);
+  g_assert_false (aiperf_load_timeslices (run, dir, &error));
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "line 1: JSON nested more than 512 levels deep"));
+  aiperf_test_remove_tree (dir);
+}
+
+/* Found by fuzz-telemetry: a timestamp beyond the gint64 range (a 26-digit
+ * number) was cast to gint64, which is undefined; the line is malformed. */
+static void
+test_telemetry_timestamp_range (void)
+{
+  const char *text =
+    "{\"timestamp_ns\": 1000000000, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {\"gpu_power_usage\": 100}}\n"
+    "{\"timestamp_ns\": 17625515316141013700000000, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {}}\n"
+    "{\"timestamp_ns\": -1e300, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {}}\n"
+    "{\"timestamp_ns\": 3.5e9, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {\"gpu_power_usage\": 200}}\n";
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TELEMETRY, text, -1);
+  g_autofree char *path = g_build_filename (dir, AIPERF_FILE_TELEMETRY, NULL);
+  g_autoptr(AiperfRun) run = load_telemetry (path, FALSE);
+  AiperfTable *t = aiperf_run_get_gpu_telemetry (run);
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 2);
+  g_assert_cmpuint (aiperf_run_get_n_bad_lines (run), ==, 2);
+  g_assert_cmpfloat (aiperf_table_get_column (t, "timestamp_ns")[1], ==, 3.5e9);
+  g_assert_cmpfloat (aiperf_table_get_column (t, "timestamp_s")[1], ==, 2.5);
+  aiperf_test_remove_tree (dir);
+}
+
 static void
 test_dispersed (void)
 {
@@ -313,6 +395,9 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/timeslices/csv", test_timeslices_csv);
   g_test_add_func ("/aiperf/loader/timeslices/missing", test_timeslices_missing);
   g_test_add_func ("/aiperf/loader/timeslices/broken", test_timeslices_broken);
+  g_test_add_func ("/aiperf/loader/timeslices/empty", test_timeslices_empty);
+  g_test_add_func ("/aiperf/loader/timeslices/deep", test_timeslices_deep);
+  g_test_add_func ("/aiperf/loader/telemetry/timestamp-range", test_telemetry_timestamp_range);
   g_test_add_func ("/aiperf/derived/dispersed", test_dispersed);
   g_test_add_func ("/aiperf/derived/dispersed-empty", test_dispersed_empty);
   g_test_add_func ("/aiperf/derived/per-gpu", test_per_gpu);

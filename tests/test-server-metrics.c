@@ -487,6 +487,20 @@ test_bad_input (void)
   g_assert_null (aiperf_server_metrics_load (path, &error));
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA);
   g_clear_error (&error);
+  /* Found by fuzz-server-metrics: json-glib recursed once per "[" until
+   * the stack overflowed. */
+  {
+    gsize n = 1000000;
+    g_autofree char *deep = g_malloc0 (n + 16);
+
+    strcpy (deep, "{\"metrics\": ");
+    memset (deep + strlen (deep), '[', n);
+    write_file (dir, AIPERF_FILE_SERVER_METRICS_JSON, deep, -1);
+    g_assert_null (aiperf_server_metrics_load (path, &error));
+    g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "line 1: JSON nested more than 512 levels deep"));
+    g_clear_error (&error);
+  }
   g_assert_null (aiperf_server_metrics_load ("/nonexistent/" AIPERF_FILE_SERVER_METRICS_JSON, &error));
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_IO);
   g_clear_error (&error);

@@ -11,6 +11,7 @@
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-run-set.h"
+#include "aiperf-test-util.h"
 
 static AiperfRun *
 load (const char  *name,
@@ -258,6 +259,53 @@ test_nan_text (void)
   g_assert_true (has_warning_containing (run, "NaN or Infinity"));
 }
 
+/* Found by fuzz-summary-json (a leak): json-glib 1.6 leaks the nodes of a
+ * value after the top-level one, so that is refused before it parses, while
+ * what json-glib accepts around the object (C comments, a byte-order mark)
+ * still loads. */
+static void
+test_text_around_object (void)
+{
+  static const struct {
+    const char *text;
+    int         code;      /* 0: loads */
+    const char *needle;
+  } cases[] = {
+    { "{\"request_latency\": {\"avg\": 1}}\n[]", AIPERF_ERROR_PARSE,
+      "line 2: not valid JSON: unexpected text after the top-level value" },
+    { "{\"request_latency\": {\"avg\": 1}} {\"a\": 2}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: unexpected text after the top-level value" },
+    { "2 []", AIPERF_ERROR_INVALID_DATA, "expected a JSON object at the top level" },
+    { "\xef\xbb\xbf{\"request_latency\": {\"avg\": 1}}\n", 0, NULL },
+    { "/* [ */ {\"request_latency\": {\"avg\": 1, \"unit\": \"ms]\"}} /* } */\n", 0, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *dir = g_dir_make_tmp ("aiperf-summary-XXXXXX", &error);
+      g_autofree char *path = g_build_filename (dir, "profile_export_aiperf.json", NULL);
+      g_autoptr(AiperfRun) run = NULL;
+
+      g_file_set_contents (path, cases[i].text, -1, &error);
+      g_assert_no_error (error);
+      run = aiperf_run_load_summary (dir, &error);
+      g_test_message ("case %u: %s", i, error != NULL ? error->message : "(loaded)");
+      if (cases[i].code == 0)
+        {
+          g_assert_no_error (error);
+          g_assert_cmpfloat (metric (run, "request_latency", AIPERF_STAT_AVG), ==, 1);
+        }
+      else
+        {
+          g_assert_null (run);
+          g_assert_error (error, AIPERF_ERROR, cases[i].code);
+          g_assert_nonnull (strstr (error->message, cases[i].needle));
+        }
+      aiperf_test_remove_tree (dir);
+    }
+}
+
 static void
 test_run_set_keeps_going (void)
 {
@@ -311,6 +359,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/summary/bad/wrong-types", test_wrong_types);
   g_test_add_func ("/aiperf/summary/bad/huge-numbers", test_huge_numbers);
   g_test_add_func ("/aiperf/summary/bad/nan-text", test_nan_text);
+  g_test_add_func ("/aiperf/summary/bad/text-around-object", test_text_around_object);
   g_test_add_func ("/aiperf/summary/run-set/keeps-going", test_run_set_keeps_going);
   g_test_add_func ("/aiperf/summary/run-set/all-broken", test_all_broken);
   return g_test_run ();

@@ -12,6 +12,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-server-metrics.h"
+#include "aiperf-summary-private.h"
 
 /* A JSON number (or a numeric string such as aiperf's "NaN"), else NaN. */
 static double
@@ -292,7 +293,7 @@ aiperf_server_metrics_load (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!json_parser_load_from_file (parser, path, &local_error))
+  if (!aiperf_json_parser_load_file (parser, path, &local_error))
     {
       g_set_error (error, AIPERF_ERROR,
                    local_error->domain == G_FILE_ERROR ? AIPERF_ERROR_IO : AIPERF_ERROR_PARSE,

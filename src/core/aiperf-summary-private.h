@@ -20,6 +20,13 @@ char     *aiperf_summary_read_text  (const char  *path,
 JsonNode *aiperf_summary_read_json  (const char  *path,
                                      gboolean    *out_nonfinite,
                                      GError     **error);
+/* json_parser_load_from_file() that first refuses JSON nested deeper than
+ * the summary reader allows: json-glib recurses once per level, so a file of
+ * "[[[[…" would overflow the stack. Errors are G_FILE_ERROR or
+ * JSON_PARSER_ERROR, as json-glib's own. */
+gboolean  aiperf_json_parser_load_file (JsonParser  *parser,
+                                        const char  *path,
+                                        GError     **error);
 /* A finite number from a JSON value (numbers only; text, NaN, ±inf rejected). */
 gboolean  aiperf_json_get_number    (JsonNode    *node,
                                      double      *out);

@@ -88,7 +88,12 @@ parse_sample (const char *line,
           AiperfJsonNumber n;
 
           ok = aiperf_json_scan_number (&scan, &n);
-          s->timestamp_ns = n.is_int ? n.i : (gint64) n.d;
+          /* 2^63 ns is the year 2262: anything beyond is garbage, and
+           * casting it would be undefined. */
+          if (ok && !n.is_int && !(n.d >= -9.2e18 && n.d <= 9.2e18))
+            ok = aiperf_json_scan_fail (&scan, "timestamp out of range");
+          if (ok)
+            s->timestamp_ns = n.is_int ? n.i : (gint64) n.d;
           have_ts = ok;
         }
       else if (aiperf_json_key_is (key, len, "gpu_index"))

@@ -14,6 +14,7 @@
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-metric-registry.h"
+#include "aiperf-summary-private.h"
 
 static double
 duration_from_config (JsonObject *config)
@@ -67,12 +68,14 @@ load_json (AiperfTimeslices *ts,
   JsonNode *slices, *config;
   JsonArray *array;
 
-  if (!json_parser_load_from_mapped_file (parser, path, &local_error))
+  if (!aiperf_json_parser_load_file (parser, path, &local_error))
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: %s"), base, local_error->message);
       return FALSE;
     }
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
+  /* An empty or blank file parses, without a root. */
+  if (json_parser_get_root (parser) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
       || (root = json_node_get_object (json_parser_get_root (parser))) == NULL
       || (slices = json_object_get_member (root, "timeslices")) == NULL
       || !JSON_NODE_HOLDS_ARRAY (slices))
