@@ -315,6 +315,30 @@ test_telemetry_timestamp_range (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* Seen by UBSan in fuzz-telemetry: samples 2^64 ns apart overflowed the subtraction
+ * of the first one (undefined; it wrapped to -2 ns), and a GPU index of 1e10
+ * was cast to int (undefined). */
+static void
+test_telemetry_extremes (void)
+{
+  const char *text =
+    "{\"timestamp_ns\": -9223372036854775807, \"gpu_index\": 1e10, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {}}\n"
+    "{\"timestamp_ns\": 9223372036854775807, \"gpu_index\": -3, \"gpu_uuid\": \"GPU-b\", \"telemetry_data\": {}}\n";
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TELEMETRY, text, -1);
+  g_autofree char *path = g_build_filename (dir, AIPERF_FILE_TELEMETRY, NULL);
+  g_autoptr(AiperfRun) run = load_telemetry (path, FALSE);
+  AiperfTable *t = aiperf_run_get_gpu_telemetry (run);
+  GPtrArray *gpus = aiperf_run_get_gpus (run);
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 2);
+  g_assert_cmpfloat (aiperf_table_get_column (t, "timestamp_s")[0], ==, 0);
+  g_assert_cmpfloat_with_epsilon (aiperf_table_get_column (t, "timestamp_s")[1], 18446744073.709551615, 1e-3);
+  g_assert_cmpuint (gpus->len, ==, 2);
+  g_assert_cmpint (((AiperfGpu *) g_ptr_array_index (gpus, 0))->index, ==, -1);
+  g_assert_cmpint (((AiperfGpu *) g_ptr_array_index (gpus, 1))->index, ==, -1);
+  aiperf_test_remove_tree (dir);
+}
+
 static void
 test_dispersed (void)
 {
@@ -398,6 +422,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/timeslices/empty", test_timeslices_empty);
   g_test_add_func ("/aiperf/loader/timeslices/deep", test_timeslices_deep);
   g_test_add_func ("/aiperf/loader/telemetry/timestamp-range", test_telemetry_timestamp_range);
+  g_test_add_func ("/aiperf/loader/telemetry/extremes", test_telemetry_extremes);
   g_test_add_func ("/aiperf/derived/dispersed", test_dispersed);
   g_test_add_func ("/aiperf/derived/dispersed-empty", test_dispersed_empty);
   g_test_add_func ("/aiperf/derived/per-gpu", test_per_gpu);

@@ -275,7 +275,9 @@ aiperf_load_telemetry_jsonl (AiperfRun    *run,
 
               if (!g_hash_table_contains (seen, pair))
                 {
-                  aiperf_run_add_gpu (run, s.uuid, isnan (s.gpu_index) ? -1 : (int) s.gpu_index,
+                  /* NaN and out-of-range indexes are unknown; casting them is undefined. */
+                  aiperf_run_add_gpu (run, s.uuid,
+                                      s.gpu_index >= 0 && s.gpu_index <= G_MAXINT ? (int) s.gpu_index : -1,
                                       s.name, s.hostname, s.endpoint);
                   g_hash_table_add (seen, g_steal_pointer (&pair));
                 }
@@ -314,8 +316,7 @@ aiperf_load_telemetry_jsonl (AiperfRun    *run,
     for (guint i = 0; i < stamps->len; i++)
       origin = MIN (origin, g_array_index (stamps, gint64, i));
   for (guint i = 0; i < stamps->len; i++)
-    aiperf_table_set (table, c_ts_s, i,
-                      (double) (g_array_index (stamps, gint64, i) - origin) / 1e9);
+    aiperf_table_set (table, c_ts_s, i, aiperf_ns_diff_s (g_array_index (stamps, gint64, i), origin));
 
   if (n_bad > 0)
     {
