@@ -16,5 +16,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GError) error = NULL;
 
   aiperf_load_aggregate_json (run, path, &error);
+  aiperf_fuzz_check_run (run);
   return 0;
 }

@@ -130,3 +130,92 @@ aiperf_fuzz_write_file (const char    *name,
     }
   return path;
 }
+
+void
+aiperf_fuzz_check_text (const char *what,
+                        const char *text)
+{
+  if (text == NULL || g_utf8_validate (text, -1, NULL))
+    return;
+  fprintf (stderr, "%s is not valid UTF-8\n", what);
+  abort ();
+}
+
+static void
+check_table (const char  *what,
+             AiperfTable *table)
+{
+  if (table == NULL)
+    return;
+  for (guint c = 0; c < aiperf_table_get_n_columns (table); c++)
+    {
+      aiperf_fuzz_check_text (what, aiperf_table_get_column_name (table, c));
+      aiperf_fuzz_check_text (what, aiperf_table_get_column_unit (table, c));
+    }
+}
+
+void
+aiperf_fuzz_check_timeslices (AiperfTimeslices *timeslices)
+{
+  g_autoptr(GPtrArray) tags = NULL;
+
+  if (timeslices == NULL)
+    return;
+  tags = aiperf_timeslices_list_metrics (timeslices);
+  for (guint i = 0; i < tags->len; i++)
+    {
+      aiperf_fuzz_check_text ("time-slice metric", tags->pdata[i]);
+      aiperf_fuzz_check_text ("time-slice unit", aiperf_timeslices_get_unit (timeslices, tags->pdata[i]));
+    }
+}
+
+void
+aiperf_fuzz_check_run (AiperfRun *run)
+{
+  g_autoptr(GPtrArray) metrics = aiperf_run_list_metrics (run);
+  g_autoptr(GPtrArray) parameters = aiperf_run_list_parameters (run);
+  GPtrArray *gpus = aiperf_run_get_gpus (run);
+  GPtrArray *errors = aiperf_run_get_errors (run);
+  GPtrArray *warnings = aiperf_run_get_warnings (run);
+
+  aiperf_fuzz_check_text ("model", aiperf_run_get_model (run));
+  aiperf_fuzz_check_text ("endpoint type", aiperf_run_get_endpoint_type (run));
+  aiperf_fuzz_check_text ("start time", aiperf_run_get_start_time (run));
+  aiperf_fuzz_check_text ("end time", aiperf_run_get_end_time (run));
+  aiperf_fuzz_check_text ("aiperf version", aiperf_run_get_aiperf_version (run));
+  aiperf_fuzz_check_text ("schema version", aiperf_run_get_schema_version (run));
+  aiperf_fuzz_check_text ("variation label", aiperf_run_get_variation_label (run));
+  for (guint i = 0; i < metrics->len; i++)
+    {
+      aiperf_fuzz_check_text ("metric", metrics->pdata[i]);
+      aiperf_fuzz_check_text ("metric unit", aiperf_run_get_metric_unit (run, metrics->pdata[i]));
+    }
+  for (guint i = 0; i < parameters->len; i++)
+    {
+      aiperf_fuzz_check_text ("parameter", parameters->pdata[i]);
+      aiperf_fuzz_check_text ("parameter value", aiperf_run_get_parameter (run, parameters->pdata[i]));
+    }
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      const AiperfGpu *gpu = gpus->pdata[i];
+
+      aiperf_fuzz_check_text ("GPU UUID", gpu->uuid);
+      aiperf_fuzz_check_text ("GPU name", gpu->name);
+      aiperf_fuzz_check_text ("GPU hostname", gpu->hostname);
+      for (guint k = 0; gpu->endpoints != NULL && gpu->endpoints[k] != NULL; k++)
+        aiperf_fuzz_check_text ("GPU endpoint", gpu->endpoints[k]);
+    }
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const AiperfErrorEntry *entry = errors->pdata[i];
+
+      aiperf_fuzz_check_text ("error type", entry->type);
+      aiperf_fuzz_check_text ("error message", entry->message);
+    }
+  for (guint i = 0; i < warnings->len; i++)
+    aiperf_fuzz_check_text ("warning", warnings->pdata[i]);
+  check_table ("requests column", aiperf_run_get_requests (run));
+  check_table ("warm-up column", aiperf_run_get_warmup_requests (run));
+  check_table ("telemetry column", aiperf_run_get_gpu_telemetry (run));
+  aiperf_fuzz_check_timeslices (aiperf_run_get_timeslices (run));
+}

@@ -8,6 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aiperf-run.h"
+#include "aiperf-timeslices.h"
+
 G_BEGIN_DECLS
 
 /* The libFuzzer entry points. fuzz-common.c defines the first: it installs
@@ -23,5 +26,14 @@ const char *aiperf_fuzz_dir        (void);
 const char *aiperf_fuzz_write_file (const char    *name,
                                     const uint8_t *data,
                                     size_t         size);
+
+/* Checks what a loader left in @run (and @timeslices, nullable): every
+ * string is valid UTF-8, as GTK and Pango require of everything the plots
+ * show. Aborts, naming the string, when one is not. */
+void        aiperf_fuzz_check_run  (AiperfRun        *run);
+void        aiperf_fuzz_check_timeslices (AiperfTimeslices *timeslices);
+/* Aborts unless @text (nullable) is valid UTF-8; @what names it. */
+void        aiperf_fuzz_check_text (const char    *what,
+                                    const char    *text);
 
 G_END_DECLS

@@ -25,5 +25,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   keys = aiperf_run_list_parameters (run);
   aiperf_run_get_model (run);
   aiperf_run_get_concurrency (run);
+  aiperf_fuzz_check_run (run);
   return 0;
 }

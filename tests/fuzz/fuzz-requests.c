@@ -23,5 +23,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       /* What loading the details computes next from the requests. */
       throughput = aiperf_derive_dispersed_throughput (requests, 0.0);
     }
+  aiperf_fuzz_check_run (run);
   return 0;
 }

@@ -25,8 +25,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_autofree char *display = aiperf_server_metric_display_name (metric->name);
       g_auto(GStrv) labels = aiperf_server_series_legend_labels (metric->series);
 
-      g_assert (display != NULL);
       g_assert (g_strv_length (labels) == metric->series->len);
+      aiperf_fuzz_check_text ("metric name", metric->name);
+      aiperf_fuzz_check_text ("display name", display);
+      aiperf_fuzz_check_text ("description", metric->description);
+      aiperf_fuzz_check_text ("unit", metric->unit);
+      for (guint s = 0; s < metric->series->len; s++)
+        aiperf_fuzz_check_text ("legend label", labels[s]);
 
       for (guint s = 0; s < metric->series->len; s++)
         {

@@ -18,5 +18,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   if (aiperf_load_summary_json (run, path, &error))
     aiperf_derive_per_gpu_throughput (run);
+  aiperf_fuzz_check_run (run);
   return 0;
 }

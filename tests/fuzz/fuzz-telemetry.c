@@ -15,5 +15,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GError) error = NULL;
 
   aiperf_load_telemetry_jsonl (run, path, NULL, &error);
+  aiperf_fuzz_check_run (run);
   return 0;
 }

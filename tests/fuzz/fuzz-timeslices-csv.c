@@ -16,5 +16,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   /* The loader takes the run folder and picks the file itself. */
   aiperf_fuzz_write_file (AIPERF_FILE_TIMESLICES_CSV, data, size);
   aiperf_load_timeslices (run, aiperf_fuzz_dir (), &error);
+  aiperf_fuzz_check_run (run);
   return 0;
 }
