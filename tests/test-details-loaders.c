@@ -293,6 +293,23 @@ test_timeslices_deep (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* Found by fuzz-timeslices-csv: names and units were taken as they came,
+ * though they become labels, which GTK and Pango want in UTF-8. */
+static void
+test_timeslices_csv_not_utf8 (void)
+{
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_CSV,
+                                      "Timeslice,Metric,Unit,Stat,Value\n0,Time to First Token,m\xe9s,avg,41\n", -1);
+  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (aiperf_load_timeslices (run, dir, &error));
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==, "profile_export_aiperf_timeslices.csv: the text is not valid UTF-8");
+  g_assert_null (aiperf_run_get_timeslices (run));
+  aiperf_test_remove_tree (dir);
+}
+
 /* Found by fuzz-telemetry: a timestamp beyond the gint64 range (a 26-digit
  * number) was cast to gint64, which is undefined; the line is malformed. */
 static void
@@ -421,6 +438,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/timeslices/broken", test_timeslices_broken);
   g_test_add_func ("/aiperf/loader/timeslices/empty", test_timeslices_empty);
   g_test_add_func ("/aiperf/loader/timeslices/deep", test_timeslices_deep);
+  g_test_add_func ("/aiperf/loader/timeslices/csv-not-utf8", test_timeslices_csv_not_utf8);
   g_test_add_func ("/aiperf/loader/telemetry/timestamp-range", test_telemetry_timestamp_range);
   g_test_add_func ("/aiperf/loader/telemetry/extremes", test_telemetry_extremes);
   g_test_add_func ("/aiperf/derived/dispersed", test_dispersed);

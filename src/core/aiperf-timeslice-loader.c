@@ -163,6 +163,13 @@ load_csv (AiperfTimeslices *ts,
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, _("%s: %s"), base, local_error->message);
       return FALSE;
     }
+  /* Metric names and units end up in labels: GTK and Pango take UTF-8 only. */
+  if (!g_utf8_validate_len (text, length, NULL))
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s: the text is not valid UTF-8"), base);
+      return FALSE;
+    }
   rows = aiperf_csv_parse (text, length, base, error);
   if (rows == NULL)
     return FALSE;
