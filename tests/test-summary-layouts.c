@@ -259,8 +259,9 @@ test_nan_text (void)
   g_assert_true (has_warning_containing (run, "NaN or Infinity"));
 }
 
-/* Found by fuzz-summary-json (a leak): json-glib 1.6 leaks the nodes of a
- * value after the top-level one, so that is refused before it parses, while
+/* Found by fuzz-summary-json and fuzz-timeslices-json (leaks): json-glib 1.6
+ * leaks the nodes of a value after the top-level one, and the string at an
+ * invalid escape, so those are refused before it parses, while
  * what json-glib accepts around the object (C comments, a byte-order mark)
  * still loads. */
 static void
@@ -276,6 +277,12 @@ test_text_around_object (void)
     { "{\"request_latency\": {\"avg\": 1}} {\"a\": 2}", AIPERF_ERROR_PARSE,
       "line 1: not valid JSON: unexpected text after the top-level value" },
     { "2 []", AIPERF_ERROR_INVALID_DATA, "expected a JSON object at the top level" },
+    /* json-glib leaks the string it was reading at a bad escape */
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\ud800\\u0041\"}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\ud8m\"}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"m\\u00e9s \\\"\\ud83d\\ude00\\\\\"}}", 0, NULL },
     { "\xef\xbb\xbf{\"request_latency\": {\"avg\": 1}}\n", 0, NULL },
     { "/* [ */ {\"request_latency\": {\"avg\": 1, \"unit\": \"ms]\"}} /* } */\n", 0, NULL },
   };

@@ -127,12 +127,34 @@ typedef enum {
   SHAPE_NOT_CONTAINER,  /* the top-level value is not an object or array */
   SHAPE_TOO_DEEP,
   SHAPE_TRAILING,       /* text after the top-level value */
+  SHAPE_BAD_ESCAPE,     /* "\q", "\u12x", "\ud800\u0041" */
 } Shape;
+
+/* The code unit of a \uXXXX escape at @p, or -1. */
+static int
+unicode_escape (const char *p,
+                const char *end)
+{
+  int value = 0;
+
+  if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
+    return -1;
+  for (int k = 2; k < 6; k++)
+    {
+      int digit = g_ascii_xdigit_value (p[k]);
+
+      if (digit < 0)
+        return -1;
+      value = value * 16 + digit;
+    }
+  return value;
+}
 
 /* One pass over @text before json-glib sees it: besides the depth, json-glib
  * 1.6 leaks the nodes of a value that follows the top-level one ("{} []"),
- * so that case and a scalar top level (every reader wants an object) are
- * refused here. It follows json-glib's lexer: 'single-quoted' strings without
+ * and the string being read at an invalid escape ("\u12x", or "\ud800\u0041":
+ * a high surrogate and a \u escape that is not its low half); those, and a
+ * scalar top level (every reader wants an object), are refused here. It follows json-glib's lexer: 'single-quoted' strings without
  * escapes and C comments are accepted, and a stray '/' is skipped; what it
  * cannot place is left to json-glib. @out_line is the line of the problem. */
 static Shape
@@ -156,7 +178,29 @@ check_shape (const char *text,
       if (quote != 0)
         {
           if (c == '\\' && quote == '"')
-            i++;
+            {
+              int unit = unicode_escape (text + i, text + length);
+
+              *out_line = line;
+              if (i + 1 < length && text[i + 1] == 'u')
+                {
+                  if (unit < 0)
+                    return SHAPE_BAD_ESCAPE;
+                  if (unit >= 0xd800 && unit <= 0xdbff
+                      && i + 7 < length && text[i + 6] == '\\' && text[i + 7] == 'u')
+                    {
+                      int low = unicode_escape (text + i + 6, text + length);
+
+                      if (low < 0xdc00 || low > 0xdfff)
+                        return SHAPE_BAD_ESCAPE;
+                    }
+                  i += 5;
+                }
+              else if (i + 1 < length && strchr ("\"\\/bfnrt", text[i + 1]) == NULL)
+                return SHAPE_BAD_ESCAPE;
+              else
+                i++;
+            }
           else if (c == quote)
             quote = 0;
           continue;
@@ -225,6 +269,10 @@ aiperf_json_parser_load_file (JsonParser  *parser,
       g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
                    _("line %u: JSON nested more than %d levels deep"), line, MAX_JSON_DEPTH);
       return FALSE;
+    case SHAPE_BAD_ESCAPE:
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("line %u: invalid escape in a string"), line);
+      return FALSE;
     case SHAPE_TRAILING:
     default:
       g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
@@ -263,6 +311,10 @@ aiperf_summary_read_json (const char  *path,
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
                    _("%s, line %u: JSON nested more than %d levels deep; not an AIPerf summary"),
                    path, bad_line, MAX_JSON_DEPTH);
+      return NULL;
+    case SHAPE_BAD_ESCAPE:
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s, line %u: not valid JSON: invalid escape in a string"), path, bad_line);
       return NULL;
     case SHAPE_TRAILING:
     default:
