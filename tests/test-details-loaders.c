@@ -310,6 +310,35 @@ test_timeslices_csv_not_utf8 (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* Found by fuzz-timeslices-json (out of memory): every metric keeps an array
+ * up to its last slice, so 800 bytes naming slice 999,999 of 40 metrics took
+ * 4.5 GB. One value at slice 999,999 is refused as damaged; real exports
+ * (thousands of slices) still load, as the other tests show. */
+static void
+test_timeslices_sparse (void)
+{
+  static const struct { const char *name; const char *text; } cases[] = {
+    { AIPERF_FILE_TIMESLICES_JSON,
+      "{\"timeslices\": [{\"timeslice_index\": 999999, \"time_to_first_token\": {\"avg\": 1}}]}" },
+    { AIPERF_FILE_TIMESLICES_CSV,
+      "Timeslice,Metric,Unit,Stat,Value\n999999,Time to First Token,ms,avg,1\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *dir = scratch_run (cases[i].name, cases[i].text, -1);
+      g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s: time slice 999999 is far beyond the data "
+                                                   "in the file; is it damaged?", cases[i].name);
+
+      g_assert_false (aiperf_load_timeslices (run, dir, &error));
+      g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA);
+      g_assert_cmpstr (error->message, ==, expected);
+      aiperf_test_remove_tree (dir);
+    }
+}
+
 /* Found by fuzz-telemetry: a timestamp beyond the gint64 range (a 26-digit
  * number) was cast to gint64, which is undefined; the line is malformed. */
 static void
@@ -439,6 +468,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/timeslices/empty", test_timeslices_empty);
   g_test_add_func ("/aiperf/loader/timeslices/deep", test_timeslices_deep);
   g_test_add_func ("/aiperf/loader/timeslices/csv-not-utf8", test_timeslices_csv_not_utf8);
+  g_test_add_func ("/aiperf/loader/timeslices/sparse", test_timeslices_sparse);
   g_test_add_func ("/aiperf/loader/telemetry/timestamp-range", test_telemetry_timestamp_range);
   g_test_add_func ("/aiperf/loader/telemetry/extremes", test_telemetry_extremes);
   g_test_add_func ("/aiperf/derived/dispersed", test_dispersed);
