@@ -310,7 +310,7 @@ test_timeslices_csv_not_utf8 (void)
   aiperf_test_remove_tree (dir);
 }
 
-/* Found by fuzz-timeslices-json (out of memory): every metric keeps an array
+/* Out of memory in fuzz-timeslices-json: every metric keeps an array
  * up to its last slice, so 800 bytes naming slice 999,999 of 40 metrics took
  * 4.5 GB. One value at slice 999,999 is refused as damaged; real exports
  * (thousands of slices) still load, as the other tests show. */
