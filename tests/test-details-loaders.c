@@ -339,6 +339,31 @@ test_timeslices_sparse (void)
     }
 }
 
+/* A unit of the wrong type was a json-glib critical, and an index of 1e300
+ * was cast to gint64 inside json-glib (undefined). */
+static void
+test_timeslices_wrong_types (void)
+{
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON,
+                                      "{\"timeslices\": [{\"timeslice_index\": 1e300,"
+                                      " \"time_to_first_token\": {\"avg\": 4, \"unit\": {}}},"
+                                      " {\"timeslice_index\": 1, \"time_to_first_token\": {\"avg\": 5, \"unit\": \"ms\"}}]}",
+                                      -1);
+  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(GError) error = NULL;
+  AiperfTimeslices *ts;
+
+  g_assert_true (aiperf_load_timeslices (run, dir, &error));
+  g_assert_no_error (error);
+  ts = aiperf_run_get_timeslices (run);
+  /* the bad index falls back to the position in the list */
+  g_assert_cmpuint (aiperf_timeslices_get_n_slices (ts), ==, 2);
+  g_assert_cmpfloat (aiperf_timeslices_get_stats (ts, "time_to_first_token", 0)->v[AIPERF_STAT_AVG], ==, 4);
+  g_assert_cmpfloat (aiperf_timeslices_get_stats (ts, "time_to_first_token", 1)->v[AIPERF_STAT_AVG], ==, 5);
+  g_assert_cmpstr (aiperf_timeslices_get_unit (ts, "time_to_first_token"), ==, "ms");
+  aiperf_test_remove_tree (dir);
+}
+
 /* Found by fuzz-telemetry: a timestamp beyond the gint64 range (a 26-digit
  * number) was cast to gint64, which is undefined; the line is malformed. */
 static void
@@ -469,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/timeslices/deep", test_timeslices_deep);
   g_test_add_func ("/aiperf/loader/timeslices/csv-not-utf8", test_timeslices_csv_not_utf8);
   g_test_add_func ("/aiperf/loader/timeslices/sparse", test_timeslices_sparse);
+  g_test_add_func ("/aiperf/loader/timeslices/wrong-types", test_timeslices_wrong_types);
   g_test_add_func ("/aiperf/loader/telemetry/timestamp-range", test_telemetry_timestamp_range);
   g_test_add_func ("/aiperf/loader/telemetry/extremes", test_telemetry_extremes);
   g_test_add_func ("/aiperf/derived/dispersed", test_dispersed);

@@ -536,6 +536,25 @@ test_bad_input (void)
   }
   /* 2 metrics, 1 series, 2 buckets, 3 slices */
   g_assert_cmpuint (aiperf_server_metrics_get_n_skipped (metrics), ==, 8);
+  g_clear_pointer (&metrics, aiperf_server_metrics_unref);
+
+  /* A start beyond gint64 was cast to it (undefined); the slice is skipped. */
+  write_file (dir, AIPERF_FILE_SERVER_METRICS_JSON,
+              "{\"metrics\": {\"a:g\": {\"type\": \"gauge\", \"series\": [{\"timeslices\": ["
+              "{\"start_ns\": 1e300, \"end_ns\": 1e300, \"avg\": 1},"
+              "{\"start_ns\": \"2e19\", \"end_ns\": 3e19, \"avg\": 2},"
+              "{\"start_ns\": 1e9, \"end_ns\": 2e9, \"avg\": 3}]}]}}}", -1);
+  metrics = aiperf_server_metrics_load (path, &error);
+  g_assert_no_error (error);
+  {
+    const AiperfServerMetric *gauge = aiperf_server_metrics_lookup (metrics, "a:g");
+    const AiperfServerSeries *series = g_ptr_array_index (gauge->series, 0);
+
+    g_assert_cmpuint (series->slices->len, ==, 1);
+    g_assert_cmpint (g_array_index (series->slices, AiperfServerSlice, 0).start_ns, ==, 1000000000);
+    g_assert_cmpfloat (g_array_index (series->slices, AiperfServerSlice, 0).avg, ==, 3);
+  }
+  g_assert_cmpuint (aiperf_server_metrics_get_n_skipped (metrics), ==, 2);
 
   /* A broken file in a run folder: the requests still load, with a warning. */
   copy_file (fixture, dir, "profile_export_aiperf.json");

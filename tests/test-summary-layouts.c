@@ -313,6 +313,55 @@ test_text_around_object (void)
     }
 }
 
+/* Loads @text as @name in a scratch run folder. */
+static AiperfRun *
+load_text (const char  *name,
+           const char  *text,
+           GError     **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-summary-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  AiperfRun *run;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  run = aiperf_run_load_summary (dir, error);
+  aiperf_test_remove_tree (dir);
+  return run;
+}
+
+/* Strings of the wrong type (an object, a list) were read with
+ * json_object_get_string_member_with_default(), a critical on those; they
+ * count as absent. Confirmed under fuzz-summary-json and fuzz-aggregate-json. */
+static void
+test_wrong_type_strings (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRun) run = NULL;
+  g_autoptr(AiperfRun) aggregate = NULL;
+  AiperfErrorEntry *entry;
+
+  run = load_text ("profile_export_aiperf.json",
+                   "{\"request_latency\": {\"avg\": 1, \"unit\": \"ms\"}, \"aiperf_version\": {},"
+                   " \"error_summary\": [{\"error_details\": {\"type\": {}, \"message\": [\"x\"],"
+                   " \"code\": 500}, \"count\": 3}]}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_get_errors (run)->len, ==, 1);
+  entry = g_ptr_array_index (aiperf_run_get_errors (run), 0);
+  g_assert_null (entry->type);
+  g_assert_null (entry->message);
+  g_assert_cmpint (entry->code, ==, 500);
+  g_assert_cmpuint (entry->count, ==, 3);
+  g_assert_null (aiperf_run_get_aiperf_version (run));
+
+  aggregate = load_text ("profile_export_aiperf_aggregate.json",
+                         "{\"schema_version\": [1], \"metadata\": {\"model\": {}, \"variation_label\": []},"
+                         " \"metrics\": {\"request_latency_avg\": {\"mean\": 2, \"unit\": {}}}}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (metric (aggregate, "request_latency", AIPERF_STAT_AVG), ==, 2);
+  g_assert_cmpstr (aiperf_run_get_model (aggregate), ==, "Unknown");
+  g_assert_null (aiperf_run_get_schema_version (aggregate));
+}
+
 static void
 test_run_set_keeps_going (void)
 {
@@ -367,6 +416,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/summary/bad/huge-numbers", test_huge_numbers);
   g_test_add_func ("/aiperf/summary/bad/nan-text", test_nan_text);
   g_test_add_func ("/aiperf/summary/bad/text-around-object", test_text_around_object);
+  g_test_add_func ("/aiperf/summary/bad/wrong-type-strings", test_wrong_type_strings);
   g_test_add_func ("/aiperf/summary/run-set/keeps-going", test_run_set_keeps_going);
   g_test_add_func ("/aiperf/summary/run-set/all-broken", test_all_broken);
   return g_test_run ();

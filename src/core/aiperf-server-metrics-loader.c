@@ -135,7 +135,8 @@ member_ns (JsonObject *object,
   {
     double value = node_number (node);
 
-    return isnan (value) ? -1 : (gint64) value;
+    /* NaN and values beyond gint64 (undefined to cast) are unknown */
+    return value >= -9.2e18 && value <= 9.2e18 ? (gint64) value : -1;
   }
 }
 

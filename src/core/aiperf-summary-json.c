@@ -399,6 +399,22 @@ aiperf_json_get_number (JsonNode *node,
   return TRUE;
 }
 
+const char *
+aiperf_json_get_string (JsonObject *object,
+                        const char *member)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (object != NULL, NULL);
+  g_return_val_if_fail (member != NULL, NULL);
+
+  node = json_object_get_member (object, member);
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
 gboolean
 aiperf_text_get_number (const char *text,
                         double     *out)

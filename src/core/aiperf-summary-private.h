@@ -30,6 +30,11 @@ gboolean  aiperf_json_parser_load_file (JsonParser  *parser,
 /* A finite number from a JSON value (numbers only; text, NaN, ±inf rejected). */
 gboolean  aiperf_json_get_number    (JsonNode    *node,
                                      double      *out);
+/* The string member @member of @object, or NULL when it is absent or not a
+ * string. json_object_get_string_member_with_default() is a critical on an
+ * object or array, which a damaged file may well hold. */
+const char *aiperf_json_get_string  (JsonObject  *object,
+                                     const char  *member);
 /* A finite number from CSV text, locale-independent. */
 gboolean  aiperf_text_get_number    (const char  *text,
                                      double      *out);

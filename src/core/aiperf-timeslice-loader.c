@@ -128,7 +128,9 @@ load_json (AiperfTimeslices *ts,
       if (index_node != NULL && JSON_NODE_HOLDS_VALUE (index_node)
           && json_node_get_value_type (index_node) != G_TYPE_STRING)
         {
-          gint64 v = json_node_get_int (index_node);
+          /* as a double: json-glib casts a double to gint64 unchecked */
+          double v = json_node_get_double (index_node);
+
           if (v >= 0 && v < 1000000)
             index = (guint) v;
         }
@@ -145,7 +147,7 @@ load_json (AiperfTimeslices *ts,
           if (!JSON_NODE_HOLDS_OBJECT (m))
             continue;
           mo = json_node_get_object (m);
-          unit = json_object_get_string_member_with_default (mo, "unit", NULL);
+          unit = aiperf_json_get_string (mo, "unit");
           aiperf_stats_init_nan (&stats);
           stat_names = json_object_get_members (mo);
           for (GList *s = stat_names; s != NULL; s = s->next)
