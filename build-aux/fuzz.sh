@@ -52,6 +52,7 @@ export G_SLICE=always-malloc
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
+aiperf_install_packages
 CC=clang aiperf_configure "$build" -Dfuzzing=true -Dui=false -Dtests=false
 aiperf_log "Building the fuzz targets in $build"
 meson compile -C "$build" fuzz
