@@ -282,6 +282,12 @@ test_text_around_object (void)
       "line 1: not valid JSON: invalid escape in a string" },
     { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\ud8m\"}}", AIPERF_ERROR_PARSE,
       "line 1: not valid JSON: invalid escape in a string" },
+    /* found by fuzz-aggregate-json: json-glib makes a lone surrogate into
+     * bytes that are not UTF-8 */
+    { "{\"request_\\ud800latency\": {\"avg\": 1}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\udc00\"}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
     { "{\"request_latency\": {\"avg\": 1, \"unit\": \"m\\u00e9s \\\"\\ud83d\\ude00\\\\\"}}", 0, NULL },
     { "\xef\xbb\xbf{\"request_latency\": {\"avg\": 1}}\n", 0, NULL },
     { "/* [ */ {\"request_latency\": {\"avg\": 1, \"unit\": \"ms]\"}} /* } */\n", 0, NULL },

@@ -153,8 +153,9 @@ unicode_escape (const char *p,
 /* One pass over @text before json-glib sees it: besides the depth, json-glib
  * 1.6 leaks the nodes of a value that follows the top-level one ("{} []"),
  * and the string being read at an invalid escape ("\u12x", or "\ud800\u0041":
- * a high surrogate and a \u escape that is not its low half); those, and a
- * scalar top level (every reader wants an object), are refused here. It follows json-glib's lexer: 'single-quoted' strings without
+ * a high surrogate and a \u escape that is not its low half), while it turns
+ * a lone surrogate into bytes that are not UTF-8; those, and a scalar top
+ * level (every reader wants an object), are refused here. It follows json-glib's lexer: 'single-quoted' strings without
  * escapes and C comments are accepted, and a stray '/' is skipped; what it
  * cannot place is left to json-glib. @out_line is the line of the problem. */
 static Shape
@@ -184,15 +185,17 @@ check_shape (const char *text,
               *out_line = line;
               if (i + 1 < length && text[i + 1] == 'u')
                 {
-                  if (unit < 0)
+                  /* json-glib turns a lone surrogate into bytes that are
+                   * not UTF-8, and GTK takes UTF-8 only */
+                  if (unit < 0 || (unit >= 0xdc00 && unit <= 0xdfff))
                     return SHAPE_BAD_ESCAPE;
-                  if (unit >= 0xd800 && unit <= 0xdbff
-                      && i + 7 < length && text[i + 6] == '\\' && text[i + 7] == 'u')
+                  if (unit >= 0xd800 && unit <= 0xdbff)
                     {
                       int low = unicode_escape (text + i + 6, text + length);
 
                       if (low < 0xdc00 || low > 0xdfff)
                         return SHAPE_BAD_ESCAPE;
+                      i += 6;
                     }
                   i += 5;
                 }
