@@ -32,8 +32,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source build-aux/setup-common.sh
 
 build=${AIPERF_FUZZ_BUILD_DIR:-build-fuzz}
-# ~10 s per target on the 2-core CI machine (at 300–2000 inputs/s).
-runs=${AIPERF_FUZZ_RUNS:-3000}
+# About 10 s per target on a busy 2-core machine (200–600 inputs/s).
+runs=${AIPERF_FUZZ_RUNS:-4000}
 
 if [[ $# -gt 0 ]]; then
   targets=("$@")
