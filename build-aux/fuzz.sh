@@ -57,12 +57,20 @@ CC=clang aiperf_configure "$build" -Dfuzzing=true -Dui=false -Dtests=false
 aiperf_log "Building the fuzz targets in $build"
 meson compile -C "$build" fuzz
 
+# The targets write each input to a scratch folder, which a crash leaves behind.
+export TMPDIR=$PWD/$build/fuzz/tmp
+mkdir -p "$TMPDIR"
+
 aiperf_log "Replaying the seed corpora and past crashes"
 replay=()
 for name in "${targets[@]}"; do
   replay+=("fuzz-$name")
 done
-meson test -C "$build" --no-rebuild --print-errorlogs --suite fuzz "${replay[@]}"
+failed=()
+if ! meson test -C "$build" --no-rebuild --print-errorlogs --suite fuzz "${replay[@]}"; then
+  aiperf_log "FAILED: replay (see $build/meson-logs/testlog.txt)"
+  failed+=(replay)
+fi
 
 # dict_for NAME: the libFuzzer dictionary of a target (syntax and key names).
 dict_for () {
@@ -73,7 +81,6 @@ dict_for () {
   esac
 }
 
-failed=()
 for name in "${targets[@]}"; do
   work=$build/fuzz/$name
   rm -rf "$work"
@@ -97,7 +104,7 @@ for name in "${targets[@]}"; do
 done
 
 if [[ ${#failed[@]} -gt 0 ]]; then
-  aiperf_log "${#failed[@]} fuzz target(s) failed: ${failed[*]}"
+  aiperf_log "${#failed[@]} fuzz step(s) failed: ${failed[*]}"
   exit 1
 fi
 aiperf_log "All ${#targets[@]} fuzz targets passed"

@@ -33,8 +33,9 @@ log_handler (const char     *domain,
 {
   if (!is_bug (domain, level))
     return;
-  fprintf (stderr, "%s: fatal log message (level %d): %s\n",
-           domain != NULL ? domain : "(no domain)", level & G_LOG_LEVEL_MASK, message);
+  fprintf (stderr, "%s-%s (fatal in fuzzing): %s\n", domain != NULL ? domain : "(no domain)",
+           (level & G_LOG_LEVEL_ERROR) ? "ERROR" : (level & G_LOG_LEVEL_CRITICAL) ? "CRITICAL" : "WARNING",
+           message);
   abort ();
 }
 
