@@ -23,6 +23,9 @@ AIPERF_PACKAGES=(
   # tests: a display for the display suite, a session bus, fixed fonts,
   # image comparison, and the de_DE locale the parsers are tested under
   xvfb xauth dbus dbus-x11 fonts-cantarell fonts-dejavu-core imagemagick locales
+  # fuzzing (build-aux/fuzz.sh): clang, and its libFuzzer and sanitizer
+  # runtimes, which clang only recommends
+  clang libclang-rt-dev
 )
 
 aiperf_log () {

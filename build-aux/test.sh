@@ -8,9 +8,11 @@
 #    private session bus;
 # 2. build-asan/ (AddressSanitizer + UBSan, with the window): unit, render
 #    and cli, then display under Xvfb, leaks checked in both.
+# 3. build-fuzz/ (clang, libFuzzer): build-aux/fuzz.sh replays the fuzz corpora
+#    and past crashes, then fuzzes every parser for a fixed number of runs.
 # Every step runs even when an earlier one failed; the exit status is non-zero
 # if any failed. AIPERF_BUILD_DIR and AIPERF_ASAN_BUILD_DIR rename the build
-# directories; AIPERF_SKIP_ASAN=1 skips step 2.
+# directories; AIPERF_SKIP_ASAN=1 skips step 2, AIPERF_SKIP_FUZZ=1 step 3.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -79,8 +81,12 @@ if [[ ${AIPERF_SKIP_ASAN:-0} != 1 ]]; then
   fi
 fi
 
+if [[ ${AIPERF_SKIP_FUZZ:-0} != 1 ]]; then
+  step "fuzz (clang, libFuzzer): replay and bounded runs" bash build-aux/fuzz.sh || true
+fi
+
 # One closing line over every suite run, from meson's JSON test logs.
-python3 - "$build" "$asan_build" <<'PY' || true
+python3 - "$build" "$asan_build" "${AIPERF_FUZZ_BUILD_DIR:-build-fuzz}" <<'PY' || true
 import json, os, sys
 passed = failed = skipped = 0
 for build in sys.argv[1:]:

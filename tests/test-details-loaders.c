@@ -9,6 +9,7 @@
 #include "aiperf-derived.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
+#include "aiperf-test-util.h"
 
 #define FIXTURES "data", "aiperf-real", "tests", "unit", "plot", "fixtures"
 #define VARIANTS "data", "aiperf-real", "_variants", "gpu_telemetry_dcgm_url__upstream-main-189aa641", \
@@ -233,6 +234,182 @@ test_timeslices_broken (void)
   g_assert_null (aiperf_run_get_timeslices (run));
 }
 
+/* A scratch run folder holding @name with @length bytes of @text (-1: NUL-terminated). */
+static char *
+scratch_run (const char *name,
+             const char *text,
+             gssize      length)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("aiperf-details-XXXXXX", &error);
+  g_autofree char *path = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, name, NULL);
+  g_file_set_contents (path, text, length, &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Found by fuzz-timeslices-json: an empty or blank file parses without a
+ * root, which was passed to JSON_NODE_HOLDS_OBJECT (a critical). */
+static void
+test_timeslices_empty (void)
+{
+  const char *texts[] = { "", " \n" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON, texts[i], -1);
+      g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (aiperf_load_timeslices (run, dir, &error));
+      g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA);
+      g_assert_null (aiperf_run_get_timeslices (run));
+      aiperf_test_remove_tree (dir);
+    }
+}
+
+/* Found by fuzz-timeslices-json: json-glib recurses once per level, so a
+ * file of "[[[[…" overflowed the stack. */
+static void
+test_timeslices_deep (void)
+{
+  gsize n = 1000000;
+  g_autofree char *text = g_malloc (n + 16);
+  g_autofree char *dir = NULL;
+  g_autoptr(AiperfRun) run = NULL;
+  g_autoptr(GError) error = NULL;
+
+  strcpy (text, "{\"timeslices\": ");
+  memset (text + strlen (text), '[', n);
+  text[n + 15] = '\0';
+  dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON, text, -1);
+  run = aiperf_run_new (dir);
+  g_assert_false (aiperf_load_timeslices (run, dir, &error));
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "line 1: JSON nested more than 512 levels deep"));
+  aiperf_test_remove_tree (dir);
+}
+
+/* Found by fuzz-timeslices-csv: names and units were taken as they came,
+ * though they become labels, which GTK and Pango want in UTF-8. */
+static void
+test_timeslices_csv_not_utf8 (void)
+{
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_CSV,
+                                      "Timeslice,Metric,Unit,Stat,Value\n0,Time to First Token,m\xe9s,avg,41\n", -1);
+  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (aiperf_load_timeslices (run, dir, &error));
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==, "profile_export_aiperf_timeslices.csv: the text is not valid UTF-8");
+  g_assert_null (aiperf_run_get_timeslices (run));
+  aiperf_test_remove_tree (dir);
+}
+
+/* Out of memory in fuzz-timeslices-json: every metric keeps an array
+ * up to its last slice, so 800 bytes naming slice 999,999 of 40 metrics took
+ * 4.5 GB. One value at slice 999,999 is refused as damaged; real exports
+ * (thousands of slices) still load, as the other tests show. */
+static void
+test_timeslices_sparse (void)
+{
+  static const struct { const char *name; const char *text; } cases[] = {
+    { AIPERF_FILE_TIMESLICES_JSON,
+      "{\"timeslices\": [{\"timeslice_index\": 999999, \"time_to_first_token\": {\"avg\": 1}}]}" },
+    { AIPERF_FILE_TIMESLICES_CSV,
+      "Timeslice,Metric,Unit,Stat,Value\n999999,Time to First Token,ms,avg,1\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *dir = scratch_run (cases[i].name, cases[i].text, -1);
+      g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s: time slice 999999 is far beyond the data "
+                                                   "in the file; is it damaged?", cases[i].name);
+
+      g_assert_false (aiperf_load_timeslices (run, dir, &error));
+      g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA);
+      g_assert_cmpstr (error->message, ==, expected);
+      aiperf_test_remove_tree (dir);
+    }
+}
+
+/* A unit of the wrong type was a json-glib critical, and an index of 1e300
+ * was cast to gint64 inside json-glib (undefined). */
+static void
+test_timeslices_wrong_types (void)
+{
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON,
+                                      "{\"timeslices\": [{\"timeslice_index\": 1e300,"
+                                      " \"time_to_first_token\": {\"avg\": 4, \"unit\": {}}},"
+                                      " {\"timeslice_index\": 1, \"time_to_first_token\": {\"avg\": 5, \"unit\": \"ms\"}}]}",
+                                      -1);
+  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(GError) error = NULL;
+  AiperfTimeslices *ts;
+
+  g_assert_true (aiperf_load_timeslices (run, dir, &error));
+  g_assert_no_error (error);
+  ts = aiperf_run_get_timeslices (run);
+  /* the bad index falls back to the position in the list */
+  g_assert_cmpuint (aiperf_timeslices_get_n_slices (ts), ==, 2);
+  g_assert_cmpfloat (aiperf_timeslices_get_stats (ts, "time_to_first_token", 0)->v[AIPERF_STAT_AVG], ==, 4);
+  g_assert_cmpfloat (aiperf_timeslices_get_stats (ts, "time_to_first_token", 1)->v[AIPERF_STAT_AVG], ==, 5);
+  g_assert_cmpstr (aiperf_timeslices_get_unit (ts, "time_to_first_token"), ==, "ms");
+  aiperf_test_remove_tree (dir);
+}
+
+/* Found by fuzz-telemetry: a timestamp beyond the gint64 range (a 26-digit
+ * number) was cast to gint64, which is undefined; the line is malformed. */
+static void
+test_telemetry_timestamp_range (void)
+{
+  const char *text =
+    "{\"timestamp_ns\": 1000000000, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {\"gpu_power_usage\": 100}}\n"
+    "{\"timestamp_ns\": 17625515316141013700000000, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {}}\n"
+    "{\"timestamp_ns\": -1e300, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {}}\n"
+    "{\"timestamp_ns\": 3.5e9, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {\"gpu_power_usage\": 200}}\n";
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TELEMETRY, text, -1);
+  g_autofree char *path = g_build_filename (dir, AIPERF_FILE_TELEMETRY, NULL);
+  g_autoptr(AiperfRun) run = load_telemetry (path, FALSE);
+  AiperfTable *t = aiperf_run_get_gpu_telemetry (run);
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 2);
+  g_assert_cmpuint (aiperf_run_get_n_bad_lines (run), ==, 2);
+  g_assert_cmpfloat (aiperf_table_get_column (t, "timestamp_ns")[1], ==, 3.5e9);
+  g_assert_cmpfloat (aiperf_table_get_column (t, "timestamp_s")[1], ==, 2.5);
+  aiperf_test_remove_tree (dir);
+}
+
+/* Seen by UBSan in fuzz-telemetry: samples 2^64 ns apart overflowed the subtraction
+ * of the first one (undefined; it wrapped to -2 ns), and a GPU index of 1e10
+ * was cast to int (undefined). */
+static void
+test_telemetry_extremes (void)
+{
+  const char *text =
+    "{\"timestamp_ns\": -9223372036854775807, \"gpu_index\": 1e10, \"gpu_uuid\": \"GPU-a\", \"telemetry_data\": {}}\n"
+    "{\"timestamp_ns\": 9223372036854775807, \"gpu_index\": -3, \"gpu_uuid\": \"GPU-b\", \"telemetry_data\": {}}\n";
+  g_autofree char *dir = scratch_run (AIPERF_FILE_TELEMETRY, text, -1);
+  g_autofree char *path = g_build_filename (dir, AIPERF_FILE_TELEMETRY, NULL);
+  g_autoptr(AiperfRun) run = load_telemetry (path, FALSE);
+  AiperfTable *t = aiperf_run_get_gpu_telemetry (run);
+  GPtrArray *gpus = aiperf_run_get_gpus (run);
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 2);
+  g_assert_cmpfloat (aiperf_table_get_column (t, "timestamp_s")[0], ==, 0);
+  g_assert_cmpfloat_with_epsilon (aiperf_table_get_column (t, "timestamp_s")[1], 18446744073.709551615, 1e-3);
+  g_assert_cmpuint (gpus->len, ==, 2);
+  g_assert_cmpint (((AiperfGpu *) g_ptr_array_index (gpus, 0))->index, ==, -1);
+  g_assert_cmpint (((AiperfGpu *) g_ptr_array_index (gpus, 1))->index, ==, -1);
+  aiperf_test_remove_tree (dir);
+}
+
 static void
 test_dispersed (void)
 {
@@ -313,6 +490,13 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/timeslices/csv", test_timeslices_csv);
   g_test_add_func ("/aiperf/loader/timeslices/missing", test_timeslices_missing);
   g_test_add_func ("/aiperf/loader/timeslices/broken", test_timeslices_broken);
+  g_test_add_func ("/aiperf/loader/timeslices/empty", test_timeslices_empty);
+  g_test_add_func ("/aiperf/loader/timeslices/deep", test_timeslices_deep);
+  g_test_add_func ("/aiperf/loader/timeslices/csv-not-utf8", test_timeslices_csv_not_utf8);
+  g_test_add_func ("/aiperf/loader/timeslices/sparse", test_timeslices_sparse);
+  g_test_add_func ("/aiperf/loader/timeslices/wrong-types", test_timeslices_wrong_types);
+  g_test_add_func ("/aiperf/loader/telemetry/timestamp-range", test_telemetry_timestamp_range);
+  g_test_add_func ("/aiperf/loader/telemetry/extremes", test_telemetry_extremes);
   g_test_add_func ("/aiperf/derived/dispersed", test_dispersed);
   g_test_add_func ("/aiperf/derived/dispersed-empty", test_dispersed_empty);
   g_test_add_func ("/aiperf/derived/per-gpu", test_per_gpu);

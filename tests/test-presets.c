@@ -121,6 +121,47 @@ test_shortcut (void)
   g_assert_nonnull (strstr (error->message, "request_latency_p75"));
 }
 
+/* Found by fuzz-presets: libyaml's scanner is quadratic in the flow nesting
+ * (100,000 "[" took minutes); nesting is refused before the document is built. */
+static void
+test_too_deep (void)
+{
+  gsize n = 100000;
+  g_autofree char *text = g_malloc0 (n + 32);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = NULL;
+
+  strcpy (text, "visualization:\n  a: ");
+  memset (text + strlen (text), '[', n);
+  config = load_text (text, &error);
+  g_assert_null (config);
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==, "test.yaml:2:68: nested more than 64 levels deep");
+}
+
+/* Found by fuzz-presets (a leak): a metric key given twice replaced the
+ * first reference without freeing it; the last one wins, as in PyYAML. */
+static void
+test_duplicate_metric_key (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = NULL;
+  const AiperfPlotSpec *spec;
+
+  config = load_text ("visualization:\n  single_run_plots:\n    p:\n      type: scatter\n"
+                      "      y: request_latency\n"
+                      "      y: {metric: time_to_first_token, stat: p90}\n"
+                      "      x: {metric: request_number, source: requests}\n"
+                      "      x: timestamp_s\n", &error);
+  g_assert_no_error (error);
+  spec = aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "p");
+  g_assert_cmpstr (spec->y.metric, ==, "time_to_first_token");
+  g_assert_true (spec->y.has_stat);
+  g_assert_cmpint (spec->y.stat, ==, AIPERF_STAT_P90);
+  g_assert_cmpstr (spec->x.metric, ==, "timestamp_s");
+  g_assert_cmpint (spec->x.source, ==, AIPERF_SOURCE_AUTO);
+}
+
 static void
 test_every_key (void)
 {
@@ -438,5 +479,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/presets/resolve", test_resolve);
   g_test_add_func ("/aiperf/pareto/frontier", test_pareto);
   g_test_add_func ("/aiperf/pareto/student-t", test_student_t);
+  g_test_add_func ("/aiperf/presets/too-deep", test_too_deep);
+  g_test_add_func ("/aiperf/presets/duplicate-metric-key", test_duplicate_metric_key);
   return g_test_run ();
 }

@@ -14,7 +14,7 @@
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
 #include "aiperf-run-private.h"
-#include "render/aiperf-renderer.h"
+#include "aiperf-renderer.h"
 
 #define WIDTH 2400
 #define HEIGHT 1200

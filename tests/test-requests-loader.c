@@ -271,6 +271,40 @@ test_fuzz (void)
   g_rand_free (r);
 }
 
+/* Seen by UBSan in fuzz-requests: start times at both ends of gint64 overflowed the
+ * subtraction of the first start (undefined; it wrapped to -2 ns), and a
+ * latency of a million seconds on a start near the end of the range
+ * overflowed the end computed from it. */
+static void
+test_extreme_timestamps (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-extreme-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "profile_export.jsonl", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRun) run = NULL;
+  AiperfTable *t;
+
+  g_assert_true (g_file_set_contents (path,
+    "{\"metadata\": {\"request_start_ns\": -9223372036854775807, \"request_end_ns\": 1}}\n"
+    "{\"metadata\": {\"request_start_ns\": 9223372036854775807, \"request_end_ns\": 1}}\n"
+    "{\"metadata\": {\"request_start_ns\": 9223372036854775000},"
+    " \"metrics\": {\"request_latency\": {\"value\": 1e9, \"unit\": \"ms\"}}}\n", -1, NULL));
+  run = load (path, &error);
+  g_assert_no_error (error);
+  t = aiperf_run_get_requests (run);
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 3);
+  g_assert_cmpfloat (cell (t, "start_s", 0), ==, 0);
+  /* 2^64 ns apart, and a hair less for the third */
+  g_assert_cmpfloat_with_epsilon (cell (t, "start_s", 2), 18446744073.709551615, 1e-3);
+  g_assert_cmpfloat_with_epsilon (cell (t, "start_s", 1), 18446744073.709551615, 1e-3);
+  /* its end is unknown, not wrapped around */
+  g_assert_cmpfloat (cell (t, "request_latency", 1), ==, 1e9);
+  g_assert_true (isnan (cell (t, "request_end_ns", 1)));
+  g_assert_true (isnan (cell (t, "end_s", 1)));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 cancel_on_progress (double      fraction,
                     const char *what,
@@ -397,6 +431,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/loader/jsonl/missing", test_missing);
   g_test_add_func ("/aiperf/loader/jsonl/reduce-list", test_reduce_list);
   g_test_add_func ("/aiperf/loader/jsonl/fuzz", test_fuzz);
+  g_test_add_func ("/aiperf/loader/jsonl/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/aiperf/loader/jsonl/chunks", test_chunks);
   g_test_add_func ("/aiperf/loader/jsonl/progress-cancel", test_progress_cancel);
   return g_test_run ();

@@ -487,6 +487,20 @@ test_bad_input (void)
   g_assert_null (aiperf_server_metrics_load (path, &error));
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA);
   g_clear_error (&error);
+  /* Found by fuzz-server-metrics: json-glib recursed once per "[" until
+   * the stack overflowed. */
+  {
+    gsize n = 1000000;
+    g_autofree char *deep = g_malloc0 (n + 16);
+
+    strcpy (deep, "{\"metrics\": ");
+    memset (deep + strlen (deep), '[', n);
+    write_file (dir, AIPERF_FILE_SERVER_METRICS_JSON, deep, -1);
+    g_assert_null (aiperf_server_metrics_load (path, &error));
+    g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "line 1: JSON nested more than 512 levels deep"));
+    g_clear_error (&error);
+  }
   g_assert_null (aiperf_server_metrics_load ("/nonexistent/" AIPERF_FILE_SERVER_METRICS_JSON, &error));
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_IO);
   g_clear_error (&error);
@@ -522,6 +536,25 @@ test_bad_input (void)
   }
   /* 2 metrics, 1 series, 2 buckets, 3 slices */
   g_assert_cmpuint (aiperf_server_metrics_get_n_skipped (metrics), ==, 8);
+  g_clear_pointer (&metrics, aiperf_server_metrics_unref);
+
+  /* A start beyond gint64 was cast to it (undefined); the slice is skipped. */
+  write_file (dir, AIPERF_FILE_SERVER_METRICS_JSON,
+              "{\"metrics\": {\"a:g\": {\"type\": \"gauge\", \"series\": [{\"timeslices\": ["
+              "{\"start_ns\": 1e300, \"end_ns\": 1e300, \"avg\": 1},"
+              "{\"start_ns\": \"2e19\", \"end_ns\": 3e19, \"avg\": 2},"
+              "{\"start_ns\": 1e9, \"end_ns\": 2e9, \"avg\": 3}]}]}}}", -1);
+  metrics = aiperf_server_metrics_load (path, &error);
+  g_assert_no_error (error);
+  {
+    const AiperfServerMetric *gauge = aiperf_server_metrics_lookup (metrics, "a:g");
+    const AiperfServerSeries *series = g_ptr_array_index (gauge->series, 0);
+
+    g_assert_cmpuint (series->slices->len, ==, 1);
+    g_assert_cmpint (g_array_index (series->slices, AiperfServerSlice, 0).start_ns, ==, 1000000000);
+    g_assert_cmpfloat (g_array_index (series->slices, AiperfServerSlice, 0).avg, ==, 3);
+  }
+  g_assert_cmpuint (aiperf_server_metrics_get_n_skipped (metrics), ==, 2);
 
   /* A broken file in a run folder: the requests still load, with a warning. */
   copy_file (fixture, dir, "profile_export_aiperf.json");

@@ -11,6 +11,8 @@
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-run-set-private.h"
+#include "aiperf-run-set.h"
+#include "aiperf-test-util.h"
 
 static AiperfRun *
 load (const char  *name,
@@ -258,6 +260,115 @@ test_nan_text (void)
   g_assert_true (has_warning_containing (run, "NaN or Infinity"));
 }
 
+/* Found by fuzz-summary-json and fuzz-timeslices-json (leaks): json-glib 1.6
+ * leaks the nodes of a value after the top-level one, and the string at an
+ * invalid escape, so those are refused before it parses, while
+ * what json-glib accepts around the object (C comments, a byte-order mark)
+ * still loads. */
+static void
+test_text_around_object (void)
+{
+  static const struct {
+    const char *text;
+    int         code;      /* 0: loads */
+    const char *needle;
+  } cases[] = {
+    { "{\"request_latency\": {\"avg\": 1}}\n[]", AIPERF_ERROR_PARSE,
+      "line 2: not valid JSON: unexpected text after the top-level value" },
+    { "{\"request_latency\": {\"avg\": 1}} {\"a\": 2}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: unexpected text after the top-level value" },
+    { "2 []", AIPERF_ERROR_INVALID_DATA, "expected a JSON object at the top level" },
+    /* json-glib leaks the string it was reading at a bad escape */
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\ud800\\u0041\"}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\ud8m\"}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    /* found by fuzz-aggregate-json: json-glib makes a lone surrogate into
+     * bytes that are not UTF-8 */
+    { "{\"request_\\ud800latency\": {\"avg\": 1}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"\\udc00\"}}", AIPERF_ERROR_PARSE,
+      "line 1: not valid JSON: invalid escape in a string" },
+    { "{\"request_latency\": {\"avg\": 1, \"unit\": \"m\\u00e9s \\\"\\ud83d\\ude00\\\\\"}}", 0, NULL },
+    { "\xef\xbb\xbf{\"request_latency\": {\"avg\": 1}}\n", 0, NULL },
+    { "/* [ */ {\"request_latency\": {\"avg\": 1, \"unit\": \"ms]\"}} /* } */\n", 0, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *dir = g_dir_make_tmp ("aiperf-summary-XXXXXX", &error);
+      g_autofree char *path = g_build_filename (dir, "profile_export_aiperf.json", NULL);
+      g_autoptr(AiperfRun) run = NULL;
+
+      g_file_set_contents (path, cases[i].text, -1, &error);
+      g_assert_no_error (error);
+      run = aiperf_run_load_summary (dir, &error);
+      g_test_message ("case %u: %s", i, error != NULL ? error->message : "(loaded)");
+      if (cases[i].code == 0)
+        {
+          g_assert_no_error (error);
+          g_assert_cmpfloat (metric (run, "request_latency", AIPERF_STAT_AVG), ==, 1);
+        }
+      else
+        {
+          g_assert_null (run);
+          g_assert_error (error, AIPERF_ERROR, cases[i].code);
+          g_assert_nonnull (strstr (error->message, cases[i].needle));
+        }
+      aiperf_test_remove_tree (dir);
+    }
+}
+
+/* Loads @text as @name in a scratch run folder. */
+static AiperfRun *
+load_text (const char  *name,
+           const char  *text,
+           GError     **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-summary-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  AiperfRun *run;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  run = aiperf_run_load_summary (dir, error);
+  aiperf_test_remove_tree (dir);
+  return run;
+}
+
+/* Strings of the wrong type (an object, a list) were read with
+ * json_object_get_string_member_with_default(), a critical on those; they
+ * count as absent. Confirmed under fuzz-summary-json and fuzz-aggregate-json. */
+static void
+test_wrong_type_strings (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRun) run = NULL;
+  g_autoptr(AiperfRun) aggregate = NULL;
+  AiperfErrorEntry *entry;
+
+  run = load_text ("profile_export_aiperf.json",
+                   "{\"request_latency\": {\"avg\": 1, \"unit\": \"ms\"}, \"aiperf_version\": {},"
+                   " \"error_summary\": [{\"error_details\": {\"type\": {}, \"message\": [\"x\"],"
+                   " \"code\": 500}, \"count\": 3}]}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_get_errors (run)->len, ==, 1);
+  entry = g_ptr_array_index (aiperf_run_get_errors (run), 0);
+  g_assert_null (entry->type);
+  g_assert_null (entry->message);
+  g_assert_cmpint (entry->code, ==, 500);
+  g_assert_cmpuint (entry->count, ==, 3);
+  g_assert_null (aiperf_run_get_aiperf_version (run));
+
+  aggregate = load_text ("profile_export_aiperf_aggregate.json",
+                         "{\"schema_version\": [1], \"metadata\": {\"model\": {}, \"variation_label\": []},"
+                         " \"metrics\": {\"request_latency_avg\": {\"mean\": 2, \"unit\": {}}}}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (metric (aggregate, "request_latency", AIPERF_STAT_AVG), ==, 2);
+  g_assert_cmpstr (aiperf_run_get_model (aggregate), ==, "Unknown");
+  g_assert_null (aiperf_run_get_schema_version (aggregate));
+}
+
 static void
 test_run_set_keeps_going (void)
 {
@@ -349,6 +460,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/summary/bad/wrong-types", test_wrong_types);
   g_test_add_func ("/aiperf/summary/bad/huge-numbers", test_huge_numbers);
   g_test_add_func ("/aiperf/summary/bad/nan-text", test_nan_text);
+  g_test_add_func ("/aiperf/summary/bad/text-around-object", test_text_around_object);
+  g_test_add_func ("/aiperf/summary/bad/wrong-type-strings", test_wrong_type_strings);
   g_test_add_func ("/aiperf/summary/run-set/keeps-going", test_run_set_keeps_going);
   g_test_add_func ("/aiperf/summary/run-set/all-broken", test_all_broken);
   g_test_add_func ("/aiperf/summary/run-set/failure-domain", test_failure_domain);

@@ -20,7 +20,7 @@
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
 #include "aiperf-run-private.h"
-#include "render/aiperf-renderer.h"
+#include "aiperf-renderer.h"
 
 #ifndef REPEAT
 #define REPEAT 5

@@ -57,6 +57,9 @@ parse_metric_ref (AiperfPresetParser *p,
                   const char         *key,
                   AiperfMetricRef    *ref)
 {
+  /* YAML allows a key twice; the last one wins, as in aiperf (PyYAML). */
+  aiperf_metric_ref_clear (ref);
+  ref->source = AIPERF_SOURCE_AUTO;
   if (node->type == YAML_SCALAR_NODE)
     {
       g_autoptr(GError) local_error = NULL;

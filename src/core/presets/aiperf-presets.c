@@ -215,6 +215,51 @@ parse_root (AiperfPresetParser *p,
   return g_steal_pointer (&config);
 }
 
+/* Presets nest five levels; libyaml has no limit and its scanner is
+ * quadratic in the flow nesting ("[[[[…" of 40 kB takes half a minute). */
+#define MAX_YAML_DEPTH 64
+
+/* Streams the events once, which stops at the first level too deep, before
+ * the document is built. FALSE with @error when nesting exceeds the limit;
+ * malformed YAML is left to the loader, which reports it. */
+static gboolean
+check_depth (const char  *data,
+             gsize        length,
+             const char  *filename,
+             GError     **error)
+{
+  yaml_parser_t parser;
+  gboolean ok = TRUE, done = FALSE;
+  int depth = 0;
+
+  if (!yaml_parser_initialize (&parser))
+    return TRUE;
+  yaml_parser_set_input_string (&parser, (const unsigned char *) data, length);
+  while (ok && !done)
+    {
+      yaml_event_t event;
+
+      if (!yaml_parser_parse (&parser, &event))
+        break;
+      if (event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT)
+        depth++;
+      else if (event.type == YAML_SEQUENCE_END_EVENT || event.type == YAML_MAPPING_END_EVENT)
+        depth--;
+      if (depth > MAX_YAML_DEPTH)
+        {
+          g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                       _("%s:%u:%u: nested more than %d levels deep"), filename,
+                       (guint) event.start_mark.line + 1, (guint) event.start_mark.column + 1,
+                       MAX_YAML_DEPTH);
+          ok = FALSE;
+        }
+      done = event.type == YAML_STREAM_END_EVENT;
+      yaml_event_delete (&event);
+    }
+  yaml_parser_delete (&parser);
+  return ok;
+}
+
 AiperfPlotConfig *
 aiperf_plot_config_load_data (const char  *data,
                               gsize        length,
@@ -231,6 +276,8 @@ aiperf_plot_config_load_data (const char  *data,
   g_return_val_if_fail (filename != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!check_depth (data, length, filename, error))
+    return NULL;
   if (!yaml_parser_initialize (&parser))
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, "%s: %s", filename,

@@ -46,4 +46,16 @@ gboolean aiperf_load_telemetry_jsonl  (AiperfRun *run, const char *path,
 /* Time slices: the JSON export (full precision), else the CSV. */
 gboolean aiperf_load_timeslices       (AiperfRun *run, const char *directory, GError **error);
 
+/* (@a - @b) / 1e9: the seconds between two ns timestamps, exact when the
+ * difference fits in gint64, and without the (undefined) signed overflow when
+ * a hostile file puts them further apart. */
+static inline double
+aiperf_ns_diff_s (gint64 a,
+                  gint64 b)
+{
+  if ((b > 0 && a < G_MININT64 + b) || (b < 0 && a > G_MAXINT64 + b))
+    return ((double) a - (double) b) / 1e9;
+  return (double) (a - b) / 1e9;
+}
+
 G_END_DECLS

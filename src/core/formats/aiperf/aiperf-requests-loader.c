@@ -246,11 +246,11 @@ merge_phase (Job    *job,
 
       aiperf_table_set (table, c_num, r, r);
       if (*first_start != G_MININT64 && s != G_MININT64)
-        aiperf_table_set (table, c_s, r, (double) (s - *first_start) / 1e9);
+        aiperf_table_set (table, c_s, r, aiperf_ns_diff_s (s, *first_start));
       if (*first_start != G_MININT64 && e != G_MININT64)
         {
-          aiperf_table_set (table, c_e, r, (double) (e - *first_start) / 1e9);
-          aiperf_table_set (table, c_ts, r, (double) (e - *first_start) / 1e9);
+          aiperf_table_set (table, c_e, r, aiperf_ns_diff_s (e, *first_start));
+          aiperf_table_set (table, c_ts, r, aiperf_ns_diff_s (e, *first_start));
         }
     }
   return table;

@@ -397,8 +397,16 @@ commit (AiperfRequestsParser *parser,
         g_array_index (part->column_of_tag, int, i) = -1;
     }
 
-  if (end == G_MININT64 && rec->start_ns != G_MININT64 && !isnan (rec->latency_ms))
-    end = rec->start_ns + (gint64) llround (rec->latency_ms * 1e6);
+  /* A latency that would put the end beyond the gint64 range (years away)
+   * leaves it unknown rather than overflow. */
+  if (end == G_MININT64 && rec->start_ns != G_MININT64 && fabs (rec->latency_ms) < 9e12)
+    {
+      gint64 latency_ns = llround (rec->latency_ms * 1e6);
+
+      if ((latency_ns > 0 && rec->start_ns <= G_MAXINT64 - latency_ns) ||
+          (latency_ns <= 0 && rec->start_ns > G_MININT64 - latency_ns))
+        end = rec->start_ns + latency_ns;
+    }
   g_array_append_val (part->start_ns, rec->start_ns);
   g_array_append_val (part->end_ns, end);
 

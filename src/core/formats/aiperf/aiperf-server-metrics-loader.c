@@ -12,6 +12,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-server-metrics.h"
+#include "aiperf-summary-private.h"
 
 /* A JSON number (or a numeric string such as aiperf's "NaN"), else NaN. */
 static double
@@ -134,7 +135,8 @@ member_ns (JsonObject *object,
   {
     double value = node_number (node);
 
-    return isnan (value) ? -1 : (gint64) value;
+    /* NaN and values beyond gint64 (undefined to cast) are unknown */
+    return value >= -9.2e18 && value <= 9.2e18 ? (gint64) value : -1;
   }
 }
 
@@ -292,7 +294,7 @@ aiperf_server_metrics_load (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!json_parser_load_from_file (parser, path, &local_error))
+  if (!aiperf_json_parser_load_file (parser, path, &local_error))
     {
       g_set_error (error, AIPERF_ERROR,
                    local_error->domain == G_FILE_ERROR ? AIPERF_ERROR_IO : AIPERF_ERROR_PARSE,

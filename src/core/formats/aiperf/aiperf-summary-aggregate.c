@@ -86,7 +86,7 @@ load_aggregate_metrics (AiperfRun  *run,
           g_hash_table_insert (by_tag, g_strdup (tag), m);
         }
       if (m->unit == NULL && json_object_has_member (object, "unit"))
-        m->unit = g_strdup (json_object_get_string_member_with_default (object, "unit", NULL));
+        m->unit = g_strdup (aiperf_json_get_string (object, "unit"));
       m->stats.v[stat] = mean;
     }
 
@@ -128,15 +128,15 @@ aiperf_load_aggregate_json (AiperfRun   *run,
       return FALSE;
     }
   aiperf_run_add_artifacts (run, AIPERF_RUN_IS_AGGREGATE);
-  aiperf_run_set_versions (run, json_object_get_string_member_with_default (root, "aiperf_version", NULL),
-                           json_object_get_string_member_with_default (root, "schema_version", NULL));
+  aiperf_run_set_versions (run, aiperf_json_get_string (root, "aiperf_version"),
+                           aiperf_json_get_string (root, "schema_version"));
 
   metadata = json_object_get_member (root, "metadata");
   if (metadata != NULL && JSON_NODE_HOLDS_OBJECT (metadata))
     {
       JsonObject *object = json_node_get_object (metadata);
-      const char *model = json_object_get_string_member_with_default (object, "model", NULL);
-      const char *label = json_object_get_string_member_with_default (object, "variation_label", NULL);
+      const char *model = aiperf_json_get_string (object, "model");
+      const char *label = aiperf_json_get_string (object, "variation_label");
 
       JsonNode *values = json_object_get_member (object, "variation_values");
 

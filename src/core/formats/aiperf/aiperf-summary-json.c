@@ -122,41 +122,166 @@ replace_nonfinite (const char *text,
  * million "[" would overflow the stack. aiperf nests a handful of levels. */
 #define MAX_JSON_DEPTH 512
 
-static gboolean
-nesting_too_deep (const char *text,
-                  gsize       length,
-                  guint      *out_line)
-{
-  gboolean in_string = FALSE;
-  guint depth = 0, line = 1;
+typedef enum {
+  SHAPE_OK,
+  SHAPE_NOT_CONTAINER,  /* the top-level value is not an object or array */
+  SHAPE_TOO_DEEP,
+  SHAPE_TRAILING,       /* text after the top-level value */
+  SHAPE_BAD_ESCAPE,     /* "\q", "\u12x", "\ud800\u0041" */
+} Shape;
 
-  for (gsize i = 0; i < length; i++)
+/* The code unit of a \uXXXX escape at @p, or -1. */
+static int
+unicode_escape (const char *p,
+                const char *end)
+{
+  int value = 0;
+
+  if (end - p < 6 || p[0] != '\\' || p[1] != 'u')
+    return -1;
+  for (int k = 2; k < 6; k++)
+    {
+      int digit = g_ascii_xdigit_value (p[k]);
+
+      if (digit < 0)
+        return -1;
+      value = value * 16 + digit;
+    }
+  return value;
+}
+
+/* One pass over @text before json-glib sees it: besides the depth, json-glib
+ * 1.6 leaks the nodes of a value that follows the top-level one ("{} []"),
+ * and the string being read at an invalid escape ("\u12x", or "\ud800\u0041":
+ * a high surrogate and a \u escape that is not its low half), while it turns
+ * a lone surrogate into bytes that are not UTF-8; those, and a scalar top
+ * level (every reader wants an object), are refused here. It follows json-glib's lexer: 'single-quoted' strings without
+ * escapes and C comments are accepted, and a stray '/' is skipped; what it
+ * cannot place is left to json-glib. @out_line is the line of the problem. */
+static Shape
+check_shape (const char *text,
+             gsize       length,
+             guint      *out_line)
+{
+  gboolean closed = FALSE;
+  char quote = 0;
+  guint depth = 0, line = 1;
+  gsize i = 0;
+
+  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    i = 3;  /* json-glib skips a byte-order mark */
+  for (; i < length; i++)
     {
       char c = text[i];
 
       if (c == '\n')
         line++;
-      if (in_string)
+      if (quote != 0)
         {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
+          if (c == '\\' && quote == '"')
+            {
+              int unit = unicode_escape (text + i, text + length);
+
+              *out_line = line;
+              if (i + 1 < length && text[i + 1] == 'u')
+                {
+                  /* json-glib turns a lone surrogate into bytes that are
+                   * not UTF-8, and GTK takes UTF-8 only */
+                  if (unit < 0 || (unit >= 0xdc00 && unit <= 0xdfff))
+                    return SHAPE_BAD_ESCAPE;
+                  if (unit >= 0xd800 && unit <= 0xdbff)
+                    {
+                      int low = unicode_escape (text + i + 6, text + length);
+
+                      if (low < 0xdc00 || low > 0xdfff)
+                        return SHAPE_BAD_ESCAPE;
+                      i += 6;
+                    }
+                  i += 5;
+                }
+              else if (i + 1 < length && strchr ("\"\\/bfnrt", text[i + 1]) == NULL)
+                return SHAPE_BAD_ESCAPE;
+              else
+                i++;
+            }
+          else if (c == quote)
+            quote = 0;
+          continue;
         }
-      else if (c == '"')
-        in_string = TRUE;
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        continue;
+      if (c == '/')
+        {
+          if (i + 1 < length && text[i + 1] == '*')
+            {
+              const char *close = g_strstr_len (text + i + 2, (gssize) (length - i - 2), "*/");
+
+              if (close == NULL)
+                return SHAPE_OK;  /* json-glib reports the open comment */
+              for (const char *p = text + i; p < close; p++)
+                line += *p == '\n';
+              i = (gsize) (close + 1 - text);
+            }
+          continue;
+        }
+      *out_line = line;
+      if (closed)
+        return SHAPE_TRAILING;
+      if (depth == 0 && c != '[' && c != '{')
+        return SHAPE_NOT_CONTAINER;
+      if (c == '"' || c == '\'')
+        quote = c;
       else if (c == '[' || c == '{')
         {
           if (++depth > MAX_JSON_DEPTH)
-            {
-              *out_line = line;
-              return TRUE;
-            }
+            return SHAPE_TOO_DEEP;
         }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+      else if (c == ']' || c == '}')
+        closed = --depth == 0;
     }
-  return FALSE;
+  return SHAPE_OK;
+}
+
+gboolean
+aiperf_json_parser_load_file (JsonParser  *parser,
+                              const char  *path,
+                              GError     **error)
+{
+  g_autoptr(GMappedFile) file = NULL;
+  const char *text;
+  gsize length;
+  guint line = 0;
+
+  g_return_val_if_fail (JSON_IS_PARSER (parser), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  file = g_mapped_file_new (path, FALSE, error);
+  if (file == NULL)
+    return FALSE;
+  length = g_mapped_file_get_length (file);
+  text = length > 0 ? g_mapped_file_get_contents (file) : "";
+  switch (check_shape (text, length, &line))
+    {
+    case SHAPE_OK:
+      return json_parser_load_from_data (parser, text, (gssize) length, error);
+    case SHAPE_NOT_CONTAINER:
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("line %u: expected a JSON object"), line);
+      return FALSE;
+    case SHAPE_TOO_DEEP:
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("line %u: JSON nested more than %d levels deep"), line, MAX_JSON_DEPTH);
+      return FALSE;
+    case SHAPE_BAD_ESCAPE:
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("line %u: invalid escape in a string"), line);
+      return FALSE;
+    case SHAPE_TRAILING:
+    default:
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                   _("line %u: unexpected text after the top-level value"), line);
+      return FALSE;
+    }
 }
 
 JsonNode *
@@ -169,7 +294,7 @@ aiperf_summary_read_json (const char  *path,
   g_autofree char *text = NULL;
   JsonNode *root;
   gsize length = 0;
-  guint deep_line = 0;
+  guint bad_line = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -177,11 +302,28 @@ aiperf_summary_read_json (const char  *path,
   if (text == NULL)
     return NULL;
 
-  if (nesting_too_deep (text, length, &deep_line))
+  switch (check_shape (text, length, &bad_line))
     {
+    case SHAPE_OK:
+      break;
+    case SHAPE_NOT_CONTAINER:
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   _("%s: expected a JSON object at the top level"), path);
+      return NULL;
+    case SHAPE_TOO_DEEP:
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
                    _("%s, line %u: JSON nested more than %d levels deep; not an AIPerf summary"),
-                   path, deep_line, MAX_JSON_DEPTH);
+                   path, bad_line, MAX_JSON_DEPTH);
+      return NULL;
+    case SHAPE_BAD_ESCAPE:
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s, line %u: not valid JSON: invalid escape in a string"), path, bad_line);
+      return NULL;
+    case SHAPE_TRAILING:
+    default:
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s, line %u: not valid JSON: unexpected text after the top-level value"),
+                   path, bad_line);
       return NULL;
     }
 
@@ -258,6 +400,22 @@ aiperf_json_get_number (JsonNode *node,
     return FALSE;
   *out = value;
   return TRUE;
+}
+
+const char *
+aiperf_json_get_string (JsonObject *object,
+                        const char *member)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (object != NULL, NULL);
+  g_return_val_if_fail (member != NULL, NULL);
+
+  node = json_object_get_member (object, member);
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
 }
 
 gboolean

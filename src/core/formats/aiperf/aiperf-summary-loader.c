@@ -139,24 +139,12 @@ load_error_summary (AiperfRun *run,
       if (aiperf_json_get_number (json_object_get_member (details, "code"), &number) &&
           fabs (number) < G_MAXINT)
         entry->code = (int) number;
-      entry->type = g_strdup (json_object_get_string_member_with_default (details, "type", NULL));
-      entry->message = g_strdup (json_object_get_string_member_with_default (details, "message", NULL));
+      entry->type = g_strdup (aiperf_json_get_string (details, "type"));
+      entry->message = g_strdup (aiperf_json_get_string (details, "message"));
       if (aiperf_json_get_number (json_object_get_member (object, "count"), &number) && number >= 0)
         entry->count = (guint64) number;
       aiperf_run_add_error_entry (run, entry);
     }
-}
-
-static const char *
-string_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
 }
 
 /* request_count / error_request_count, falling back to the error summary. */
@@ -227,9 +215,9 @@ aiperf_load_summary_json (AiperfRun   *run,
     }
 
   aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_SUMMARY_JSON);
-  aiperf_run_set_versions (run, string_member (root, "aiperf_version"),
-                           string_member (root, "schema_version"));
-  aiperf_run_set_times (run, string_member (root, "start_time"), string_member (root, "end_time"));
+  aiperf_run_set_versions (run, aiperf_json_get_string (root, "aiperf_version"),
+                           aiperf_json_get_string (root, "schema_version"));
+  aiperf_run_set_times (run, aiperf_json_get_string (root, "start_time"), aiperf_json_get_string (root, "end_time"));
 
   /* ≤0.1.x keeps metrics under "records", some writers under "metrics",
    * everything since 0.2 at the top level; read all three. */
@@ -314,9 +302,9 @@ aiperf_apply_telemetry_summary (AiperfRun *run,
             index = -1;
           /* Two exporters scraping one GPU report the same UUID; aiperf
            * counts it twice (quirk 3), we count it once. */
-          aiperf_run_add_gpu (run, string_member (gpu, "gpu_uuid"), (int) index,
-                              string_member (gpu, "gpu_name"),
-                              string_member (gpu, "hostname"), endpoint);
+          aiperf_run_add_gpu (run, aiperf_json_get_string (gpu, "gpu_uuid"), (int) index,
+                              aiperf_json_get_string (gpu, "gpu_name"),
+                              aiperf_json_get_string (gpu, "hostname"), endpoint);
         }
     }
 }

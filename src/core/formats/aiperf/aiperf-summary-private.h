@@ -20,9 +20,21 @@ char     *aiperf_summary_read_text  (const char  *path,
 JsonNode *aiperf_summary_read_json  (const char  *path,
                                      gboolean    *out_nonfinite,
                                      GError     **error);
+/* json_parser_load_from_file() that first refuses JSON nested deeper than
+ * the summary reader allows: json-glib recurses once per level, so a file of
+ * "[[[[…" would overflow the stack. Errors are G_FILE_ERROR or
+ * JSON_PARSER_ERROR, as json-glib's own. */
+gboolean  aiperf_json_parser_load_file (JsonParser  *parser,
+                                        const char  *path,
+                                        GError     **error);
 /* A finite number from a JSON value (numbers only; text, NaN, ±inf rejected). */
 gboolean  aiperf_json_get_number    (JsonNode    *node,
                                      double      *out);
+/* The string member @member of @object, or NULL when it is absent or not a
+ * string. json_object_get_string_member_with_default() is a critical on an
+ * object or array, which a damaged file may well hold. */
+const char *aiperf_json_get_string  (JsonObject  *object,
+                                     const char  *member);
 /* A finite number from CSV text, locale-independent. */
 gboolean  aiperf_text_get_number    (const char  *text,
                                      double      *out);

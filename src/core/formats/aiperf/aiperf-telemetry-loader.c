@@ -88,7 +88,12 @@ parse_sample (const char *line,
           AiperfJsonNumber n;
 
           ok = aiperf_json_scan_number (&scan, &n);
-          s->timestamp_ns = n.is_int ? n.i : (gint64) n.d;
+          /* 2^63 ns is the year 2262: anything beyond is garbage, and
+           * casting it would be undefined. */
+          if (ok && !n.is_int && !(n.d >= -9.2e18 && n.d <= 9.2e18))
+            ok = aiperf_json_scan_fail (&scan, "timestamp out of range");
+          if (ok)
+            s->timestamp_ns = n.is_int ? n.i : (gint64) n.d;
           have_ts = ok;
         }
       else if (aiperf_json_key_is (key, len, "gpu_index"))
@@ -270,7 +275,9 @@ aiperf_load_telemetry_jsonl (AiperfRun    *run,
 
               if (!g_hash_table_contains (seen, pair))
                 {
-                  aiperf_run_add_gpu (run, s.uuid, isnan (s.gpu_index) ? -1 : (int) s.gpu_index,
+                  /* NaN and out-of-range indexes are unknown; casting them is undefined. */
+                  aiperf_run_add_gpu (run, s.uuid,
+                                      s.gpu_index >= 0 && s.gpu_index <= G_MAXINT ? (int) s.gpu_index : -1,
                                       s.name, s.hostname, s.endpoint);
                   g_hash_table_add (seen, g_steal_pointer (&pair));
                 }
@@ -309,8 +316,7 @@ aiperf_load_telemetry_jsonl (AiperfRun    *run,
     for (guint i = 0; i < stamps->len; i++)
       origin = MIN (origin, g_array_index (stamps, gint64, i));
   for (guint i = 0; i < stamps->len; i++)
-    aiperf_table_set (table, c_ts_s, i,
-                      (double) (g_array_index (stamps, gint64, i) - origin) / 1e9);
+    aiperf_table_set (table, c_ts_s, i, aiperf_ns_diff_s (g_array_index (stamps, gint64, i), origin));
 
   if (n_bad > 0)
     {

@@ -14,6 +14,7 @@
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-metric-registry.h"
+#include "aiperf-summary-private.h"
 
 static double
 duration_from_config (JsonObject *config)
@@ -55,6 +56,31 @@ duration_from_parameters (AiperfRun *run)
   return NAN;
 }
 
+/* Every metric keeps an array up to its last slice, so a few hostile bytes
+ * naming slice 999,999 of many metrics would take gigabytes. The cells kept
+ * (metrics × slices) are bounded by the values read: a real export has about
+ * a dozen per cell, so four per cell plus some slack is never in its way. */
+#define CELLS_PER_VALUE 4
+#define FREE_CELLS      65536
+
+static gboolean
+cells_in_budget (guint64 n_metrics,
+                 guint64 n_slices,
+                 guint64 n_values)
+{
+  return n_metrics * n_slices <= CELLS_PER_VALUE * n_values + FREE_CELLS;
+}
+
+static void
+set_too_sparse_error (GError    **error,
+                      const char *base,
+                      guint       index)
+{
+  g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+               _("%s: time slice %u is far beyond the data in the file; is it damaged?"),
+               base, index);
+}
+
 static gboolean
 load_json (AiperfTimeslices *ts,
            const char       *path,
@@ -63,16 +89,20 @@ load_json (AiperfTimeslices *ts,
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) local_error = NULL;
   g_autofree char *base = g_path_get_basename (path);
+  g_autoptr(GHashTable) tags = NULL;  /* distinct metrics */
+  guint64 n_values = 0, n_slices = 0;
   JsonObject *root;
   JsonNode *slices, *config;
   JsonArray *array;
 
-  if (!json_parser_load_from_mapped_file (parser, path, &local_error))
+  if (!aiperf_json_parser_load_file (parser, path, &local_error))
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: %s"), base, local_error->message);
       return FALSE;
     }
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
+  /* An empty or blank file parses, without a root. */
+  if (json_parser_get_root (parser) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
       || (root = json_node_get_object (json_parser_get_root (parser))) == NULL
       || (slices = json_object_get_member (root, "timeslices")) == NULL
       || !JSON_NODE_HOLDS_ARRAY (slices))
@@ -82,6 +112,7 @@ load_json (AiperfTimeslices *ts,
       return FALSE;
     }
   array = json_node_get_array (slices);
+  tags = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *node = json_array_get_element (array, i);
@@ -97,7 +128,9 @@ load_json (AiperfTimeslices *ts,
       if (index_node != NULL && JSON_NODE_HOLDS_VALUE (index_node)
           && json_node_get_value_type (index_node) != G_TYPE_STRING)
         {
-          gint64 v = json_node_get_int (index_node);
+          /* as a double: json-glib casts a double to gint64 unchecked */
+          double v = json_node_get_double (index_node);
+
           if (v >= 0 && v < 1000000)
             index = (guint) v;
         }
@@ -114,7 +147,7 @@ load_json (AiperfTimeslices *ts,
           if (!JSON_NODE_HOLDS_OBJECT (m))
             continue;
           mo = json_node_get_object (m);
-          unit = json_object_get_string_member_with_default (mo, "unit", NULL);
+          unit = aiperf_json_get_string (mo, "unit");
           aiperf_stats_init_nan (&stats);
           stat_names = json_object_get_members (mo);
           for (GList *s = stat_names; s != NULL; s = s->next)
@@ -127,11 +160,24 @@ load_json (AiperfTimeslices *ts,
                 {
                   stats.v[stat] = json_node_get_double (v);
                   any = TRUE;
+                  n_values++;
                 }
             }
           if (any)
-            aiperf_timeslices_set_stats (ts, aiperf_metric_registry_canonical_tag (l->data),
-                                         unit, index, &stats);
+            {
+              const char *tag = aiperf_metric_registry_canonical_tag (l->data);
+
+              n_slices = MAX (n_slices, (guint64) index + 1);
+              if (!cells_in_budget (g_hash_table_size (tags) + !g_hash_table_contains (tags, tag),
+                                    n_slices, n_values))
+                {
+                  set_too_sparse_error (error, base, index);
+                  return FALSE;
+                }
+              aiperf_timeslices_set_stats (ts, tag, unit, index, &stats);
+              /* the registry's or the parser's string: both outlive @tags */
+              g_hash_table_add (tags, (gpointer) tag);
+            }
         }
     }
   config = json_object_get_member (root, "input_config");
@@ -151,6 +197,8 @@ load_csv (AiperfTimeslices *ts,
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GHashTable) acc = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint64 n_values = 0, n_slices = 0;
   gsize length;
   GHashTableIter iter;
   gpointer key, value;
@@ -158,6 +206,13 @@ load_csv (AiperfTimeslices *ts,
   if (!g_file_get_contents (path, &text, &length, &local_error))
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, _("%s: %s"), base, local_error->message);
+      return FALSE;
+    }
+  /* Metric names and units end up in labels: GTK and Pango take UTF-8 only. */
+  if (!g_utf8_validate_len (text, length, NULL))
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                   _("%s: the text is not valid UTF-8"), base);
       return FALSE;
     }
   rows = aiperf_csv_parse (text, length, base, error);
@@ -196,6 +251,15 @@ load_csv (AiperfTimeslices *ts,
       else
         g_free (k);
       stats->v[stat] = v;
+      n_values++;
+      n_slices = MAX (n_slices, (guint64) index + 1);
+      if (!g_hash_table_contains (tags, info != NULL ? info->tag : row->fields[1]))
+        g_hash_table_add (tags, g_strdup (info != NULL ? info->tag : row->fields[1]));
+      if (!cells_in_budget (g_hash_table_size (tags), n_slices, n_values))
+        {
+          set_too_sparse_error (error, base, (guint) index);
+          return FALSE;
+        }
     }
   g_hash_table_iter_init (&iter, acc);
   while (g_hash_table_iter_next (&iter, &key, &value))
