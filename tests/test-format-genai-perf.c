@@ -107,7 +107,7 @@ test_broken_exports (void)
   g_autofree char *source = format_fixture ("genai-perf", "artifacts", "Qwen_Qwen3-0.6B-openai-chat-concurrency4",
                                             "profile_export_genai_perf.json", NULL);
   g_autofree char *text = NULL;
-  g_autofree char *fallback_json = NULL, *alone = NULL, *typed = NULL, *errors = NULL;
+  g_autofree char *fallback_json = NULL, *alone = NULL, *typed = NULL, *latin1 = NULL, *errors = NULL;
   g_autoptr(AiperfRunSet) set = NULL;
   GPtrArray *warnings;
   gboolean warned = FALSE;
@@ -126,6 +126,9 @@ test_broken_exports (void)
   typed = format_write (dir, "m-openai-chat-concurrency5/profile_export_genai_perf.json",
                         "{\"request_latency\": {\"unit\": \"ms\", \"avg\": \"slow\"},"
                         " \"time_to_first_token\": [1, 2]}", -1);
+  /* A CSV that is not UTF-8 (its names would become labels); found by fuzzing. */
+  latin1 = format_write (dir, "m-openai-chat-concurrency6/profile_export_genai_perf.csv",
+                         "Metric,avg\nTime To First Token (ms),12.5\nD\xe9" "bit (req/s),3\n", -1);
 
   set = format_load_one (dir);
   errors = format_errors (set);
@@ -136,7 +139,9 @@ test_broken_exports (void)
   for (guint i = 0; i < warnings->len; i++)
     warned |= strstr (g_ptr_array_index (warnings, i), fallback_json) != NULL;
   g_assert_true (warned);
-  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 2);
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 3);
+  g_assert_nonnull (strstr (errors, latin1));
+  g_assert_nonnull (strstr (errors, "line 3: the text is not valid UTF-8"));
   g_assert_nonnull (strstr (errors, alone));
   g_assert_nonnull (strstr (errors, "Parse error"));
   g_assert_nonnull (strstr (errors, typed));

@@ -51,6 +51,23 @@ aiperf_csv_parse (const char *text,
   g_return_val_if_fail (text != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* Names and units in a CSV become chart labels, which GTK and Pango
+   * take in UTF-8 only: refuse other text here, for every CSV reader. */
+  {
+    const char *bad = NULL;
+
+    if (!g_utf8_validate_len (text, length, &bad))
+      {
+        guint bad_line = 1;
+
+        for (const char *p = text; p < bad; p++)
+          bad_line += *p == '\n';
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
+                     _("%s, line %u: the text is not valid UTF-8"), filename, bad_line);
+        return NULL;
+      }
+  }
+
   rows = g_ptr_array_new_with_free_func (row_free);
   fields = g_ptr_array_new_with_free_func (g_free);
   field = g_string_new (NULL);

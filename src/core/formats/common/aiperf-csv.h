@@ -16,7 +16,8 @@ typedef struct {
 
 /* Splits @text (CRLF or LF, quoted fields with "" escapes) into rows.
  * Returns a GPtrArray of AiperfCsvRow* (freed with the array). Fails with
- * AIPERF_ERROR_PARSE naming @filename and the line of an unterminated quote. */
+ * AIPERF_ERROR_PARSE naming @filename and the line of an unterminated quote
+ * or of text that is not UTF-8. */
 GPtrArray *aiperf_csv_parse (const char *text,
                              gsize       length,
                              const char *filename,
