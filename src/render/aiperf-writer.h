@@ -33,6 +33,12 @@ gboolean    aiperf_write_chart            (const AiperfChart    *chart,
                                            int                   height,
                                            const char           *path,
                                            GError              **error);
+/* Loads the font configuration (fontconfig parses its files once per
+ * process, in whichever thread asks first) and matches @font_family, so a
+ * thread can do it while others load data. */
+void        aiperf_writer_prepare_fonts   (const char           *font_family);
+/* Frees the image surfaces kept for the next PNG (one per core). */
+void        aiperf_writer_clear_cache     (void);
 /* Writes @contents to @path atomically (temp file + rename). */
 gboolean    aiperf_write_file_atomically  (const char           *path,
                                            const char           *contents,
