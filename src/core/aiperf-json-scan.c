@@ -196,9 +196,9 @@ aiperf_json_scan_string_view (AiperfJsonScan *scan,
   return aiperf_json_scan_fail (scan, "unterminated string");
 }
 
-static char *
-decode_string (const char *text,
-               gsize       length)
+char *
+aiperf_json_decode_string (const char *text,
+                           gsize       length)
 {
   GString *s = g_string_sized_new (length);
   const char *p = text, *end = text + length;
@@ -261,7 +261,7 @@ aiperf_json_scan_string_or_null (AiperfJsonScan *scan,
     return aiperf_json_scan_null (scan);
   if (!aiperf_json_scan_string_view (scan, &text, &length, &escapes))
     return FALSE;
-  *out = escapes ? decode_string (text, length) : g_strndup (text, length);
+  *out = escapes ? aiperf_json_decode_string (text, length) : g_strndup (text, length);
   return TRUE;
 }
 

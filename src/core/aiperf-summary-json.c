@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-json-tree.h"
 #include "aiperf-summary-private.h"
 
 /* A summary is a few tens of kB; anything this large is not one. */
@@ -177,6 +178,19 @@ aiperf_summary_read_json (const char  *path,
   if (text == NULL)
     return NULL;
 
+  /* The fast path, which limits the depth itself; json-glib below for
+   * NaN and for its error messages. */
+  root = aiperf_json_tree_parse (text, length, MAX_JSON_DEPTH, NULL);
+  if (root != NULL)
+    {
+      if (JSON_NODE_HOLDS_OBJECT (root))
+        return root;
+      json_node_unref (root);
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   _("%s: expected a JSON object at the top level"), path);
+      return NULL;
+    }
+
   if (nesting_too_deep (text, length, &deep_line))
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
@@ -184,7 +198,6 @@ aiperf_summary_read_json (const char  *path,
                    path, deep_line, MAX_JSON_DEPTH);
       return NULL;
     }
-
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, text, (gssize) length, &local_error))
     {
