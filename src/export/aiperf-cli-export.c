@@ -88,6 +88,37 @@ summary_text (GPtrArray  *files,
   return g_string_free (s, FALSE);
 }
 
+static gpointer
+prepare_fonts (gpointer data)
+{
+  g_autofree char *family = data;
+
+  aiperf_writer_prepare_fonts (family);
+  return NULL;
+}
+
+/* Fontconfig's set-up takes longer than one chart; it runs while the runs
+ * load, and must be over before the drawing threads start (two threads
+ * that both find it missing would both do it). */
+static GThread *
+start_preparing_fonts (AiperfTheme theme)
+{
+  AiperfStyle style;
+  GThread *thread;
+
+  aiperf_style_init (&style, theme);
+  thread = g_thread_new ("aiperf-fonts", prepare_fonts, g_strdup (style.font_family));
+  aiperf_style_clear (&style);
+  return thread;
+}
+
+static void
+finish_preparing_fonts (GThread **thread)
+{
+  if (*thread != NULL)
+    g_thread_join (g_steal_pointer (thread));
+}
+
 static AiperfChart *
 build_chart (const AiperfPlotSpec   *spec,
              const AiperfPlotConfig *config,
@@ -261,6 +292,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   g_autoptr(AiperfExportLog) log = NULL;
   g_autofree char *dir = NULL, *summary = NULL, *summary_path = NULL, *log_path = NULL;
   GPtrArray *load_errors;
+  GThread *fonts;
   AiperfStyle style;
   AiperfMode mode;
   gint64 start = g_get_monotonic_time ();
@@ -280,10 +312,12 @@ aiperf_cli_export (const AiperfExportOptions *options)
     g_print (_("Using config: %s\n"), config->filename);
   aiperf_export_log (log, AIPERF_LOG_INFO, _("Using plot config %s"), config->filename);
 
+  fonts = start_preparing_fonts (options->theme);
   runs = aiperf_run_set_load ((const char * const *) options->paths, NULL, NULL, NULL, &error);
   if (runs == NULL)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
+      finish_preparing_fonts (&fonts);
       return AIPERF_EXIT_EMPTY;
     }
   load_errors = aiperf_run_set_get_load_errors (runs);
@@ -302,6 +336,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   if (!prepare_output_dir (dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
+      finish_preparing_fonts (&fonts);
       return AIPERF_EXIT_EMPTY;
     }
 
@@ -330,6 +365,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   style.scale = options->width / 1600.0;
   colors = aiperf_plot_colors_new ();
   specs = selected_presets (options, config, mode, log);
+  finish_preparing_fonts (&fonts);
   export_presets (options, specs, config, runs, mode, colors, &style, dir, log, files);
   aiperf_style_clear (&style);
 
