@@ -54,10 +54,7 @@ typedef struct {
 static void
 sample_clear (Sample *s)
 {
-  memset (&s->uuid, 0, sizeof s->uuid);
-  memset (&s->name, 0, sizeof s->name);
-  memset (&s->hostname, 0, sizeof s->hostname);
-  memset (&s->endpoint, 0, sizeof s->endpoint);
+  s->uuid = s->name = s->hostname = s->endpoint = (View) { NULL, 0, FALSE };
   g_array_set_size (s->fields, 0);
 }
 
@@ -208,67 +205,44 @@ requests_origin (AiperfRun *run)
   return origin;
 }
 
+/* Field k of a line is usually field k of the line before: its key is
+ * compared with that one's before the hash table is asked. */
+typedef struct {
+  const char *key;      /* owned by the columns table */
+  gsize       length;
+  guint       column;
+} CachedField;
+
 static guint
 field_column (AiperfTable *table,
               GHashTable  *columns,
+              GArray      *cache,
+              guint        k,
               const Field *f)
 {
+  CachedField *c;
   char buf[256];
-  gpointer v;
-  guint col;
+  gpointer name, v;
   const AiperfMetricInfo *info;
 
+  if (k >= cache->len)
+    g_array_set_size (cache, k + 1);
+  c = &g_array_index (cache, CachedField, k);
+  if (c->key != NULL && c->length == f->length && memcmp (c->key, f->key, f->length) == 0)
+    return c->column;
   if (f->length >= sizeof buf)
     return G_MAXUINT;
   memcpy (buf, f->key, f->length);
   buf[f->length] = '\0';
-  if (g_hash_table_lookup_extended (columns, buf, NULL, &v))
-    return GPOINTER_TO_UINT (v);
-  info = aiperf_metric_registry_lookup (buf);
-  col = aiperf_table_ensure_column (table, buf, info != NULL ? info->unit : NULL);
-  g_hash_table_insert (columns, g_strdup (buf), GUINT_TO_POINTER (col));
-  return col;
-}
-
-/* Field k of a line is usually field k of the line before: compare the
- * key with that one's before asking the hash table. */
-typedef struct {
-  char  *key;
-  gsize  length;
-  guint  column;
-} CachedField;
-
-static guint
-cached_field_column (AiperfTable *table,
-                     GHashTable  *columns,
-                     GArray      *cache,
-                     guint        k,
-                     const Field *f)
-{
-  CachedField *c;
-
-  if (k < cache->len)
+  if (!g_hash_table_lookup_extended (columns, buf, &name, &v))
     {
-      c = &g_array_index (cache, CachedField, k);
-      if (c->length == f->length && memcmp (c->key, f->key, f->length) == 0)
-        return c->column;
-      g_free (c->key);
+      info = aiperf_metric_registry_lookup (buf);
+      v = GUINT_TO_POINTER (aiperf_table_ensure_column (table, buf, info != NULL ? info->unit : NULL));
+      name = g_strdup (buf);
+      g_hash_table_insert (columns, name, v);
     }
-  else
-    {
-      g_array_set_size (cache, k + 1);
-      c = &g_array_index (cache, CachedField, k);
-    }
-  c->key = g_strndup (f->key, f->length);
-  c->length = f->length;
-  c->column = field_column (table, columns, f);
+  *c = (CachedField) { name, f->length, GPOINTER_TO_UINT (v) };
   return c->column;
-}
-
-static void
-cached_field_clear (gpointer data)
-{
-  g_free (((CachedField *) data)->key);
 }
 
 /* Rows the file will give, from its size and the first line's length,
@@ -409,7 +383,7 @@ parse_line (AiperfTelemetryParse *parse,
       for (guint i = 0; i < s->fields->len; i++)
         {
           const Field *f = &g_array_index (s->fields, Field, i);
-          guint col = cached_field_column (parse->table, st->columns, st->cache, i, f);
+          guint col = field_column (parse->table, st->columns, st->cache, i, f);
 
           if (col != G_MAXUINT)
             aiperf_table_set (parse->table, col, row, f->value);
@@ -483,7 +457,6 @@ aiperf_telemetry_parse (const char    *path,
   st.pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   st.gpus = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   st.cache = g_array_new (FALSE, TRUE, sizeof (CachedField));
-  g_array_set_clear_func (st.cache, cached_field_clear);
   st.key = g_string_new (NULL);
   st.sample.fields = g_array_new (FALSE, FALSE, sizeof (Field));
   buf = g_malloc (cap);

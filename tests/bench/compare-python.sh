@@ -81,7 +81,7 @@ EOF
     requests=${3:-50000}
     "$build/tests/bench/aiperf-gen" --requests "$requests" --gpus 4 --scrape-ms 342 --timeslices 16000 \
       --out "$dir/run"
-    du -m "$dir/run"/* | awk '{ printf "  %s MB  %s\n", $1, $2 }'
+    du -m "$dir/run"/* | awk '{ printf "  %s MiB  %s\n", $1, $2 }'
     whole_commands "$dir/run"
     ;;
   *)
