@@ -204,7 +204,7 @@ def single_run(root, out):
 
     path = os.path.join(root, "gpu_telemetry_export.jsonl")
     if os.path.exists(path):
-        telemetry = pd.read_json(path, lines=True)
+        telemetry = pd.read_json(path, lines=True, convert_dates=False)
         fields = pd.json_normalize(telemetry["telemetry_data"])
         telemetry = pd.concat([telemetry.drop(columns=["telemetry_data"]), fields], axis=1)
         telemetry["timestamp_s"] = (telemetry["timestamp_ns"] - origin) / 1e9
