@@ -221,11 +221,14 @@ export_presets (const AiperfExportOptions *options,
         }
     }
 
+  /* one surface per drawing thread, reused from chart to chart */
+  aiperf_writer_keep_surfaces (TRUE);
   pool = g_thread_pool_new (write_job_run, NULL, (int) MAX (1, MIN (g_get_num_processors (), jobs->len)),
                             FALSE, NULL);
   for (guint i = 0; i < jobs->len; i++)
     g_thread_pool_push (pool, g_ptr_array_index (jobs, i), NULL);
   g_thread_pool_free (pool, FALSE, TRUE);
+  aiperf_writer_keep_surfaces (FALSE);
 
   for (guint i = 0; i < jobs->len; i++)
     {

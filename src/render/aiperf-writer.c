@@ -23,11 +23,12 @@
 #include "aiperf-renderer.h"
 #include "aiperf-writer.h"
 
-/* Image surfaces kept between PNG exports: a fresh 2400 × 1200 surface
- * costs a page fault per 4 KiB on first touch, slower than the drawing. At
- * most one per core is kept (the exporter draws on all of them). */
+/* Image surfaces kept between PNG exports when asked (the batch exporter
+ * does): a fresh 2400 × 1200 surface costs a page fault per 4 KiB on first
+ * touch, slower than the drawing. At most one per core is kept. */
 static GMutex    surface_lock;
 static GPtrArray *surface_cache;
+static gboolean  keep_surfaces;
 
 static const char *extensions[] = { "png", "svg", "pdf" };
 
@@ -91,19 +92,24 @@ static void
 give_back_image_surface (cairo_surface_t *surface)
 {
   g_mutex_lock (&surface_lock);
-  if (surface_cache == NULL)
-    surface_cache = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
-  if (surface_cache->len < g_get_num_processors ())
-    g_ptr_array_add (surface_cache, g_steal_pointer (&surface));
+  if (keep_surfaces)
+    {
+      if (surface_cache == NULL)
+        surface_cache = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+      if (surface_cache->len < g_get_num_processors ())
+        g_ptr_array_add (surface_cache, g_steal_pointer (&surface));
+    }
   g_mutex_unlock (&surface_lock);
   g_clear_pointer (&surface, cairo_surface_destroy);
 }
 
 void
-aiperf_writer_clear_cache (void)
+aiperf_writer_keep_surfaces (gboolean keep)
 {
   g_mutex_lock (&surface_lock);
-  g_clear_pointer (&surface_cache, g_ptr_array_unref);
+  keep_surfaces = keep;
+  if (!keep)
+    g_clear_pointer (&surface_cache, g_ptr_array_unref);
   g_mutex_unlock (&surface_lock);
 }
 

@@ -37,8 +37,9 @@ gboolean    aiperf_write_chart            (const AiperfChart    *chart,
  * process, in whichever thread asks first) and matches @font_family, so a
  * thread can do it while others load data. */
 void        aiperf_writer_prepare_fonts   (const char           *font_family);
-/* Frees the image surfaces kept for the next PNG (one per core). */
-void        aiperf_writer_clear_cache     (void);
+/* With TRUE, PNG writes keep their image surfaces (one per core) for the
+ * next PNG of the same size; FALSE (the default) frees them. */
+void        aiperf_writer_keep_surfaces   (gboolean              keep);
 /* Writes @contents to @path atomically (temp file + rename). */
 gboolean    aiperf_write_file_atomically  (const char           *path,
                                            const char           *contents,
