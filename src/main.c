@@ -1,17 +1,23 @@
-/* main.c — aiperf-plot: the window, or with --headless the batch exporter.
+/* main.c — aiperf-plot: with --headless the batch exporter, else the window.
+ *
+ * This binary links no GTK: loading GTK, libadwaita and their ~30 further
+ * libraries costs more start-up than a whole 100-run export needs. The
+ * window lives in aiperf-plot-window (libexecdir, or beside this binary in
+ * a build tree), which is started in this process's place.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "aiperf-export.h"
-#ifdef AIPERF_WITH_UI
-#include "aiperf-application.h"
-#endif
+
+#define WINDOW_PROGRAM "aiperf-plot-window"
 
 static gboolean
 wants_headless (int    argc,
@@ -27,6 +33,25 @@ wants_headless (int    argc,
   return FALSE;
 }
 
+#ifdef AIPERF_WITH_UI
+/* Beside this binary first, so a build tree runs its own window. */
+static char *
+window_program (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (self != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self);
+      g_autofree char *beside = g_build_filename (dir, WINDOW_PROGRAM, NULL);
+
+      if (g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE))
+        return g_steal_pointer (&beside);
+    }
+  return g_build_filename (LIBEXECDIR, WINDOW_PROGRAM, NULL);
+}
+#endif
+
 int
 main (int    argc,
       char **argv)
@@ -36,14 +61,21 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  /* Dispatched before any GTK call: batch export needs no display. */
   if (wants_headless (argc, argv))
     return aiperf_export_main (argc, argv);
 
 #ifdef AIPERF_WITH_UI
   {
-    g_autoptr(AiperfApplication) app = aiperf_application_new ();
-    return g_application_run (G_APPLICATION (app), argc, argv);
+    g_autofree char *program = window_program ();
+    int saved;
+
+    /* argv[0] stays "aiperf-plot": GLib takes the program name from it */
+    execv (program, argv);
+    saved = errno;
+    g_printerr ("aiperf-plot: ");
+    g_printerr (_("cannot start the window (%s): %s"), program, g_strerror (saved));
+    g_printerr ("\n");
+    return 1;
   }
 #else
   g_printerr ("aiperf-plot: %s\n",

@@ -9,6 +9,7 @@
 #include "aiperf-error.h"
 #include "aiperf-writer.h"
 #include "renderer-test-util.h"
+#include "aiperf-renderer.h"
 
 static AiperfChart *
 make_chart (void)
@@ -139,6 +140,58 @@ test_png (void)
   g_rmdir (dir);
 }
 
+/* The PNG holds exactly the pixels the renderer draws on an image surface,
+ * also when the writer reuses its surface for a second, different chart of
+ * the same size (light, then dark). */
+static void
+test_png_pixels (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-writer-XXXXXX", NULL);
+  g_autoptr(AiperfChart) chart = make_chart ();
+
+  aiperf_writer_keep_surfaces (TRUE);
+  for (int round = 0; round < 2; round++)
+    {
+      AiperfTheme theme = round == 0 ? AIPERF_THEME_LIGHT : AIPERF_THEME_DARK;
+      g_autofree char *path = g_build_filename (dir, "pixels.png", NULL);
+      g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+      g_autoptr(GError) error = NULL;
+      cairo_surface_t *want = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 320);
+      cairo_surface_t *got;
+      cairo_t *cr = cairo_create (want);
+      AiperfStyle style;
+      int stride_w, stride_g, differ = 0;
+
+      aiperf_style_init (&style, theme);
+      style.scale = 640 / 1600.0;
+      aiperf_renderer_draw (renderer, cr, chart, NULL, &style, 640, 320);
+      cairo_destroy (cr);
+      cairo_surface_flush (want);
+      g_assert_true (aiperf_write_chart (chart, NULL, &style, AIPERF_FORMAT_PNG, 640, 320, path, &error));
+      g_assert_no_error (error);
+      aiperf_style_clear (&style);
+
+      got = cairo_image_surface_create_from_png (path);
+      g_assert_cmpint (cairo_surface_status (got), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpint (cairo_image_surface_get_width (got), ==, 640);
+      g_assert_cmpint (cairo_image_surface_get_height (got), ==, 320);
+      stride_w = cairo_image_surface_get_stride (want);
+      stride_g = cairo_image_surface_get_stride (got);
+      for (int y = 0; y < 320; y++)
+        differ += memcmp (cairo_image_surface_get_data (want) + (gsize) y * stride_w,
+                          cairo_image_surface_get_data (got) + (gsize) y * stride_g, 640 * 4) != 0;
+      g_assert_cmpint (differ, ==, 0);
+      /* and it is a chart, not a blank: the corner is the theme's background */
+      g_assert_cmphex (((guint32 *) (void *) cairo_image_surface_get_data (got))[0], ==,
+                       round == 0 ? 0xffffffffu : 0xff252525u);
+      cairo_surface_destroy (want);
+      cairo_surface_destroy (got);
+      g_unlink (path);
+    }
+  aiperf_writer_keep_surfaces (FALSE);
+  g_rmdir (dir);
+}
+
 typedef struct {
   char *root;
   char *width;
@@ -253,6 +306,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/writer/png", test_png);
+  g_test_add_func ("/aiperf/render/writer/png-pixels", test_png_pixels);
   g_test_add_func ("/aiperf/render/writer/svg", test_svg);
   g_test_add_func ("/aiperf/render/writer/pdf", test_pdf);
   g_test_add_func ("/aiperf/render/writer/atomic-failure", test_atomic_failure);

@@ -127,6 +127,37 @@ summary_text (GPtrArray  *files,
   return g_string_free (s, FALSE);
 }
 
+static gpointer
+prepare_fonts (gpointer data)
+{
+  g_autofree char *family = data;
+
+  aiperf_writer_prepare_fonts (family);
+  return NULL;
+}
+
+/* Fontconfig's set-up takes longer than one chart; it runs while the runs
+ * load, and must be over before the drawing threads start (two threads
+ * that both find it missing would both do it). */
+static GThread *
+start_preparing_fonts (AiperfTheme theme)
+{
+  AiperfStyle style;
+  GThread *thread;
+
+  aiperf_style_init (&style, theme);
+  thread = g_thread_new ("aiperf-fonts", prepare_fonts, g_strdup (style.font_family));
+  aiperf_style_clear (&style);
+  return thread;
+}
+
+static void
+finish_preparing_fonts (GThread **thread)
+{
+  if (*thread != NULL)
+    g_thread_join (g_steal_pointer (thread));
+}
+
 static AiperfChart *
 build_chart (const AiperfPlotSpec   *spec,
              const AiperfPlotConfig *config,
@@ -232,11 +263,14 @@ export_presets (const AiperfExportOptions *options,
         }
     }
 
+  /* one surface per drawing thread, reused from chart to chart */
+  aiperf_writer_keep_surfaces (TRUE);
   pool = g_thread_pool_new (write_job_run, NULL, (int) MAX (1, MIN (g_get_num_processors (), jobs->len)),
                             FALSE, NULL);
   for (guint i = 0; i < jobs->len; i++)
     g_thread_pool_push (pool, g_ptr_array_index (jobs, i), NULL);
   g_thread_pool_free (pool, FALSE, TRUE);
+  aiperf_writer_keep_surfaces (FALSE);
 
   for (guint i = 0; i < jobs->len; i++)
     {
@@ -393,6 +427,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   g_autoptr(GString) summary = NULL;
   g_autofree char *dir = NULL, *summary_path = NULL, *log_path = NULL;
   GPtrArray *load_errors;
+  GThread *fonts;
   AiperfStyle style;
   guint n_plots = 0;
   gint64 start = g_get_monotonic_time ();
@@ -414,12 +449,14 @@ aiperf_cli_export (const AiperfExportOptions *options)
 
   dir = options->output != NULL ? strip_trailing_separators (options->output)
                                 : g_build_filename (options->paths[0], "plots", NULL);
+  fonts = start_preparing_fonts (options->theme);
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths, dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
+      finish_preparing_fonts (&fonts);
       return AIPERF_EXIT_EMPTY;
     }
   runs = aiperf_session_get_runs (session);
@@ -433,6 +470,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   if (!prepare_output_dir (dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
+      finish_preparing_fonts (&fonts);
       return AIPERF_EXIT_EMPTY;
     }
 
@@ -440,6 +478,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Fonts and lines scale with the image: 2400 px wide is aiperf's 1.5. */
   style.scale = options->width / 1600.0;
   colors = aiperf_session_get_colors (session);
+  finish_preparing_fonts (&fonts);
 
   /* One kind is written into the output folder as aiperf plot does;
    * several each get <output>/<kind>/. */

@@ -33,6 +33,13 @@ gboolean    aiperf_write_chart            (const AiperfChart    *chart,
                                            int                   height,
                                            const char           *path,
                                            GError              **error);
+/* Loads the font configuration (fontconfig parses its files once per
+ * process, in whichever thread asks first) and matches @font_family, so a
+ * thread can do it while others load data. */
+void        aiperf_writer_prepare_fonts   (const char           *font_family);
+/* With TRUE, PNG writes keep their image surfaces (one per core) for the
+ * next PNG of the same size; FALSE (the default) frees them. */
+void        aiperf_writer_keep_surfaces   (gboolean              keep);
 /* Writes @contents to @path atomically (temp file + rename). */
 gboolean    aiperf_write_file_atomically  (const char           *path,
                                            const char           *contents,

@@ -1,15 +1,23 @@
 /* aiperf-gen.c — writes large AIPerf-shaped runs and sweeps for benchmarks.
  *
  * aiperf-gen [--runs N] [--requests N] [--icl | --no-icl] [--icl-length N]
- *            [--precise] [--concurrency N] [--seed N] --out DIR
+ *            [--precise] [--concurrency N] [--gpus N] [--scrape-ms MS]
+ *            [--timeslices N] [--seed N] --out DIR
  *
  * A single run is written into DIR itself; a sweep (--runs > 1) into folders
  * DIR/<model>-openai-chat-concurrency<C> (C = 1, 2, 4, … up to 12 runs, else
  * 1, 2, 3, …). Each run holds
  * profile_export_aiperf.json (flat top-level metrics, Nov 2025 layout),
  * profile_export.jsonl (Nov 2025 metadata, spaced separators like the
- * upstream fixtures) and gpu_telemetry_export.jsonl (dcgm_url variant,
- * 2 GPUs at ~3 Hz).
+ * upstream fixtures), gpu_telemetry_export.jsonl (the upstream fixtures'
+ * 15 DCGM fields, telemetry_source_url layout; --gpus GPUs, one scrape
+ * every --scrape-ms) and, with --timeslices N, N time slices in
+ * profile_export_aiperf_timeslices.json (every slice with the per-request
+ * metrics' statistics, as aiperf writes them).
+ *
+ * The large single run of the benchmarks (issue 8): --requests 50000
+ * --gpus 4 --scrape-ms 350 --timeslices 16000 gives a 307 MB JSONL with
+ * inter-chunk lists, a 245 MB telemetry file and 16 000 slices.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +38,9 @@ static int      icl_length = 750;
 static int      seed = 1;
 static int      base_concurrency = 64;
 static gboolean precise = FALSE;
+static int      n_gpus = 2;
+static int      scrape_ms = 333;
+static int      n_timeslices = 0;
 static char    *out_dir = NULL;
 
 /* Writes v with 2 decimals; snprintf is the bottleneck for 37M numbers. */
@@ -112,6 +123,121 @@ put_stats (GString    *s,
   g_string_append_printf (s, ", \"min\": %.17g, \"max\": %.17g, \"std\": %.17g}%s\n",
                           a->min, a->max, sqrt (fmax (0, a->sumsq / MAX (a->n, 1) - mean * mean)),
                           last ? "" : ",");
+}
+
+static gboolean
+open_failed (const char *path,
+             GError    **error)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", path, g_strerror (errno));
+  return FALSE;
+}
+
+/* One scrape per GPU every scrape_ms, one DCGM endpoint. */
+static gboolean
+write_telemetry (const char *path,
+                 gint64      t0,
+                 gint64      t_end,
+                 GRand      *r,
+                 GError    **error)
+{
+  g_autoptr(GString) line = g_string_sized_new (1024);
+  FILE *f = fopen (path, "w");
+  double energy = 32.6;
+
+  if (f == NULL)
+    return open_failed (path, error);
+  setvbuf (f, NULL, _IOFBF, 1 << 20);
+  for (gint64 t = t0; t <= t_end; t += (gint64) scrape_ms * 1000000)
+    for (int g = 0; g < n_gpus; g++)
+      {
+        double power = 250 + g_rand_double_range (r, 0, 350);
+
+        energy += power * scrape_ms / 1e6;
+        g_string_printf (line, "{\"timestamp_ns\":%" G_GINT64_FORMAT ",\"gpu_index\":%d,"
+                         "\"gpu_uuid\":\"GPU-%08x-f8e2-cef9-036e-8f12d59b5ffc\","
+                         "\"gpu_model_name\":\"NVIDIA H100 80GB HBM3\",\"pci_bus_id\":\"00000000:%02x:00.0\","
+                         "\"device\":\"nvidia%d\",\"hostname\":\"bench-node\",\"telemetry_data\":{"
+                         "\"gpu_power_usage\":%.3f,\"energy_consumption\":%.8f,\"gpu_utilization\":%.1f,"
+                         "\"gpu_memory_used\":%.15g,\"sm_clock_frequency\":%.1f,\"memory_clock_frequency\":2619.0,"
+                         "\"memory_temperature\":%.1f,\"gpu_temperature\":%.1f,\"memory_copy_utilization\":%.1f,"
+                         "\"xid_errors\":0.0,\"power_violation\":%.1f,\"thermal_violation\":0.0,"
+                         "\"power_management_limit\":700.0,\"gpu_memory_free\":%.15g,"
+                         "\"gpu_memory_total\":85.520809984},\"telemetry_source_url\":\"http://localhost:9400/metrics\"}\n",
+                         t + g * 1000000, g, (unsigned) g, g + 1, g, power, energy,
+                         g_rand_double_range (r, 60, 100), 61.2 + g_rand_double_range (r, 0, 1),
+                         1980.0 - g_rand_int_range (r, 0, 200), 40 + g_rand_double_range (r, 0, 10),
+                         50 + g_rand_double_range (r, 0, 20), g_rand_double_range (r, 0, 40),
+                         (double) g_rand_int_range (r, 0, 1000000) * 1000, 24.3 - g_rand_double_range (r, 0, 1));
+        fwrite (line->str, 1, line->len, f);
+      }
+  return fclose (f) == 0 || open_failed (path, error);
+}
+
+static void
+put_slice_stats (GString    *s,
+                 const char *tag,
+                 const char *unit,
+                 double      centre,
+                 double      spread,
+                 GRand      *r,
+                 gboolean    last)
+{
+  static const char * const pct[] = { "p1", "p5", "p10", "p25", "p50", "p75", "p90", "p95", "p99" };
+  static const double z[] = { -2.33, -1.64, -1.28, -0.67, 0, 0.67, 1.28, 1.64, 2.33 };
+  double avg = centre * (1 + g_rand_double_range (r, -0.05, 0.05));
+  double std = spread * (1 + g_rand_double_range (r, -0.2, 0.2));
+
+  g_string_append_printf (s, "      \"%s\": {\n        \"unit\": \"%s\",\n        \"avg\": %.6f,\n"
+                          "        \"std\": %.6f,\n        \"min\": %.6f,\n        \"max\": %.6f",
+                          tag, unit, avg, std, avg - 2.6 * std, avg + 2.6 * std);
+  for (guint i = 0; i < G_N_ELEMENTS (pct); i++)
+    g_string_append_printf (s, ",\n        \"%s\": %.6f", pct[i], avg + z[i] * std);
+  g_string_append_printf (s, "\n      }%s\n", last ? "" : ",");
+}
+
+/* n_timeslices slices of equal length over the run. */
+static gboolean
+write_timeslices (const char *dir,
+                  gint64      t0,
+                  gint64      t_end,
+                  int         concurrency,
+                  GRand      *r,
+                  GError    **error)
+{
+  g_autofree char *path = g_build_filename (dir, "profile_export_aiperf_timeslices.json", NULL);
+  g_autoptr(GString) s = g_string_sized_new (4096);
+  double slice_s = (t_end - t0) / 1e9 / n_timeslices;
+  double itl = 15.0 + concurrency * 0.5 + 2;
+  FILE *f = fopen (path, "w");
+
+  if (f == NULL)
+    return open_failed (path, error);
+  setvbuf (f, NULL, _IOFBF, 1 << 20);
+  fputs ("{\n  \"timeslices\": [\n", f);
+  for (int i = 0; i < n_timeslices; i++)
+    {
+      double rps = concurrency / (icl_length * itl / 1000.0) * (1 + g_rand_double_range (r, -0.2, 0.2));
+
+      g_string_printf (s, "    {\n      \"timeslice_index\": %d,\n", i);
+      put_slice_stats (s, "time_to_first_token", "ms", 25.0 + 3.0 * concurrency, 3, r, FALSE);
+      put_slice_stats (s, "time_to_second_token", "ms", itl, 1, r, FALSE);
+      put_slice_stats (s, "inter_token_latency", "ms", itl, 0.3, r, FALSE);
+      put_slice_stats (s, "inter_chunk_latency", "ms", itl, 1.2, r, FALSE);
+      put_slice_stats (s, "request_latency", "ms", icl_length * itl, icl_length * 0.4, r, FALSE);
+      put_slice_stats (s, "output_token_throughput_per_user", "tokens/sec/user", 1000 / itl, 2, r, FALSE);
+      put_slice_stats (s, "output_sequence_length", "tokens", icl_length + 1, 29, r, FALSE);
+      put_slice_stats (s, "input_sequence_length", "tokens", 100, 0, r, FALSE);
+      g_string_append_printf (s, "      \"request_throughput\": {\n        \"unit\": \"requests/sec\",\n"
+                              "        \"avg\": %.6f\n      },\n", rps);
+      g_string_append_printf (s, "      \"output_token_throughput\": {\n        \"unit\": \"tokens/sec\",\n"
+                              "        \"avg\": %.6f\n      }\n    }%s\n", rps * icl_length,
+                              i + 1 < n_timeslices ? "," : "");
+      fwrite (s->str, 1, s->len, f);
+    }
+  fprintf (f, "  ],\n  \"input_config\": {\n    \"output\": {\n      \"slice_duration\": %.6f\n    }\n  }\n}\n",
+           slice_s);
+  return fclose (f) == 0 || open_failed (path, error);
 }
 
 static gboolean
@@ -217,22 +343,10 @@ write_run (const char *dir,
     }
   fclose (f);
 
-  /* telemetry: 2 GPUs, one DCGM endpoint, every 333 ms */
-  f = fopen (tele, "w");
-  if (f == NULL)
+  if (!write_telemetry (tele, t0, t_end, r, error))
     return FALSE;
-  for (gint64 t = t0; t <= t_end; t += 333000000)
-    for (int g = 0; g < 2; g++)
-      fprintf (f, "{\"timestamp_ns\": %" G_GINT64_FORMAT ", \"dcgm_url\": \"http://localhost:9400/metrics\", "
-               "\"gpu_index\": %d, \"gpu_uuid\": \"GPU-0000000%d-f8e2-cef9-036e-8f12d59b5ffc\", "
-               "\"gpu_model_name\": \"NVIDIA H100 80GB HBM3\", \"pci_bus_id\": \"00000000:0%d:00.0\", "
-               "\"device\": \"nvidia%d\", \"hostname\": \"bench-node\", \"telemetry_data\": {"
-               "\"gpu_power_usage\": %.3f, \"energy_consumption\": %.6f, \"gpu_utilization\": %.1f, "
-               "\"gpu_memory_used\": 61.2, \"gpu_temperature\": %.1f, \"xid_errors\": 0.0, "
-               "\"power_violation\": 0.0}}\n",
-               t + g * 1000000, g, g, g + 1, g, 300 + g_rand_double_range (r, 0, 300),
-               (t - t0) / 1e9 * 0.0005, g_rand_double_range (r, 60, 100), 50 + g_rand_double_range (r, 0, 20));
-  fclose (f);
+  if (n_timeslices > 0 && !write_timeslices (dir, t0, t_end, concurrency, r, error))
+    return FALSE;
 
   g_string_append (s, "{\n");
   put_stats (s, "time_to_first_token", "ms", &ttft, FALSE);
@@ -271,6 +385,9 @@ main (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "Random seed", "N" },
     { "concurrency", 0, 0, G_OPTION_ARG_INT, &base_concurrency, "Concurrency of a single run (64)", "N" },
     { "precise", 0, 0, G_OPTION_ARG_NONE, &precise, "Latencies with up to 17 digits, like aiperf", NULL },
+    { "gpus", 0, 0, G_OPTION_ARG_INT, &n_gpus, "GPUs in the telemetry (2)", "N" },
+    { "scrape-ms", 0, 0, G_OPTION_ARG_INT, &scrape_ms, "Telemetry scrape interval (333 ms)", "MS" },
+    { "timeslices", 0, 0, G_OPTION_ARG_INT, &n_timeslices, "Time slices to write (0: none)", "N" },
     { "out", 0, 0, G_OPTION_ARG_FILENAME, &out_dir, "Output folder", "DIR" },
     { NULL },
   };
@@ -280,7 +397,7 @@ main (int argc, char **argv)
 
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || out_dir == NULL
-      || n_runs < 1 || n_requests < 0)
+      || n_runs < 1 || n_requests < 0 || n_gpus < 1 || scrape_ms < 1 || n_timeslices < 0)
     {
       g_printerr ("%s\n", error != NULL ? error->message : "usage: aiperf-gen --out DIR [options]");
       return 2;

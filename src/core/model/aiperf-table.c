@@ -197,6 +197,41 @@ grow (AiperfTable *table,
   table->capacity = capacity;
 }
 
+static void
+set_capacity (AiperfTable *table,
+              guint        capacity)
+{
+  for (guint c = 0; c < table->columns->len; c++)
+    {
+      Column *col = g_ptr_array_index (table->columns, c);
+      gsize old = MAX (table->capacity, 1);
+
+      col->values = g_renew (double, col->values, MAX (capacity, 1));
+      if (capacity > old)
+        fill_nan (col->values, old, capacity);
+    }
+  table->capacity = capacity;
+}
+
+void
+aiperf_table_reserve (AiperfTable *table,
+                      guint        n_rows)
+{
+  g_return_if_fail (table != NULL);
+
+  if (n_rows > table->capacity)
+    set_capacity (table, n_rows);
+}
+
+void
+aiperf_table_trim (AiperfTable *table)
+{
+  g_return_if_fail (table != NULL);
+
+  if (table->capacity > MAX (table->n_rows, 1))
+    set_capacity (table, MAX (table->n_rows, 1));
+}
+
 guint
 aiperf_table_append_row (AiperfTable *table)
 {

@@ -41,6 +41,12 @@ const double  *aiperf_table_get_column_values  (const AiperfTable *table,
                                                 guint              column);
 /* Appends a row of NaN and returns its index. */
 guint          aiperf_table_append_row         (AiperfTable       *table);
+/* Room for @n_rows rows in every column without reallocating (a loader
+ * that can estimate its row count avoids the doubling's slack). */
+void           aiperf_table_reserve            (AiperfTable       *table,
+                                                guint              n_rows);
+/* Gives back the room beyond the rows in use. */
+void           aiperf_table_trim               (AiperfTable       *table);
 void           aiperf_table_set                (AiperfTable       *table,
                                                 guint              column,
                                                 guint              row,

@@ -43,8 +43,21 @@ gboolean aiperf_load_requests_jsonl   (AiperfRun          *run,
                                        GError            **error);
 gboolean aiperf_load_telemetry_jsonl  (AiperfRun *run, const char *path,
                                        GCancellable *cancellable, GError **error);
+/* The same in two steps, so the file can be read on a thread while the
+ * requests load: parse touches no run; apply (after the requests, whose
+ * first start is the time origin) adds the GPUs, slots and seconds. */
+typedef struct _AiperfTelemetryParse AiperfTelemetryParse;
+AiperfTelemetryParse *aiperf_telemetry_parse       (const char *path, GCancellable *cancellable,
+                                                    GError **error);
+void                  aiperf_telemetry_parse_apply (AiperfTelemetryParse *parse, AiperfRun *run);
+void                  aiperf_telemetry_parse_free  (AiperfTelemetryParse *parse);
 /* Time slices: the JSON export (full precision), else the CSV. */
 gboolean aiperf_load_timeslices       (AiperfRun *run, const char *directory, GError **error);
+/* The file part of it, touching no run (the slice length may still be
+ * NaN: aiperf_load_timeslices then takes it from the run's parameters). */
+AiperfTimeslices *aiperf_timeslices_load_file (const char *directory, GError **error);
+/* Sets @ts on @run, its slice length from the parameters if still NaN. */
+void              aiperf_timeslices_apply     (AiperfRun *run, AiperfTimeslices *ts);
 
 /* (@a - @b) / 1e9: the seconds between two ns timestamps, exact when the
  * difference fits in gint64, and without the (undefined) signed overflow when

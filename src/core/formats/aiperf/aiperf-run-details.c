@@ -1,6 +1,11 @@
 /* aiperf-run-details.c — loading a run's per-request data, telemetry and
  * time slices on demand, and the detail accessors.
  *
+ * GPU telemetry and time slices are read on threads of their own while the
+ * requests load (itself on two threads), then applied to the run in the
+ * old order: a 50 000-request run's three files take about as long
+ * together as the requests alone.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -75,6 +80,52 @@ first_request_start (AiperfTable *requests)
   return origin;
 }
 
+typedef struct {
+  char                 *telemetry_path;
+  char                 *directory;
+  GCancellable         *cancellable;
+  AiperfTelemetryParse *telemetry;
+  GError               *telemetry_error;
+  AiperfTimeslices     *timeslices;
+  GError               *timeslices_error;
+} SideLoad;
+
+static gpointer
+telemetry_thread (gpointer data)
+{
+  SideLoad *side = data;
+
+  side->telemetry = aiperf_telemetry_parse (side->telemetry_path, side->cancellable,
+                                            &side->telemetry_error);
+  return NULL;
+}
+
+static gpointer
+timeslices_thread (gpointer data)
+{
+  SideLoad *side = data;
+
+  side->timeslices = aiperf_timeslices_load_file (side->directory, &side->timeslices_error);
+  return NULL;
+}
+
+static void
+side_load_join (GThread **thread)
+{
+  if (*thread != NULL)
+    g_thread_join (g_steal_pointer (thread));
+}
+
+static void
+side_load_clear (SideLoad *side)
+{
+  g_free (side->telemetry_path);
+  g_clear_pointer (&side->telemetry, aiperf_telemetry_parse_free);
+  g_clear_error (&side->telemetry_error);
+  g_clear_pointer (&side->timeslices, aiperf_timeslices_unref);
+  g_clear_error (&side->timeslices_error);
+}
+
 static gboolean
 load_details_locked (AiperfRun          *self,
                      GCancellable       *cancellable,
@@ -88,50 +139,61 @@ load_details_locked (AiperfRun          *self,
   gboolean has_timeslices = file_exists (self->directory, AIPERF_FILE_TIMESLICES_JSON) ||
                             file_exists (self->directory, AIPERF_FILE_TIMESLICES_CSV);
 
+  SideLoad side = { NULL, self->directory, cancellable, NULL, NULL, NULL, NULL };
+  GThread *telemetry = NULL, *timeslices = NULL;
+  gboolean ok = TRUE;
+
+  if (has_telemetry)
+    {
+      side.telemetry_path = g_build_filename (self->directory, AIPERF_FILE_TELEMETRY, NULL);
+      telemetry = g_thread_new ("aiperf-telemetry", telemetry_thread, &side);
+    }
+  if (has_timeslices)
+    timeslices = g_thread_new ("aiperf-timeslices", timeslices_thread, &side);
+
   if (has_requests)
     {
       g_autofree char *path = g_build_filename (self->directory, AIPERF_FILE_REQUESTS, NULL);
 
       self->artifacts |= AIPERF_RUN_HAS_REQUESTS;
-      if (!aiperf_load_requests_jsonl (self, path, cancellable, scaled_progress, &scale, error))
-        return FALSE;
+      ok = aiperf_load_requests_jsonl (self, path, cancellable, scaled_progress, &scale, error);
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
+  if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
+    ok = FALSE;
 
   if (has_telemetry)
     {
-      g_autofree char *path = g_build_filename (self->directory, AIPERF_FILE_TELEMETRY, NULL);
-      g_autoptr(GError) local_error = NULL;
-
       self->artifacts |= AIPERF_RUN_HAS_TELEMETRY;
-      if (progress != NULL)
+      if (ok && progress != NULL)
         progress (0.8, _("Reading GPU telemetry"), progress_data);
+      side_load_join (&telemetry);
       /* Telemetry is secondary: a broken file must not hide the requests. */
-      if (!aiperf_load_telemetry_jsonl (self, path, cancellable, &local_error))
+      if (ok && side.telemetry != NULL)
+        aiperf_telemetry_parse_apply (side.telemetry, self);
+      else if (ok && g_error_matches (side.telemetry_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              return FALSE;
-            }
-          aiperf_run_add_warning (self, "%s", local_error->message);
+          g_propagate_error (error, g_steal_pointer (&side.telemetry_error));
+          ok = FALSE;
         }
+      else if (ok)
+        aiperf_run_add_warning (self, "%s", side.telemetry_error->message);
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
+  if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
+    ok = FALSE;
 
   if (has_timeslices)
     {
-      g_autoptr(GError) local_error = NULL;
-
       self->artifacts |= AIPERF_RUN_HAS_TIMESLICES;
-      if (progress != NULL)
+      if (ok && progress != NULL)
         progress (0.9, _("Reading time slices"), progress_data);
-      if (!aiperf_load_timeslices (self, self->directory, &local_error))
-        aiperf_run_add_warning (self, "%s", local_error->message);
+      side_load_join (&timeslices);
+      if (ok && side.timeslices != NULL)
+        aiperf_timeslices_apply (self, side.timeslices);
+      else if (ok)
+        aiperf_run_add_warning (self, "%s", side.timeslices_error->message);
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  side_load_clear (&side);
+  if (!ok || g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
   if (file_exists (self->directory, AIPERF_FILE_SERVER_METRICS_JSON))

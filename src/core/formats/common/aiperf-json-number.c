@@ -196,10 +196,10 @@ parse_number (const char       *text,
   out->is_int = FALSE;
   out->i = 0;
   if (is_int && !truncated && n_sig <= 19 && exp10 == 0
-      && mant <= (guint64) G_MAXINT64)
+      && (mant <= (guint64) G_MAXINT64 || (neg && mant == (guint64) G_MAXINT64 + 1)))
     {
       out->is_int = TRUE;
-      out->i = neg ? -(gint64) mant : (gint64) mant;
+      out->i = !neg ? (gint64) mant : mant > (guint64) G_MAXINT64 ? G_MININT64 : -(gint64) mant;
     }
 
   if (!truncated && mant == 0)

@@ -170,6 +170,34 @@ aiperf_json_scan_string_view (AiperfJsonScan *scan,
                   scan->p = (const char *) p;
                   return aiperf_json_scan_fail (scan, "bad \\u escape in a string");
                 }
+              /* A surrogate must be a high one followed by a low one: a lone
+               * one is no character, and json-glib turns it into bytes that
+               * are not UTF-8. */
+              {
+                guint unit = (guint) (g_ascii_xdigit_value (p[2]) << 12 | g_ascii_xdigit_value (p[3]) << 8
+                                      | g_ascii_xdigit_value (p[4]) << 4 | g_ascii_xdigit_value (p[5]));
+
+                if (unit >= 0xd800 && unit <= 0xdbff)
+                  {
+                    guint low = 0;
+
+                    if (end - p >= 12 && p[6] == '\\' && p[7] == 'u' && g_ascii_isxdigit (p[8])
+                        && g_ascii_isxdigit (p[9]) && g_ascii_isxdigit (p[10]) && g_ascii_isxdigit (p[11]))
+                      low = (guint) (g_ascii_xdigit_value (p[8]) << 12 | g_ascii_xdigit_value (p[9]) << 8
+                                     | g_ascii_xdigit_value (p[10]) << 4 | g_ascii_xdigit_value (p[11]));
+                    if (low < 0xdc00 || low > 0xdfff)
+                      {
+                        scan->p = (const char *) p;
+                        return aiperf_json_scan_fail (scan, "lone surrogate escape in a string");
+                      }
+                    p += 6;
+                  }
+                else if (unit >= 0xdc00 && unit <= 0xdfff)
+                  {
+                    scan->p = (const char *) p;
+                    return aiperf_json_scan_fail (scan, "lone surrogate escape in a string");
+                  }
+              }
               p += 6;
               break;
             default:
@@ -196,9 +224,9 @@ aiperf_json_scan_string_view (AiperfJsonScan *scan,
   return aiperf_json_scan_fail (scan, "unterminated string");
 }
 
-static char *
-decode_string (const char *text,
-               gsize       length)
+char *
+aiperf_json_decode_string (const char *text,
+                           gsize       length)
 {
   GString *s = g_string_sized_new (length);
   const char *p = text, *end = text + length;
@@ -261,7 +289,7 @@ aiperf_json_scan_string_or_null (AiperfJsonScan *scan,
     return aiperf_json_scan_null (scan);
   if (!aiperf_json_scan_string_view (scan, &text, &length, &escapes))
     return FALSE;
-  *out = escapes ? decode_string (text, length) : g_strndup (text, length);
+  *out = escapes ? aiperf_json_decode_string (text, length) : g_strndup (text, length);
   return TRUE;
 }
 

@@ -72,6 +72,10 @@ gboolean       aiperf_json_scan_string_view   (AiperfJsonScan   *scan,
                                                const char      **text,
                                                gsize            *length,
                                                gboolean         *has_escapes);
+/* Decodes the escapes of a string view (as given by string_view or
+ * next_key, which the scanner has validated); newly allocated. */
+char          *aiperf_json_decode_string      (const char       *text,
+                                               gsize             length);
 /* An array of numbers into *values (grown with g_renew as needed; *capacity
  * is its allocated length). */
 gboolean       aiperf_json_scan_number_list   (AiperfJsonScan   *scan,

@@ -1,0 +1,26 @@
+/* main-window.c — aiperf-plot-window: the GTK application, started by
+ * aiperf-plot (main.c) when it is not asked for --headless.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "aiperf-application.h"
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(AiperfApplication) app = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = aiperf_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}
