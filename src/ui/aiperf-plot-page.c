@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-plot-page.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-style.h"
@@ -33,6 +34,7 @@ struct _AiperfPlotPage
   AiperfRunSet    *drawn;       /* the runs of the current chart, by id */
   AiperfPlotColors *colors;     /* borrowed from the window */
   char            *problem;
+  char            *title;       /* said from the spec when there is no chart */
   gboolean         no_data;   /* the problem is AIPERF_ERROR_NO_DATA */
 };
 
@@ -147,14 +149,6 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
       g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
-  /* Hover text says "Concurrency: 4", in the sidebar's words, not the key. */
-  if (chart->label_title != NULL && chart->label_title[0] != '\0')
-    {
-      char *readable = g_strdup (aiperf_sidebar_parameter_label (chart->label_title));
-
-      g_free (chart->label_title);
-      chart->label_title = readable;
-    }
   if (self->log_x)
     chart->x.scale = AIPERF_SCALE_LOG;
   if (self->log_y)
@@ -257,7 +251,10 @@ aiperf_plot_page_get_title (AiperfPlotPage *self)
     return self->spec->title;
   if (chart != NULL && chart->title != NULL)
     return chart->title;
-  return self->spec->name;
+  /* No chart (no data): still what the plot shows, not the preset id. */
+  g_free (self->title);
+  self->title = aiperf_plot_spec_title (self->spec);
+  return self->title;
 }
 
 gboolean
@@ -388,6 +385,7 @@ aiperf_plot_page_finalize (GObject *object)
   g_hash_table_unref (self->excluded);
   g_free (self->filter.metric);
   g_free (self->problem);
+  g_free (self->title);
   G_OBJECT_CLASS (aiperf_plot_page_parent_class)->finalize (object);
 }
 

@@ -16,12 +16,14 @@
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-pareto.h"
+#include "aiperf-plot-names.h"
 
 typedef struct {
   guint   position;  /* in the run set */
   double  x, y;
   char   *label;
   char   *group;
+  gboolean show_label;  /* FALSE for "labels: []" */
 } RunPoint;
 
 typedef struct {
@@ -164,14 +166,17 @@ collect_groups (const AiperfPlotSpec       *spec,
 {
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *label_by = spec->label_by != NULL ? spec->label_by : "concurrency";
+  const char *label_by = aiperf_plot_spec_label_by (spec);
+  /* Without labels, operating points of the uncertainty plot are still
+   * told apart by concurrency. */
+  const char *op_by = *label_by != '\0' ? label_by : "concurrency";
   guint n = aiperf_run_set_get_n_runs (runs);
 
   *out_missing = 0;
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
-      RunPoint point = { i, NAN, NAN, NULL, NULL };
+      RunPoint point = { i, NAN, NAN, NULL, NULL, TRUE };
       gboolean baseline = FALSE;
       Group *group;
 
@@ -184,7 +189,8 @@ collect_groups (const AiperfPlotSpec       *spec,
         baseline = aiperf_plot_classify_run (classification, run, &point.group);
       else
         point.group = run_text (run, spec->group_by);
-      point.label = run_text (run, label_by);
+      point.label = run_text (run, op_by);
+      point.show_label = *label_by != '\0';
 
       group = g_hash_table_lookup (by_id, point.group);
       if (group == NULL)
@@ -247,7 +253,8 @@ add_labeled_points (AiperfLayer *layer,
       RunPoint *p = &g_array_index (group->points, RunPoint, j);
 
       if (only == NULL || only[j])
-        aiperf_layer_append_labeled (layer, p->x, p->y, (int) p->position, p->label);
+        aiperf_layer_append_labeled (layer, p->x, p->y, (int) p->position,
+                                     p->show_label ? p->label : NULL);
     }
 }
 
@@ -384,7 +391,8 @@ draw_uncertainty (AiperfChart *chart,
         }
       aiperf_layer_append_labeled (points, mx, my,
                                    (int) ((RunPoint *) g_ptr_array_index (trials, 0))->position,
-                                   g_ptr_array_index (order, k));
+                                   ((RunPoint *) g_ptr_array_index (trials, 0))->show_label
+                                   ? g_ptr_array_index (order, k) : NULL);
       if (n < 2)
         continue;
       aiperf_layer_append_error (bars, mx, my, my - hy, my + hy, mx - hx, mx + hx);
@@ -446,7 +454,9 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                                first ? aiperf_run_get_metric_unit (first, x_tag) : NULL, spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, TRUE, y_stat,
                                first ? aiperf_run_get_metric_unit (first, y_tag) : NULL, spec->y_label);
-  chart->label_title = g_strdup (spec->label_by != NULL ? spec->label_by : "concurrency");
+  /* Hover says "Concurrency: 4", in the sidebar's words. */
+  if (*aiperf_plot_spec_label_by (spec) != '\0')
+    chart->label_title = g_strdup (aiperf_plot_parameter_label (aiperf_plot_spec_label_by (spec)));
   chart->id_kind = g_strdup ("run");
   x_higher = aiperf_metric_registry_larger_is_better (x_tag);
   y_higher = aiperf_metric_registry_larger_is_better (y_tag);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aiperf-handler-private.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-stats.h"
 
 void
@@ -20,16 +21,15 @@ aiperf_plot_set_time_axis (AiperfAxis *axis,
 {
   if (override != NULL)
     aiperf_axis_set_label (axis, override, NULL);
-  else if (g_strcmp0 (tag, "request_number") == 0)
-    {
-      aiperf_axis_set_label (axis, _("Request Number"), NULL);
-      axis->integer_ticks = TRUE;
-    }
-  else if (g_str_has_prefix (tag, "timestamp") || g_str_has_suffix (tag, "_s") ||
-           g_str_has_suffix (tag, "_ns"))
-    aiperf_axis_set_label (axis, _("Time since the first request"), "s");
   else
-    aiperf_plot_set_metric_axis (axis, tag, FALSE, AIPERF_STAT_AVG, NULL, NULL);
+    {
+      /* The sidebar lists the column under the same name. */
+      const char *unit = NULL;
+      g_autofree char *title = aiperf_plot_quantity_title (tag, NULL, &unit);
+
+      aiperf_axis_set_label (axis, title, unit);
+      axis->integer_ticks = g_strcmp0 (aiperf_plot_request_tag (tag), "request_number") == 0;
+    }
 }
 
 /* x and y of a per-request plot, rows where both are numbers. */
@@ -52,10 +52,12 @@ request_xy (const AiperfPlotSpec *spec,
       aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
       return FALSE;
     }
-  ys = aiperf_plot_request_column (run, spec->y.metric, out_y_tag, out_y_unit, error);
+  /* Raw nanosecond clocks are read as seconds since the first request,
+   * which is what their axis says. */
+  ys = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->y.metric), out_y_tag, out_y_unit, error);
   if (ys == NULL)
     return FALSE;
-  xs = aiperf_plot_request_column (run, spec->x.metric ? spec->x.metric : "request_number",
+  xs = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->x.metric ? spec->x.metric : "request_number"),
                                    out_x_tag, NULL, error);
   if (xs == NULL)
     return FALSE;
@@ -324,7 +326,7 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
 
   if (spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
-  ys = aiperf_plot_request_column (run, spec->y.metric, &y_tag, &y_unit, error);
+  ys = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->y.metric), &y_tag, &y_unit, error);
   if (ys == NULL)
     return NULL;
   ts = aiperf_plot_request_column (run, "timestamp_s", NULL, NULL, error);

@@ -13,6 +13,7 @@
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-plot-handlers.h"
+#include "aiperf-plot-names.h"
 
 struct _AiperfPlotColors {
   GHashTable *indices;  /* group → GUINT_TO_POINTER (index + 1) */
@@ -145,8 +146,9 @@ aiperf_plot_display_name (const char *tag)
 
   if (info != NULL)
     return g_strdup (info->display_name);
-  if (g_strcmp0 (tag, "request_number") == 0)
-    return g_strdup (_("Request Number"));
+  if (g_strcmp0 (tag, "request_number") == 0 || g_strcmp0 (tag, "timestamp_s") == 0
+      || g_strcmp0 (tag, "start_s") == 0)
+    return aiperf_plot_quantity_title (tag, NULL, NULL);
   if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
     return g_strdup (_("Output Token Throughput"));
   /* Server metrics ("vllm:kv_cache_usage_perc[…]") as aiperf prettifies them. */
@@ -237,7 +239,14 @@ AiperfChart *
 aiperf_plot_chart_new (const AiperfPlotSpec *spec,
                        const char           *fallback_title)
 {
-  AiperfChart *chart = aiperf_chart_new (spec->title != NULL ? spec->title : fallback_title);
+  g_autofree char *said = NULL;
+  AiperfChart *chart;
+
+  /* Without the preset's title, a chart of two metrics says both: the
+   * preset id would be a lie once the axes were changed. */
+  if (spec->title == NULL && spec->x.metric != NULL && spec->y.metric != NULL)
+    said = aiperf_plot_spec_title (spec);
+  chart = aiperf_chart_new (spec->title != NULL ? spec->title : said != NULL ? said : fallback_title);
 
   /* Comparison charts put runs side by side at latencies far from zero
    * (aiperf's own pareto plots do not start x at 0 either); forcing zero in
