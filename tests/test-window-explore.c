@@ -4,18 +4,6 @@
  */
 #include "window-test-util.h"
 
-static void
-wait_details (AiperfRun *run)
-{
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!aiperf_run_has_details (run) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (aiperf_run_has_details (run));
-}
-
 /* Titles of the single-run plot tabs of @run, in tab order, joined by "|". */
 static char *
 single_run_titles (AiperfWindow *window,

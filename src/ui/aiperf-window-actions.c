@@ -343,8 +343,13 @@ export_chart (GSimpleAction *action,
   dialog = gtk_file_chooser_native_new (_("Export Chart"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  name = g_strdup_printf ("%s.%s", aiperf_plot_page_get_spec (page)->name,
-                          aiperf_image_format_extension (format));
+  {
+    /* A drill-down's file names its run: each run's export differs. */
+    g_autofree char *base = aiperf_session_export_name (aiperf_plot_page_get_spec (page),
+                                                        aiperf_plot_page_get_single_run (page));
+
+    name = g_strdup_printf ("%s.%s", base, aiperf_image_format_extension (format));
+  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_object_set_data (G_OBJECT (dialog), "format", GINT_TO_POINTER (format));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);

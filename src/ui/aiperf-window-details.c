@@ -151,11 +151,14 @@ aiperf_window_open_run_details (AiperfWindow *self,
   details = aiperf_run_details_new (run);
   {
     AdwTabPage *tab = adw_tab_view_append (self->tab_view, details);
+    g_autofree char *short_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), run);
+    /* TRANSLATORS: tab title; %s is the part of a run's name that tells it apart */
     g_autofree char *title = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1
-      ? g_strdup_printf (_("Details (%s)"), aiperf_run_get_name (run))
+      ? g_strdup_printf (_("%s · Details"), short_name)
       : g_strdup (_("Run Details"));
 
     adw_tab_page_set_title (tab, title);
+    adw_tab_page_set_tooltip (tab, aiperf_run_get_locator (run));
     g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-information-symbolic");
 
     adw_tab_page_set_icon (tab, icon);

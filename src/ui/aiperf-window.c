@@ -70,12 +70,23 @@ update_tab_title (AiperfWindow   *self,
   if (tab == NULL)
     return;
   if (single != NULL && aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1)
-    /* Plot title first: tabs are narrow and several show the same run. */
-    title = g_strdup_printf ("%s (%s)", aiperf_plot_page_get_title (page), aiperf_run_get_name (single));
+    {
+      /* The run first, in the few letters that tell it from the others:
+       * narrow tabs cut the end, and two runs' drill-downs otherwise read
+       * the same. The tooltip has it all. */
+      g_autofree char *run_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), single);
+      g_autofree char *tooltip = NULL;
+
+      title = g_strdup_printf ("%s · %s", run_name, aiperf_plot_page_get_title (page));
+      tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
+      adw_tab_page_set_tooltip (tab, tooltip);
+    }
   else
-    title = g_strdup (aiperf_plot_page_get_title (page));
+    {
+      title = g_strdup (aiperf_plot_page_get_title (page));
+      adw_tab_page_set_tooltip (tab, title);
+    }
   adw_tab_page_set_title (tab, title);
-  adw_tab_page_set_tooltip (tab, title);
   adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
                             && single != NULL && !aiperf_session_run_ready (single));
 }

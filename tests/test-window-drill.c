@@ -1,0 +1,78 @@
+/* test-window-drill.c — drill-downs into single runs: they say which run
+ * they show, in the tab, on the chart and in the file name.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "window-test-util.h"
+
+static AiperfPlotPage *
+find_single (AiperfWindow *window,
+             AiperfRun    *run,
+             const char   *preset)
+{
+  AdwTabView *view = aiperf_window_get_tab_view (window);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AiperfPlotPage *page = page_at (window, i);
+
+      if (page != NULL && aiperf_plot_page_get_single_run (page) == run
+          && g_str_equal (aiperf_plot_page_get_spec (page)->name, preset))
+        return page;
+    }
+  return NULL;
+}
+
+static void
+test_drill_down_names_run (void)
+{
+  AiperfWindow *window;
+  AiperfRun *one, *two;
+  AiperfPlotPage *p1, *p2;
+  AdwTabView *view;
+  const AiperfChart *c1, *c2;
+  g_autofree char *f1 = NULL, *f2 = NULL;
+  const char *t1, *t2;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  view = aiperf_window_get_tab_view (window);
+  one = aiperf_run_set_get_run (aiperf_window_get_run_set (window), 0);
+  two = aiperf_run_set_get_run (aiperf_window_get_run_set (window), 1);
+  aiperf_window_open_run_details (window, one);
+  wait_details (one);
+  aiperf_window_open_run_details (window, two);
+  wait_details (two);
+
+  p1 = find_single (window, one, "ttft_over_time");
+  p2 = find_single (window, two, "ttft_over_time");
+  g_assert_nonnull (p1);
+  g_assert_nonnull (p2);
+  /* Tabs: the run first, in the letters that tell it apart. */
+  t1 = adw_tab_page_get_title (adw_tab_view_get_page (view, GTK_WIDGET (p1)));
+  t2 = adw_tab_page_get_title (adw_tab_view_get_page (view, GTK_WIDGET (p2)));
+  g_assert_cmpstr (t1, ==, "concurrency1 · TTFT Per Request Over Time");
+  g_assert_cmpstr (t2, ==, "concurrency2 · TTFT Per Request Over Time");
+  /* The chart says it too, so an exported image does. */
+  c1 = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (p1));
+  c2 = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (p2));
+  g_assert_true (g_str_has_prefix (c1->note, "Run qwen_concurrency1"));
+  g_assert_true (g_str_has_prefix (c2->note, "Run qwen_concurrency2"));
+  /* And the suggested file names differ. */
+  f1 = aiperf_session_export_name (aiperf_plot_page_get_spec (p1), one);
+  f2 = aiperf_session_export_name (aiperf_plot_page_get_spec (p2), two);
+  g_assert_cmpstr (f1, ==, "ttft_over_time-qwen_concurrency1");
+  g_assert_cmpstr (f2, ==, "ttft_over_time-qwen_concurrency2");
+  destroy_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  window_test_init (&argc, &argv);
+
+  g_test_add_func ("/aiperf/window/drill-down-names-run", test_drill_down_names_run);
+  return g_test_run ();
+}
