@@ -67,6 +67,40 @@ test_drill_down_names_run (void)
   destroy_window (window);
 }
 
+static void
+on_dismissed (AdwToast *toast,
+              gboolean *dismissed)
+{
+  *dismissed = TRUE;
+}
+
+/* No toast stays: an "infinite" one is capped, and it goes away. */
+static void
+test_toast_goes_away (void)
+{
+  AiperfWindow *window;
+  AdwToast *toast;
+  gboolean dismissed = FALSE;
+  gint64 deadline;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  toast = adw_toast_new ("Something happened");
+  adw_toast_set_timeout (toast, 0);
+  g_object_ref (toast);
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_dismissed), &dismissed);
+  aiperf_window_present_toast (window, toast);
+  g_assert_cmpuint (adw_toast_get_timeout (toast), ==, AIPERF_WINDOW_TOAST_LONG);
+  g_assert_cmpstr (aiperf_window_get_last_toast (window), ==, "Something happened");
+  deadline = g_get_monotonic_time () + (AIPERF_WINDOW_TOAST_LONG + 5) * G_USEC_PER_SEC;
+  while (!dismissed && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (dismissed);
+  g_object_unref (toast);
+  destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -74,5 +108,6 @@ main (int    argc,
   window_test_init (&argc, &argv);
 
   g_test_add_func ("/aiperf/window/drill-down-names-run", test_drill_down_names_run);
+  g_test_add_func ("/aiperf/window/toast-goes-away", test_toast_goes_away);
   return g_test_run ();
 }

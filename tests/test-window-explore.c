@@ -53,8 +53,11 @@ test_explore_drops_empty_plots (void)
   titles = single_run_titles (window, run);
   g_assert_cmpstr (titles, ==, "TTFT Per Request Over Time|Request Timeline: TTFT Phases Over Time"
                    "|Output Token Throughput with GPU Utilization");
+  /* The toast says which plots and why. */
   g_assert_cmpstr (aiperf_window_get_last_toast (window), ==,
-                   "2 plots left out: “qwen_concurrency1” has no data for them");
+                   "Not shown: “Time to First Token Across Time Slices”, “Inter Token Latency Across "
+                   "Time Slices”. Run “qwen_concurrency1” was recorded without time slices "
+                   "(aiperf profile --slice-duration makes them).");
   selected = aiperf_window_get_current_page (window);
   g_assert_true (AIPERF_IS_PLOT_PAGE (selected));
   g_assert_true (aiperf_plot_page_get_single_run (selected) == run);

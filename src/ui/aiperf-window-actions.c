@@ -281,6 +281,18 @@ rebuild_recent_menu (AiperfWindow *self)
 /* --- export --- */
 
 static void
+on_open_export_folder (AdwToast     *toast,
+                       AiperfWindow *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (toast), "aiperf-path");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *uri = g_file_get_uri (folder);
+
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+}
+
+static void
 on_export_response (GtkNativeDialog *dialog,
                     int              response,
                     AiperfWindow    *self)
@@ -296,10 +308,23 @@ on_export_response (GtkNativeDialog *dialog,
       g_autofree char *msg = NULL;
 
       if (aiperf_window_export_current (self, path, format, &error))
-        msg = g_strdup_printf (_("Saved “%s”"), g_file_peek_path (file));
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          AdwToast *toast;
+
+          msg = g_strdup_printf (_("Saved “%s”"), base);
+          toast = adw_toast_new (msg);
+          adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
+          adw_toast_set_button_label (toast, _("Open Folder"));
+          g_object_set_data_full (G_OBJECT (toast), "aiperf-path", g_strdup (path), g_free);
+          g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_open_export_folder), self, 0);
+          aiperf_window_present_toast (self, toast);
+        }
       else
-        msg = g_strdup_printf (_("Could not export: %s"), error->message);
-      aiperf_window_show_toast (self, msg, FALSE);
+        {
+          msg = g_strdup_printf (_("Could not export: %s"), error->message);
+          aiperf_window_show_toast (self, msg, FALSE);
+        }
     }
   g_object_unref (dialog);
 }

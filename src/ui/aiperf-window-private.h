@@ -50,9 +50,16 @@ struct _AiperfWindow
 };
 
 /* aiperf-window.c */
+/* Seconds a toast stays: a plain message, one with a button. */
+#define AIPERF_WINDOW_TOAST_SHORT 4
+#define AIPERF_WINDOW_TOAST_LONG  8
 void          aiperf_window_show_toast          (AiperfWindow *self,
                                                  const char   *message,
                                                  gboolean      with_details);
+/* Shows @toast (transfer full) for its timeout, capped; it goes away even
+ * while the pointer rests on it. */
+void          aiperf_window_present_toast       (AiperfWindow *self,
+                                                 AdwToast     *toast);
 void          aiperf_window_rebuild_tabs        (AiperfWindow *self);
 void          aiperf_window_redraw_all          (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);

@@ -24,6 +24,61 @@ on_toast_button (AdwToast     *toast,
   aiperf_window_show_errors_dialog (self);
 }
 
+static void
+on_toast_dismissed (AdwToast *toast)
+{
+  g_object_set_data (G_OBJECT (toast), "aiperf-dismissed", GINT_TO_POINTER (TRUE));
+}
+
+static gboolean
+dismiss_toast (gpointer data)
+{
+  AdwToast *toast = data;
+
+  if (g_object_get_data (G_OBJECT (toast), "aiperf-dismissed") == NULL)
+    adw_toast_dismiss (toast);
+  return G_SOURCE_REMOVE;
+}
+
+void
+aiperf_window_present_toast (AiperfWindow *self,
+                             AdwToast     *toast)
+{
+  guint timeout;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (adw_toast_get_title (toast));
+  /* A toast ends its one line in "…": a message that names plots and says
+   * why wraps instead, a few lines at most. */
+  if (self->last_toast != NULL && g_utf8_strlen (self->last_toast, -1) > 70)
+    {
+      GtkWidget *label = gtk_label_new (self->last_toast);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_lines (GTK_LABEL (label), 3);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 70);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      adw_toast_set_custom_title (toast, label);
+    }
+  /* Toasts sit over the chart's x axis: never one that stays. */
+  timeout = adw_toast_get_timeout (toast);
+  if (timeout == 0 || timeout > AIPERF_WINDOW_TOAST_LONG)
+    timeout = AIPERF_WINDOW_TOAST_LONG;
+  adw_toast_set_timeout (toast, timeout);
+  /* AdwToast stops its clock while the pointer rests on it, and after a
+   * double-click on a point the pointer often rests right there: a clock
+   * of our own takes it away a little later all the same. */
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), NULL);
+  g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, timeout + 3, dismiss_toast,
+                              g_object_ref (toast), g_object_unref);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 void
 aiperf_window_show_toast (AiperfWindow *self,
                           const char   *message,
@@ -33,16 +88,14 @@ aiperf_window_show_toast (AiperfWindow *self,
 
   g_assert (AIPERF_IS_WINDOW (self));
 
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (message);
   toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, with_details ? 8 : 4);
+  adw_toast_set_timeout (toast, with_details ? AIPERF_WINDOW_TOAST_LONG : AIPERF_WINDOW_TOAST_SHORT);
   if (with_details)
     {
       adw_toast_set_button_label (toast, _("Details"));
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_toast_button), self, 0);
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  aiperf_window_present_toast (self, toast);
 }
 
 /* --- tabs --- */

@@ -149,7 +149,7 @@ add_gpu_series (AiperfChart          *chart,
 
   if (telemetry == NULL || aiperf_table_get_n_rows (telemetry) == 0)
     {
-      aiperf_plot_no_data (error, _("run %s has no GPU telemetry (gpu_telemetry_export.jsonl)"),
+      aiperf_plot_no_data (error, _("Run “%s” has no GPU telemetry (no gpu_telemetry_export.jsonl)."),
                            aiperf_run_get_name (run));
       return FALSE;
     }
@@ -159,7 +159,7 @@ add_gpu_series (AiperfChart          *chart,
   endpoints = aiperf_table_get_column (telemetry, "endpoint_slot");
   if (column < 0 || ts == NULL || slots == NULL)
     {
-      aiperf_plot_no_data (error, _("the GPU telemetry of run %s has no “%s” field"),
+      aiperf_plot_no_data (error, _("The GPU telemetry of run “%s” has no “%s” field."),
                            aiperf_run_get_name (run), field);
       return FALSE;
     }
@@ -170,7 +170,7 @@ add_gpu_series (AiperfChart          *chart,
       n_gpus = MAX (n_gpus, (guint) slots[i] + 1);
   if (n_gpus == 0)
     {
-      aiperf_plot_no_data (error, _("the GPU telemetry of run %s has no “%s” values"),
+      aiperf_plot_no_data (error, _("The GPU telemetry of run “%s” has no “%s” values."),
                            aiperf_run_get_name (run), field);
       return FALSE;
     }
@@ -234,8 +234,8 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       unit = strcmp (y_tag, "throughput_tokens_per_sec") == 0 ? "tokens/sec" : NULL;
     }
   else if (strcmp (y_tag, "throughput_tokens_per_sec") == 0 || strcmp (y_tag, "active_requests") == 0)
-    return aiperf_plot_no_data (error, _("run %s has no dispersed throughput (it needs per-request "
-                                         "data with TTFT and output lengths)"), aiperf_run_get_name (run));
+    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: it needs per-request "
+                                         "data with TTFT and output lengths."), aiperf_run_get_name (run));
   else
     {
       ys = aiperf_plot_request_column (run, y_tag, &y_tag, &unit, error);
@@ -247,7 +247,7 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       n = aiperf_table_get_n_rows (aiperf_run_get_requests (run));
     }
   if (xs == NULL || ys == NULL)
-    return aiperf_plot_no_data (error, _("run %s has no “%s” over time"), aiperf_run_get_name (run), y_tag);
+    return aiperf_plot_no_data (error, _("Run “%s” has no “%s” over time."), aiperf_run_get_name (run), y_tag);
 
   name = aiperf_plot_display_name (y_tag);
   chart = aiperf_plot_chart_new (spec, name);

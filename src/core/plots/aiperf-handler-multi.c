@@ -432,7 +432,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   AiperfRun *first = n_runs > 0 ? aiperf_run_set_get_run (runs, 0) : NULL;
 
   if (spec->x.metric == NULL || spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("a comparison plot needs both an x and a y metric"));
+    return aiperf_plot_no_data (error, _("A comparison plot needs both an x and a y metric."));
   x_tag = aiperf_plot_resolve_tag (spec->x.metric);
   y_tag = aiperf_plot_resolve_tag (spec->y.metric);
   x_stat = spec->x.has_stat ? spec->x.stat : AIPERF_STAT_AVG;
@@ -443,9 +443,9 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
     {
       if (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
           strcmp (x_tag, "output_token_throughput_per_gpu") == 0)
-        return aiperf_plot_no_data (error, _("no run has Output Token Throughput Per GPU "
-                                             "(it needs GPU telemetry in the run summary)"));
-      return aiperf_plot_no_data (error, _("no run has both %s (%s) and %s (%s)"), x_tag,
+        return aiperf_plot_no_data (error, _("No run has Output Token Throughput Per GPU: it needs GPU "
+                                             "telemetry in the run summary."));
+      return aiperf_plot_no_data (error, _("No run has both %s (%s) and %s (%s)."), x_tag,
                                   aiperf_stat_to_string (x_stat), y_tag, aiperf_stat_to_string (y_stat));
     }
 

@@ -86,14 +86,14 @@ select_from (AiperfRun           *run,
     }
   if (metrics == NULL)
     {
-      aiperf_plot_no_data (error, _("run %s has no server metrics (server_metrics_export.json)"),
+      aiperf_plot_no_data (error, _("Run “%s” has no server metrics (no server_metrics_export.json)."),
                            aiperf_run_get_name (run));
       return FALSE;
     }
   sel->metric = aiperf_server_metrics_lookup (metrics, name);
   if (sel->metric == NULL)
     {
-      aiperf_plot_no_data (error, _("run %s has no server metric “%s”"),
+      aiperf_plot_no_data (error, _("Run “%s” has no server metric “%s”."),
                            aiperf_run_get_name (run), name);
       return FALSE;
     }
@@ -101,7 +101,7 @@ select_from (AiperfRun           *run,
   aiperf_server_metric_select (sel->metric, endpoint, labels, sel->series);
   if (sel->series->len == 0)
     {
-      aiperf_plot_no_data (error, _("no series of server metric “%s” matches “%s”"), name, spec);
+      aiperf_plot_no_data (error, _("No series of the server metric “%s” matches “%s”."), name, spec);
       return FALSE;
     }
   sel->legend = aiperf_server_series_legend_labels (sel->series);
@@ -440,7 +440,7 @@ bucket_bars (const AiperfPlotSpec *spec,
   int index;
 
   if (sel->metric->type != AIPERF_SERVER_METRIC_HISTOGRAM || first->buckets == NULL)
-    return aiperf_plot_no_data (error, _("server metric “%s” has no histogram buckets"),
+    return aiperf_plot_no_data (error, _("The server metric “%s” has no histogram buckets."),
                                 sel->metric->name);
   chart = aiperf_plot_chart_new (spec, sel->display);
   aiperf_axis_set_label (&chart->x, spec->x_label != NULL ? spec->x_label : _("Bucket upper bound"),
@@ -487,7 +487,7 @@ aiperf_handler_server_metric (const AiperfPlotSpec *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+    return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   if (!select_series (run, spec->y.metric, &sel, error))
     return NULL;
   switch (spec->type)
@@ -514,11 +514,11 @@ aiperf_handler_server_metric (const AiperfPlotSpec *spec,
     case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY:
     case AIPERF_N_AIPERF_PLOT_TYPES:
     default:
-      return aiperf_plot_no_data (error, _("%s plots cannot show server metrics"),
+      return aiperf_plot_no_data (error, _("%s plots cannot show server metrics."),
                                   aiperf_plot_type_to_string (spec->type));
     }
   if (chart == NULL)
-    return aiperf_plot_no_data (error, _("server metric “%s” of run %s has no time slices"),
+    return aiperf_plot_no_data (error, _("The server metric “%s” of run “%s” has no time slices."),
                                 spec->y.metric, aiperf_run_get_name (run));
   return chart;
 }
@@ -566,7 +566,7 @@ aiperf_plot_server_metric_value (AiperfRun   *run,
     }
   if (n == 0)
     {
-      aiperf_plot_no_data (error, _("server metric “%s” of run %s has no %s statistic"),
+      aiperf_plot_no_data (error, _("The server metric “%s” of run “%s” has no %s statistic."),
                            spec, aiperf_run_get_name (run), counter ? "rate" : "avg");
       return NAN;
     }

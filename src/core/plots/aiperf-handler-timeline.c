@@ -51,7 +51,7 @@ aiperf_handler_request_timeline (const AiperfPlotSpec *spec,
     if (!isnan (start[i]))
       origin = MIN (origin, start[i]);
   if (isinf (origin))
-    return aiperf_plot_no_data (error, _("run %s has no request start times"), aiperf_run_get_name (run));
+    return aiperf_plot_no_data (error, _("Run “%s” has no request start times."), aiperf_run_get_name (run));
 
   name = aiperf_plot_display_name (y_tag);
   chart = aiperf_plot_chart_new (spec, name);
@@ -106,7 +106,7 @@ aiperf_handler_request_timeline (const AiperfPlotSpec *spec,
   if (aiperf_layer_get_n (prefill) == 0)
     {
       aiperf_chart_free (chart);
-      return aiperf_plot_no_data (error, _("run %s has no request with start, end and TTFT"),
+      return aiperf_plot_no_data (error, _("No request of run “%s” has a start, an end and a TTFT."),
                                   aiperf_run_get_name (run));
     }
   if (n > AIPERF_TIMELINE_MAX_MARKERS)

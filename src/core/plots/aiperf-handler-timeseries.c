@@ -49,7 +49,7 @@ request_xy (const AiperfPlotSpec *spec,
 
   if (spec->y.metric == NULL)
     {
-      aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+      aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
       return FALSE;
     }
   /* Raw nanosecond clocks are read as seconds since the first request,
@@ -79,7 +79,7 @@ request_xy (const AiperfPlotSpec *spec,
       g_clear_pointer (out_x, g_array_unref);
       g_clear_pointer (out_y, g_array_unref);
       g_clear_pointer (out_rows, g_array_unref);
-      aiperf_plot_no_data (error, _("run %s has no request with a %s value"),
+      aiperf_plot_no_data (error, _("No request of run “%s” has a %s value."),
                            aiperf_run_get_name (run), *out_y_tag);
       return FALSE;
     }
@@ -281,13 +281,13 @@ aiperf_handler_area (const AiperfPlotSpec *spec,
   int series;
 
   if (table == NULL)
-    return aiperf_plot_no_data (error, _("run %s has no dispersed throughput (it needs per-request "
-                                         "start, end, TTFT and output lengths)"),
+    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: it needs per-request "
+                                         "start, end, TTFT and output lengths."),
                                 aiperf_run_get_name (run));
   xs = aiperf_table_get_column (table, x_tag);
   ys = aiperf_table_get_column (table, y_tag);
   if (xs == NULL || ys == NULL)
-    return aiperf_plot_no_data (error, _("the dispersed throughput of run %s has no “%s” column"),
+    return aiperf_plot_no_data (error, _("The dispersed throughput of run “%s” has no “%s” column."),
                                 aiperf_run_get_name (run), xs == NULL ? x_tag : y_tag);
   n = aiperf_table_get_n_rows (table);
   name = aiperf_plot_display_name (y_tag);
@@ -325,7 +325,7 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
   int series;
 
   if (spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+    return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   ys = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->y.metric), &y_tag, &y_unit, error);
   if (ys == NULL)
     return NULL;
@@ -341,7 +341,7 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
         n_valid++;
       }
   if (n_valid == 0)
-    return aiperf_plot_no_data (error, _("run %s has no request with a %s value"),
+    return aiperf_plot_no_data (error, _("No request of run “%s” has a %s value."),
                                 aiperf_run_get_name (run), y_tag);
 
   /* Windows of the run's time slices when it has them, else about 30. */

@@ -60,10 +60,10 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   int series;
 
   if (slices == NULL || aiperf_timeslices_get_n_slices (slices) == 0)
-    return aiperf_plot_no_data (error, _("run %s has no time slices (run aiperf with --slice-duration)"),
+    return aiperf_plot_no_data (error, _("Run “%s” was recorded without time slices (aiperf profile --slice-duration makes them)."),
                                 aiperf_run_get_name (run));
   if (spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+    return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   tag = aiperf_plot_resolve_tag (spec->y.metric);
   n_slices = aiperf_timeslices_get_n_slices (slices);
   duration = aiperf_timeslices_get_slice_duration (slices);
@@ -148,9 +148,9 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   if (n_values == 0)
     {
       if (aiperf_timeslices_get_stats (slices, tag, 0) == NULL)
-        return aiperf_plot_no_data (error, _("the time slices of run %s have no %s"),
+        return aiperf_plot_no_data (error, _("The time slices of run “%s” have no %s."),
                                     aiperf_run_get_name (run), name);
-      return aiperf_plot_no_data (error, _("the time slices of run %s carry no %s of %s"),
+      return aiperf_plot_no_data (error, _("The time slices of run “%s” carry no %s of %s."),
                                   aiperf_run_get_name (run), aiperf_stat_to_string (stat), name);
     }
   if (aiperf_layer_get_n (outliers) == 0)

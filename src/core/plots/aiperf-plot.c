@@ -284,7 +284,7 @@ aiperf_plot_request_column (AiperfRun   *run,
   int column;
 
   if (requests == NULL)
-    return aiperf_plot_no_data (error, _("run %s has no per-request data (profile_export.jsonl)"),
+    return aiperf_plot_no_data (error, _("Run “%s” has no per-request data (no profile_export.jsonl)."),
                                 aiperf_run_get_name (run));
   if (g_strcmp0 (name, "timestamp") == 0)
     tag = "timestamp_s";
@@ -296,9 +296,9 @@ aiperf_plot_request_column (AiperfRun   *run,
     {
       if (info != NULL && (info->flags & AIPERF_METRIC_FLAG_STREAMING_ONLY) &&
           !aiperf_run_get_streaming (run))
-        return aiperf_plot_no_data (error, _("%s is only measured in streaming runs; run %s was not streaming"),
+        return aiperf_plot_no_data (error, _("%s is only measured in streaming runs, and run “%s” was not streaming."),
                                     info->display_name, aiperf_run_get_name (run));
-      return aiperf_plot_no_data (error, _("run %s has no per-request “%s” values"),
+      return aiperf_plot_no_data (error, _("Run “%s” has no per-request “%s” values."),
                                   aiperf_run_get_name (run), tag);
     }
   if (out_tag != NULL)
@@ -325,7 +325,7 @@ aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
   handler = aiperf_plot_handler_get (spec->type);
   g_return_val_if_fail (handler != NULL, NULL);
   if (handler->build_multi == NULL)
-    return aiperf_plot_no_data (error, _("%s is a single-run plot"), handler->type);
+    return aiperf_plot_no_data (error, _("“%s” is a plot of a single run."), handler->type);
   if (colors == NULL)
     colors = own_colors = aiperf_plot_colors_new ();
   return handler->build_multi (spec, runs, classification, colors, error);
@@ -364,7 +364,7 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   handler = aiperf_plot_handler_get (spec->type);
   g_return_val_if_fail (handler != NULL, NULL);
   if (handler->build_single == NULL)
-    return aiperf_plot_no_data (error, _("%s compares runs; give it two or more runs"), handler->type);
+    return aiperf_plot_no_data (error, _("“%s” compares runs: open two or more runs."), handler->type);
   if (spec->type == AIPERF_PLOT_SCATTER)
     return drop_redundant_legend (handler->build_single (spec, run, error));
   return handler->build_single (spec, run, error);
