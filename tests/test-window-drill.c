@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-chart-view-private.h"
 
 static AiperfPlotPage *
 find_single (AiperfWindow *window,
@@ -67,6 +68,57 @@ test_drill_down_names_run (void)
   destroy_window (window);
 }
 
+/* Grouped by model, the hover still names the run, and a double-click
+ * on the point opens that run. */
+static void
+test_hover_names_run (void)
+{
+  AiperfWindow *window;
+  AiperfPlotPage *page;
+  AiperfChartView *view;
+  const AiperfChart *chart;
+  const AiperfLayer *layer = NULL;
+  AiperfRun *run;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  double px, py;
+  int id;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  page = aiperf_window_get_current_page (window);
+  g_assert_cmpstr (aiperf_plot_page_get_spec (page)->group_by, ==, "model");
+  view = aiperf_plot_page_get_chart_view (page);
+  g_assert_true (aiperf_chart_view_ensure_layer (view));
+  chart = aiperf_chart_view_get_chart (view);
+  for (guint l = 0; l < chart->layers->len && layer == NULL; l++)
+    {
+      const AiperfLayer *candidate = g_ptr_array_index (chart->layers, l);
+
+      if (candidate->pickable && aiperf_layer_get_n (candidate) > 0)
+        layer = candidate;
+    }
+  g_assert_nonnull (layer);
+  id = g_array_index (layer->ids, int, 0);
+  run = aiperf_plot_page_get_run_for_id (page, id);
+  g_assert_nonnull (run);
+  g_assert_true (aiperf_renderer_data_to_pixel (aiperf_chart_view_get_renderer (view),
+                                                aiperf_layer_x (layer, 0), aiperf_layer_y (layer, 0),
+                                                FALSE, &px, &py));
+  aiperf_chart_view_hover_at (view, px, py);
+  text = aiperf_chart_view_hover_text (view);
+  g_assert_nonnull (text);
+  expected = g_strdup_printf ("Run: %s", aiperf_run_get_name (run));
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_nonnull (strstr (text, "Qwen/Qwen3-0.6B"));
+
+  aiperf_chart_view_click_at (view, 2, px, py);
+  g_assert_true (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)) == run);
+  wait_details (run);
+  destroy_window (window);
+}
+
 static void
 on_dismissed (AdwToast *toast,
               gboolean *dismissed)
@@ -109,5 +161,6 @@ main (int    argc,
 
   g_test_add_func ("/aiperf/window/drill-down-names-run", test_drill_down_names_run);
   g_test_add_func ("/aiperf/window/toast-goes-away", test_toast_goes_away);
+  g_test_add_func ("/aiperf/window/hover-names-run", test_hover_names_run);
   return g_test_run ();
 }

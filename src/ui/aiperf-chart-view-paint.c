@@ -175,6 +175,31 @@ aiperf_chart_view_format_pick (const AiperfChart *chart,
   return g_string_free (text, FALSE);
 }
 
+char *
+aiperf_chart_view_hover_text (AiperfChartView *self)
+{
+  char *text;
+  const char *name;
+
+  g_return_val_if_fail (AIPERF_IS_CHART_VIEW (self), NULL);
+
+  if (!self->has_hover || self->chart == NULL)
+    return NULL;
+  text = aiperf_chart_view_format_pick (self->chart, &self->hover);
+  /* Grouped by model, four replicates at one concurrency look alike:
+   * the hover names the run itself. */
+  if (self->id_names != NULL && self->hover.id >= 0 && (guint) self->hover.id < self->id_names->len
+      && (name = g_ptr_array_index (self->id_names, self->hover.id)) != NULL)
+    {
+      g_autofree char *line = g_markup_printf_escaped ("\nRun: %s", name);
+      char *joined = g_strconcat (text, line, NULL);
+
+      g_free (text);
+      text = joined;
+    }
+  return text;
+}
+
 static void
 set_source_rgba (cairo_t          *cr,
                  const AiperfRGBA *c,
@@ -237,7 +262,7 @@ snapshot_tooltip (AiperfChartView *self,
                   int              width,
                   int              height)
 {
-  g_autofree char *markup = aiperf_chart_view_format_pick (self->chart, &self->hover);
+  g_autofree char *markup = aiperf_chart_view_hover_text (self);
   g_autoptr(PangoLayout) layout = NULL;
   int tw, th;
   double bw, bh, bx, by;

@@ -28,6 +28,7 @@ struct _AiperfChartView
   GtkWidget       parent_instance;
 
   AiperfChart    *chart;
+  GPtrArray      *id_names;      /* char*, by point id: the hover names the run */
   AiperfRenderer *renderer;
   AiperfStyle     style;
   gboolean        theme_forced;
@@ -99,6 +100,9 @@ gboolean    aiperf_chart_view_get_rubber_band       (AiperfChartView      *self,
  * Pango markup. */
 char       *aiperf_chart_view_format_pick           (const AiperfChart    *chart,
                                                      const AiperfPick     *pick);
+/* The hover text of the hovered point: format_pick, and the run it
+ * stands for. Pango markup; NULL without hover. */
+char       *aiperf_chart_view_hover_text            (AiperfChartView      *self);
 /* A value with about four significant digits ("30.8", "1235", "0.000123"). */
 char       *aiperf_chart_view_format_value          (double                value);
 

@@ -159,6 +159,17 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
     chart->y.include_zero = FALSE;
 
   aiperf_chart_view_set_chart (self->chart_view, chart);
+  /* Comparison points are runs (ids are positions in @drawn): the hover
+   * names each, whatever the grouping. An uncertainty point is the mean
+   * of several runs, not one. */
+  if (self->single_run == NULL && self->spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < aiperf_run_set_get_n_runs (drawn); i++)
+        g_ptr_array_add (names, g_strdup (aiperf_run_get_name (aiperf_run_set_get_run (drawn, i))));
+      aiperf_chart_view_set_id_names (self->chart_view, names);
+    }
   gtk_stack_set_visible_child_name (self->stack, "chart");
   g_signal_emit (self, signals[CHANGED], 0);
 }
