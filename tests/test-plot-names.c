@@ -138,6 +138,49 @@ test_parameter_names (void)
   g_assert_cmpstr (aiperf_plot_parameter_label ("input.extra"), ==, "input.extra");
 }
 
+/* Past the palette's ten colours a group keeps a colour that repeats, so
+ * its marker and dash differ; the first ten stay plain circles. */
+static void
+test_past_palette (void)
+{
+  g_autoptr(AiperfRunSet) runs = load_fixture_sweep ();
+  g_autoptr(AiperfPlotColors) colors = aiperf_plot_colors_new ();
+  AiperfPlotSpec *spec = default_pareto ();
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("earlier group %u", i);
+
+      aiperf_plot_colors_get (colors, name);
+    }
+  spec->type = AIPERF_PLOT_SCATTER_LINE;
+  g_free (spec->group_by);
+  spec->group_by = g_strdup ("run_name");
+  chart = aiperf_plot_build_multi_run (spec, runs, NULL, colors, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chart->series->len, ==, 3);
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+
+      g_assert_cmpuint (series->color.index, ==, 10 + i);
+      g_assert_cmpint (series->marker, ==, AIPERF_MARKER_DIAMOND);
+      g_assert_true (series->dashed);
+    }
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->kind == AIPERF_LAYER_POINTS)
+        g_assert_cmpint (layer->marker, ==, AIPERF_MARKER_DIAMOND);
+      else if (layer->kind == AIPERF_LAYER_LINE)
+        g_assert_true (layer->dashed);
+    }
+  aiperf_plot_spec_free (spec);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -148,5 +191,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/plot-names/labels-none", test_labels_none);
   g_test_add_func ("/aiperf/plot-names/quantities", test_quantity_names);
   g_test_add_func ("/aiperf/plot-names/parameters", test_parameter_names);
+  g_test_add_func ("/aiperf/plot-names/past-palette", test_past_palette);
   return g_test_run ();
 }

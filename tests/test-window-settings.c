@@ -218,6 +218,53 @@ test_parameter_names (void)
   aiperf_test_remove_tree (tmp);
 }
 
+/* Runs and plot settings are two views; a search that matches nothing
+ * says so; Show All / Hide All act on the runs listed. */
+static void
+test_runs_view (void)
+{
+  AiperfWindow *window;
+  AiperfSidebar *sidebar;
+  AiperfRunSet *runs;
+  AiperfPlotPage *page;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  sidebar = aiperf_window_get_sidebar (window);
+  runs = aiperf_window_get_run_set (window);
+  page = aiperf_window_get_current_page (window);
+  aiperf_sidebar_set_view (sidebar, "plot");
+  g_assert_cmpstr (aiperf_sidebar_get_view (sidebar), ==, "plot");
+  aiperf_sidebar_focus_search (sidebar);
+  g_assert_cmpstr (aiperf_sidebar_get_view (sidebar), ==, "runs");
+
+  gtk_editable_set_text (GTK_EDITABLE (sidebar->search_entry), "no-such-run");
+  g_signal_emit_by_name (sidebar->search_entry, "search-changed");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (sidebar->runs_stack), ==, "no-match");
+  gtk_editable_set_text (GTK_EDITABLE (sidebar->search_entry), "concurrency2");
+  g_signal_emit_by_name (sidebar->search_entry, "search-changed");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (sidebar->runs_stack), ==, "list");
+
+  /* "concurrency2" lists qwen_concurrency2 and the nested concurrency4
+   * (its folder is under qwen_concurrency2): Hide All hides those two. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sidebar), "sidebar.select-none", NULL));
+  g_assert_true (aiperf_window_get_run_set (window) == runs);
+  g_assert_true (aiperf_session_is_run_visible (window->session, aiperf_run_set_get_run (runs, 0)));
+  g_assert_false (aiperf_session_is_run_visible (window->session, aiperf_run_set_get_run (runs, 1)));
+  g_assert_false (aiperf_session_is_run_visible (window->session, aiperf_run_set_get_run (runs, 2)));
+  gtk_editable_set_text (GTK_EDITABLE (sidebar->search_entry), "");
+  g_signal_emit_by_name (sidebar->search_entry, "search-changed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sidebar), "sidebar.select-none", NULL));
+  g_assert_cmpstr (aiperf_plot_page_get_problem (page), !=, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sidebar), "sidebar.select-all", NULL));
+  g_assert_null (aiperf_plot_page_get_problem (page));
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    g_assert_true (aiperf_run_row_get_checked (AIPERF_RUN_ROW (aiperf_sidebar_get_row (sidebar,
+                                                 aiperf_run_set_get_run (runs, i)))));
+  destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -228,5 +275,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/label-by-none", test_label_by_none);
   g_test_add_func ("/aiperf/window/title-after-axis-change", test_title_after_axis_change);
   g_test_add_func ("/aiperf/window/parameter-names", test_parameter_names);
+  g_test_add_func ("/aiperf/window/runs-view", test_runs_view);
   return g_test_run ();
 }

@@ -201,8 +201,8 @@ aiperf_run_row_new (AiperfRun *run)
     }
   gtk_label_set_label (self->facts_label, facts->str);
 
-  g_string_append_printf (hay, "%s\n%s\n%s\n", aiperf_run_get_name (run),
-                          aiperf_run_get_model (run), facts->str);
+  g_string_append_printf (hay, "%s\n%s\n%s\n%s\n", aiperf_run_get_name (run),
+                          aiperf_run_get_model (run), facts->str, aiperf_run_get_locator (run));
   keys = aiperf_run_list_parameters (run);
   for (guint i = 0; keys != NULL && i < keys->len; i++)
     {

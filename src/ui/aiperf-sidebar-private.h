@@ -14,6 +14,9 @@ struct _AiperfSidebar
 {
   GtkBox          parent_instance;
 
+  AdwViewStack   *view_stack;
+  GtkStack       *runs_stack;
+  AdwStatusPage  *no_plot_page;
   GtkSearchEntry *search_entry;
   GtkListBox     *run_list;
   AdwPreferencesGroup *plot_group;

@@ -19,7 +19,7 @@
 
 G_DEFINE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, GTK_TYPE_BOX)
 
-enum { RUN_TOGGLED, RUN_ACTIVATED, N_SIGNALS };
+enum { RUN_TOGGLED, RUN_ACTIVATED, RUNS_TOGGLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* The statistics offered, in the dashboard's order. */
@@ -133,11 +133,61 @@ sort_rows (GtkListBoxRow *a,
 }
 
 static void
+update_no_match (AiperfSidebar *self)
+{
+  gboolean any = FALSE, rows = FALSE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
+       child != NULL && !any; child = gtk_widget_get_next_sibling (child))
+    if (AIPERF_IS_RUN_ROW (child))
+      {
+        rows = TRUE;
+        any = aiperf_run_row_matches (AIPERF_RUN_ROW (child), self->search_text);
+      }
+  /* A search that matches nothing says so, instead of an empty sliver. */
+  gtk_stack_set_visible_child_name (self->runs_stack, any || !rows ? "list" : "no-match");
+}
+
+static void
 on_search_changed (AiperfSidebar *self)
 {
   g_free (self->search_text);
   self->search_text = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
   gtk_list_box_invalidate_filter (self->run_list);
+  update_no_match (self);
+}
+
+/* Show All / Hide All act on the runs the search lists. */
+static void
+select_runs (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AiperfSidebar *self = AIPERF_SIDEBAR (widget);
+  gboolean visible = g_str_equal (action_name, "sidebar.select-all");
+  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (AIPERF_IS_RUN_ROW (child) && aiperf_run_row_matches (AIPERF_RUN_ROW (child), self->search_text))
+      g_ptr_array_add (runs, aiperf_run_row_get_run (AIPERF_RUN_ROW (child)));
+  if (runs->len > 0)
+    g_signal_emit (self, signals[RUNS_TOGGLED], 0, runs, visible);
+}
+
+void
+aiperf_sidebar_set_view (AiperfSidebar *self,
+                         const char    *name)
+{
+  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+const char *
+aiperf_sidebar_get_view (AiperfSidebar *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SIDEBAR (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->view_stack);
 }
 
 GtkWidget *
@@ -305,6 +355,7 @@ load_page (AiperfSidebar *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->plot_group), self->page != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->filter_group), self->page != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_plot_page), self->page == NULL);
   if (self->page == NULL)
     return;
 
@@ -462,6 +513,7 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
       g_signal_connect_swapped (row, "toggled", G_CALLBACK (on_row_toggled), self);
       gtk_list_box_append (self->run_list, row);
     }
+  update_no_match (self);
 
   self->updating = TRUE;
   g_ptr_array_set_size (self->filter_keys, 0);
@@ -487,6 +539,7 @@ void
 aiperf_sidebar_focus_search (AiperfSidebar *self)
 {
   g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, "runs");
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
@@ -527,6 +580,9 @@ aiperf_sidebar_class_init (AiperfSidebarClass *klass)
 
   g_type_ensure (AIPERF_TYPE_PICKER_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/aiperf/Plot/aiperf-sidebar.ui");
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, runs_stack);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, no_plot_page);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, search_entry);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, run_list);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, plot_group);
@@ -550,6 +606,11 @@ aiperf_sidebar_class_init (AiperfSidebarClass *klass)
                                        AIPERF_TYPE_RUN, G_TYPE_BOOLEAN);
   signals[RUN_ACTIVATED] = g_signal_new ("run-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, AIPERF_TYPE_RUN);
+  signals[RUNS_TOGGLED] = g_signal_new ("runs-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                        G_TYPE_PTR_ARRAY, G_TYPE_BOOLEAN);
+  gtk_widget_class_install_action (widget_class, "sidebar.select-all", NULL, select_runs);
+  gtk_widget_class_install_action (widget_class, "sidebar.select-none", NULL, select_runs);
 }
 
 static void

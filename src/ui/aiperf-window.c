@@ -346,6 +346,24 @@ on_run_toggled (AiperfWindow *self,
 }
 
 static void
+on_runs_toggled (AiperfWindow *self,
+                 GPtrArray    *runs,
+                 gboolean      visible)
+{
+  /* One redraw for all of them, not one per run. */
+  for (guint i = 0; i < runs->len; i++)
+    {
+      AiperfRun *run = g_ptr_array_index (runs, i);
+      GtkWidget *row = aiperf_sidebar_get_row (self->sidebar, run);
+
+      aiperf_session_set_run_visible (self->session, run, visible);
+      if (row != NULL)
+        aiperf_run_row_set_checked (AIPERF_RUN_ROW (row), visible);
+    }
+  aiperf_window_redraw_all (self);
+}
+
+static void
 on_run_activated (AiperfWindow *self,
                   AiperfRun    *run)
 {
@@ -577,6 +595,7 @@ aiperf_window_init (AiperfWindow *self)
   g_signal_connect_swapped (self->tab_view, "setup-menu", G_CALLBACK (on_setup_tab_menu), self);
   g_signal_connect_swapped (self->sidebar, "run-toggled", G_CALLBACK (on_run_toggled), self);
   g_signal_connect_swapped (self->sidebar, "run-activated", G_CALLBACK (on_run_activated), self);
+  g_signal_connect_swapped (self->sidebar, "runs-toggled", G_CALLBACK (on_runs_toggled), self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
   /* Swatches are resolved against the light or dark palette. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",

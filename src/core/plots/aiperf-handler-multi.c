@@ -139,9 +139,15 @@ compare_groups (gconstpointer a,
 {
   const Group *ga = *(Group * const *) a, *gb = *(Group * const *) b;
 
+  g_autofree char *ka = NULL, *kb = NULL;
+
   if (ga->baseline != gb->baseline)
     return ga->baseline ? -1 : 1;
-  return g_utf8_collate (ga->id, gb->id);
+  /* Natural order: concurrency2 before concurrency10, in the legend and
+   * in the order colours are handed out. */
+  ka = g_utf8_collate_key_for_filename (ga->id, -1);
+  kb = g_utf8_collate_key_for_filename (gb->id, -1);
+  return strcmp (ka, kb);
 }
 
 static int
@@ -241,6 +247,40 @@ group_color (const Group                *group,
   else if (single_is_accent && n_groups == 1)
     return aiperf_color_role (AIPERF_ROLE_ACCENT);
   return aiperf_color_palette (aiperf_plot_colors_get (colors, group->id));
+}
+
+/* Past the palette a colour comes round again: the series then takes
+ * another marker shape, and every other round dashed lines, so 100 runs
+ * grouped by run stay told apart (in the legend too). */
+static void
+distinguish_past_palette (AiperfChart *chart,
+                          int          series,
+                          guint        first_layer,
+                          AiperfColor  color)
+{
+  static const AiperfMarker markers[] = {
+    AIPERF_MARKER_CIRCLE, AIPERF_MARKER_DIAMOND, AIPERF_MARKER_SQUARE,
+    AIPERF_MARKER_TRIANGLE, AIPERF_MARKER_CROSS,
+  };
+  AiperfSeries *s = g_ptr_array_index (chart->series, series);
+  guint round;
+
+  if (color.kind != AIPERF_COLOR_PALETTE || color.index < AIPERF_PLOT_PALETTE_SIZE)
+    return;
+  round = color.index / AIPERF_PLOT_PALETTE_SIZE;
+  s->marker = markers[round % G_N_ELEMENTS (markers)];
+  s->dashed = round % 2 == 1;
+  for (guint l = first_layer; l < chart->layers->len; l++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->series != series)
+        continue;
+      if (layer->kind == AIPERF_LAYER_POINTS)
+        layer->marker = s->marker;
+      else if (layer->kind == AIPERF_LAYER_LINE)
+        layer->dashed = s->dashed;
+    }
 }
 
 static void
@@ -468,12 +508,14 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                                        spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
                                        colors);
       int series = aiperf_chart_add_series (chart, group->display, color, AIPERF_LAYER_POINTS);
+      guint first_layer = chart->layers->len;
 
       if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
         draw_uncertainty (chart, group, series, spec->ci_level, low_layers, &any_ci);
       else
         draw_pareto_or_line (chart, group, series, spec->type == AIPERF_PLOT_PARETO,
                              x_higher, y_higher);
+      distinguish_past_palette (chart, series, first_layer, color);
     }
 
   if (low_layers->len > 0)
