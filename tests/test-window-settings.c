@@ -265,6 +265,42 @@ test_runs_view (void)
   destroy_window (window);
 }
 
+static void
+resize_to (AiperfWindow *window,
+           int           width,
+           int           height)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  /* Without a window manager the size lands within the decorations. */
+  while (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - width) > 30 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - width), <=, 30);
+}
+
+/* At 600 px the sidebar folds away instead of squeezing the chart to a
+ * strip; at full size it stays docked. */
+static void
+test_narrow_folds (void)
+{
+  AiperfWindow *window;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  resize_to (window, 1400, 900);
+  g_assert_false (adw_flap_get_folded (window->flap));
+  resize_to (window, 600, 500);
+  g_assert_true (adw_flap_get_folded (window->flap));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (aiperf_plot_page_get_chart_view (aiperf_window_get_current_page (window)))),
+                   >=, 560);
+  destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -276,5 +312,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/title-after-axis-change", test_title_after_axis_change);
   g_test_add_func ("/aiperf/window/parameter-names", test_parameter_names);
   g_test_add_func ("/aiperf/window/runs-view", test_runs_view);
+  g_test_add_func ("/aiperf/window/narrow-folds", test_narrow_folds);
   return g_test_run ();
 }

@@ -135,7 +135,7 @@ aiperf_chart_view_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 240;
-      *natural = 800;
+      *natural = 640;
     }
   else
     {
