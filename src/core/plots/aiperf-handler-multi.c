@@ -228,13 +228,12 @@ collect_groups (const AiperfPlotSpec       *spec,
 
 /* aiperf's colours: baselines grey, the first treatment NVIDIA green, then
  * the palette; without classification one palette colour per group, kept
- * across plots. */
+ * across plots (aiperf paints a lone uncertainty group green; here it
+ * keeps its colour, as in the other tabs). */
 static AiperfColor
 group_color (const Group                *group,
              const AiperfClassification *classification,
              guint                      *n_treatments,
-             guint                       n_groups,
-             gboolean                    single_is_accent,
              AiperfPlotColors           *colors)
 {
   if (classification != NULL)
@@ -244,8 +243,6 @@ group_color (const Group                *group,
       if ((*n_treatments)++ == 0)
         return aiperf_color_role (AIPERF_ROLE_ACCENT);
     }
-  else if (single_is_accent && n_groups == 1)
-    return aiperf_color_role (AIPERF_ROLE_ACCENT);
   return aiperf_color_palette (aiperf_plot_colors_get (colors, group->id));
 }
 
@@ -504,9 +501,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   for (guint i = 0; i < groups->len; i++)
     {
       Group *group = g_ptr_array_index (groups, i);
-      AiperfColor color = group_color (group, classification, &n_treatments, groups->len,
-                                       spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
-                                       colors);
+      AiperfColor color = group_color (group, classification, &n_treatments, colors);
       int series = aiperf_chart_add_series (chart, group->display, color, AIPERF_LAYER_POINTS);
       guint first_layer = chart->layers->len;
 
