@@ -165,6 +165,14 @@ close_tab (GSimpleAction *action,
 }
 
 static void
+restore_plots (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  aiperf_window_rebuild_tabs (AIPERF_WINDOW (user_data));
+}
+
+static void
 toggle_sidebar (GSimpleAction *action,
                 GVariant      *param,
                 gpointer       user_data)
@@ -509,6 +517,7 @@ static const GActionEntry win_entries[] = {
   { "save-preset", save_preset },
   { "add-plot", add_plot, "s" },
   { "close-tab", close_tab },
+  { "restore-plots", restore_plots },
   { "zoom-in", zoom },
   { "zoom-out", zoom },
   { "reset-zoom", zoom },
@@ -540,6 +549,7 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "reset-zoom", has_chart);
   set_enabled (self, "close-tab", adw_tab_view_get_selected_page (self->tab_view) != NULL);
   set_enabled (self, "add-plot", has_runs);
+  set_enabled (self, "restore-plots", has_runs);
   set_enabled (self, "cancel-load", self->loads_pending > 0);
   set_enabled (self, "show-errors", aiperf_session_get_errors (self->session)->len > 0);
   /* The empty state offers only what can be done there: opening. */

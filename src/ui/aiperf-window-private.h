@@ -26,6 +26,7 @@ struct _AiperfWindow
   AdwFlap         *flap;
   AiperfSidebar   *sidebar;
   AdwTabView      *tab_view;
+  GtkStack        *tabs_stack;
   AdwTabBar       *tab_bar;
   GtkRevealer     *progress_revealer;
   GtkProgressBar  *progress_bar;

@@ -450,10 +450,24 @@ on_selected_page (AiperfWindow *self)
   AiperfPlotPage *page = aiperf_window_get_current_page (self);
 
   aiperf_sidebar_set_page (self->sidebar, page);
-  /* A details tab keeps the comparison's swatches: they still identify runs. */
+  /* A details tab keeps the comparison's swatches: they still identify
+   * runs. With no tab left they would tell of a chart no longer there. */
   if (page != NULL)
     on_page_changed (self, page);
+
   aiperf_window_update_actions (self);
+}
+
+/* With the last tab closed: a status page that says so, and no swatches
+ * telling of a chart no longer there. */
+static void
+on_n_pages (AiperfWindow *self)
+{
+  gboolean none = adw_tab_view_get_n_pages (self->tab_view) == 0;
+
+  gtk_stack_set_visible_child_name (self->tabs_stack, none ? "no-tabs" : "tabs");
+  if (none)
+    aiperf_sidebar_set_run_colors (self->sidebar, NULL);
 }
 
 static GSettings *
@@ -516,6 +530,7 @@ aiperf_window_class_init (AiperfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tabs_stack);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_bar);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_bar);
@@ -593,6 +608,7 @@ aiperf_window_init (AiperfWindow *self)
 
   g_signal_connect_swapped (self->tab_view, "notify::selected-page", G_CALLBACK (on_selected_page), self);
   g_signal_connect_swapped (self->tab_view, "setup-menu", G_CALLBACK (on_setup_tab_menu), self);
+  g_signal_connect_swapped (self->tab_view, "notify::n-pages", G_CALLBACK (on_n_pages), self);
   g_signal_connect_swapped (self->sidebar, "run-toggled", G_CALLBACK (on_run_toggled), self);
   g_signal_connect_swapped (self->sidebar, "run-activated", G_CALLBACK (on_run_activated), self);
   g_signal_connect_swapped (self->sidebar, "runs-toggled", G_CALLBACK (on_runs_toggled), self);

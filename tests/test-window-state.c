@@ -1,0 +1,113 @@
+/* test-window-state.c — what the window keeps while it is used: one
+ * colour per group in every tab and export, empty states, the view the
+ * user chose while watch mode brings runs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "window-test-util.h"
+
+/* The palette index of the series named @name, or -1. */
+static int
+series_color (const AiperfChart *chart,
+              const char        *name)
+{
+  int s = aiperf_chart_find_series (chart, name);
+  const AiperfSeries *series;
+
+  if (s < 0)
+    return -1;
+  series = g_ptr_array_index (chart->series, s);
+  g_assert_cmpint (series->color.kind, ==, AIPERF_COLOR_PALETTE);
+  return (int) series->color.index;
+}
+
+/* A model has one colour in every tab, the same the headless export gives
+ * it; the sidebar dots are cleared with the last tab. */
+static void
+test_colors_stable (void)
+{
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_default (NULL);
+  g_autoptr(AiperfPlotColors) exported = aiperf_plot_colors_new ();
+  g_autoptr(GPtrArray) specs = aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN);
+  AiperfWindow *window;
+  AdwTabView *view;
+  AiperfRunSet *runs;
+  int color = -1;
+  guint compared = 0;
+  GdkRGBA dot;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  view = aiperf_window_get_tab_view (window);
+  runs = aiperf_window_get_run_set (window);
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      const AiperfChart *chart;
+      int c;
+
+      adw_tab_view_set_selected_page (view, adw_tab_view_get_nth_page (view, i));
+      chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page_at (window, i)));
+      if (chart == NULL || (c = series_color (chart, "Qwen/Qwen3-0.6B")) < 0)
+        continue;
+      if (color < 0)
+        color = c;
+      g_assert_cmpint (c, ==, color);
+      compared++;
+    }
+  /* Pareto, TTFT vs throughput and the uncertainty plot at least. */
+  g_assert_cmpuint (compared, >=, 3);
+
+  /* The command line builds the same plots in the same order. */
+  for (guint i = 0; i < specs->len; i++)
+    {
+      g_autoptr(AiperfChart) chart = aiperf_plot_build_multi_run (g_ptr_array_index (specs, i), runs,
+                                                                  NULL, exported, NULL);
+
+      if (chart != NULL && aiperf_chart_find_series (chart, "Qwen/Qwen3-0.6B") >= 0)
+        g_assert_cmpint (series_color (chart, "Qwen/Qwen3-0.6B"), ==, color);
+    }
+
+  g_assert_true (aiperf_run_row_get_color (AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window),
+                                                                                   aiperf_run_set_get_run (runs, 0))),
+                                           &dot));
+  while (adw_tab_view_get_n_pages (view) > 0)
+    adw_tab_view_close_page (view, adw_tab_view_get_nth_page (view, 0));
+  g_assert_false (aiperf_run_row_get_color (AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window),
+                                                                                    aiperf_run_set_get_run (runs, 0))),
+                                            &dot));
+  destroy_window (window);
+}
+
+/* Closing every tab shows a status page with a way back, not a blank. */
+static void
+test_all_tabs_closed (void)
+{
+  AiperfWindow *window;
+  AdwTabView *view;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  view = aiperf_window_get_tab_view (window);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->tabs_stack), ==, "tabs");
+  while (adw_tab_view_get_n_pages (view) > 0)
+    g_action_group_activate_action (G_ACTION_GROUP (window), "close-tab", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->tabs_stack), ==, "no-tabs");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "restore-plots"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "restore-plots", NULL);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), >, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->tabs_stack), ==, "tabs");
+  destroy_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  window_test_init (&argc, &argv);
+
+  g_test_add_func ("/aiperf/window/colors-stable", test_colors_stable);
+  g_test_add_func ("/aiperf/window/all-tabs-closed", test_all_tabs_closed);
+  return g_test_run ();
+}
