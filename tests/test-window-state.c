@@ -101,6 +101,60 @@ test_all_tabs_closed (void)
   destroy_window (window);
 }
 
+/* Watching a single run: a second run appearing keeps the detail tabs and
+ * offers the comparison in a toast. */
+static void
+test_watch_keeps_view (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *tmp = g_dir_make_tmp ("aiperf-window-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (tmp, "sweep", NULL);
+  g_autofree char *one_src = g_build_filename (sweep, "qwen_concurrency1", NULL);
+  g_autofree char *one = g_build_filename (copy, "qwen_concurrency1", NULL);
+  g_autofree char *two = g_build_filename (copy, "qwen_concurrency8", NULL);
+  const char *paths[] = { copy, NULL };
+  AiperfWindow *window;
+  AdwTabView *view;
+  AiperfRun *first;
+  gint64 deadline;
+  int n_tabs;
+
+  if (!display_available ())
+    return;
+  copy_tree (one_src, one);
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  view = aiperf_window_get_tab_view (window);
+  first = aiperf_run_set_get_run (aiperf_window_get_run_set (window), 0);
+  wait_details (first);
+  n_tabs = adw_tab_view_get_n_pages (view);
+  g_assert_true (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)) == first);
+
+  aiperf_watch_set_timing (window->watch, 20, 300);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
+  copy_tree (one_src, two);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)) < 2
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 2);
+
+  /* Same tabs, same run. */
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, n_tabs);
+  g_assert_true (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)) == first);
+  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "qwen_concurrency8"));
+  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "Compare"));
+
+  /* The toast's button switches to the comparison. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "compare-runs", NULL);
+  g_assert_null (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)));
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (FALSE));
+  destroy_window (window);
+  aiperf_test_remove_tree (tmp);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -109,5 +163,6 @@ main (int    argc,
 
   g_test_add_func ("/aiperf/window/colors-stable", test_colors_stable);
   g_test_add_func ("/aiperf/window/all-tabs-closed", test_all_tabs_closed);
+  g_test_add_func ("/aiperf/window/watch-keeps-view", test_watch_keeps_view);
   return g_test_run ();
 }

@@ -518,6 +518,7 @@ static const GActionEntry win_entries[] = {
   { "add-plot", add_plot, "s" },
   { "close-tab", close_tab },
   { "restore-plots", restore_plots },
+  { "compare-runs", restore_plots },
   { "zoom-in", zoom },
   { "zoom-out", zoom },
   { "reset-zoom", zoom },
@@ -550,6 +551,7 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "close-tab", adw_tab_view_get_selected_page (self->tab_view) != NULL);
   set_enabled (self, "add-plot", has_runs);
   set_enabled (self, "restore-plots", has_runs);
+  set_enabled (self, "compare-runs", has_runs);
   set_enabled (self, "cancel-load", self->loads_pending > 0);
   set_enabled (self, "show-errors", aiperf_session_get_errors (self->session)->len > 0);
   /* The empty state offers only what can be done there: opening. */

@@ -69,6 +69,11 @@ AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
                                                  gboolean      select);
 void          aiperf_window_add_runs            (AiperfWindow *self,
                                                  AiperfRunSet *loaded);
+/* @keep_view: a single-run view stays as it is when the run count grows
+ * past one (watch mode); the comparison is then offered, not forced. */
+void          aiperf_window_add_runs_full       (AiperfWindow *self,
+                                                 AiperfRunSet *loaded,
+                                                 gboolean      keep_view);
 void          aiperf_window_open_run_details    (AiperfWindow *self,
                                                  AiperfRun    *run);
 void          aiperf_window_remember_recent     (AiperfWindow *self,

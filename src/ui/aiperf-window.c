@@ -292,6 +292,14 @@ void
 aiperf_window_add_runs (AiperfWindow *self,
                         AiperfRunSet *loaded)
 {
+  aiperf_window_add_runs_full (self, loaded, FALSE);
+}
+
+void
+aiperf_window_add_runs_full (AiperfWindow *self,
+                             AiperfRunSet *loaded,
+                             gboolean      keep_view)
+{
   guint before = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
   AiperfMode old_mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
   guint added = 0;
@@ -311,10 +319,18 @@ aiperf_window_add_runs (AiperfWindow *self,
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
   update_subtitle (self);
-  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1))
+  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1 && !keep_view))
     aiperf_window_rebuild_tabs (self);
   else
     aiperf_window_redraw_all (self);
+  /* The single-run tabs now say which run they show. */
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (AIPERF_IS_PLOT_PAGE (child))
+        update_tab_title (self, AIPERF_PLOT_PAGE (child));
+    }
   aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
   if (aiperf_window_get_current_page (self) != NULL)
     on_page_changed (self, aiperf_window_get_current_page (self));
@@ -559,8 +575,24 @@ on_watch_run_added (AiperfWindow *self,
   if (aiperf_run_set_find (aiperf_session_get_runs (self->session), aiperf_run_get_locator (run)) != NULL)
     return;
   one = aiperf_run_set_new ();
-  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
   aiperf_run_set_add (one, run);
+  /* Someone looking at one run in detail keeps looking at it: the
+   * comparison is offered, not forced. */
+  if (aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN
+      && adw_tab_view_get_n_pages (self->tab_view) > 0)
+    {
+      AdwToast *toast;
+
+      aiperf_window_add_runs_full (self, one, TRUE);
+      msg = g_strdup_printf (_("New run “%s” added. Compare the runs?"), aiperf_run_get_name (run));
+      toast = adw_toast_new (msg);
+      adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
+      adw_toast_set_button_label (toast, _("_Compare"));
+      adw_toast_set_action_name (toast, "win.compare-runs");
+      aiperf_window_present_toast (self, toast);
+      return;
+    }
+  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
   aiperf_window_add_runs (self, one);
   aiperf_window_show_toast (self, msg, FALSE);
 }
