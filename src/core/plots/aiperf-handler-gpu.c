@@ -177,7 +177,7 @@ add_gpu_series (AiperfChart          *chart,
   points = gpu_points (ts, slots, endpoints, values, n, n_gpus, &n_seen);
 
   name = aiperf_plot_display_name (field);
-  series_name = n_seen > 1 ? g_strdup_printf (_("%s (mean of %u GPUs)"), name, n_seen)
+  series_name = n_seen > 1 ? g_strdup_printf ("%s (mean of %u GPUs)", name, n_seen)
                            : g_strdup (name);
   series = aiperf_chart_add_series (chart, series_name, aiperf_color_palette (1),
                                     style->fill ? AIPERF_LAYER_AREA : AIPERF_LAYER_LINE);
@@ -270,7 +270,7 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       if (!isnan (xs[i]) && !isnan (ys[i]))
         aiperf_layer_append_point (layer, xs[i], ys[i], (int) i);
   if (window > 0)
-    chart->note = g_strdup_printf (_("Each step is the mean over a %.3g s window"), window);
+    chart->note = g_strdup_printf ("Each step is the mean over a %.3g s window", window);
   if (g_strcmp0 (chart->y.unit, "%") == 0)
     {
       aiperf_axis_set_range (&chart->y, 0, 100);

@@ -130,7 +130,7 @@ run_text (AiperfRun  *run,
     return g_strdup (text);
   if (run_value (run, column, AIPERF_STAT_AVG, &value))
     return aiperf_plot_format_value (value);
-  return g_strdup (_("Unknown"));
+  return g_strdup ("Unknown");
 }
 
 static int
@@ -301,15 +301,13 @@ pareto_note (const AiperfChart *chart,
              gboolean           x_higher,
              gboolean           y_higher)
 {
-  const char *corner = y_higher ? (x_higher ? _("upper right") : _("upper left"))
-                                : (x_higher ? _("lower right") : _("lower left"));
+  const char *corner = y_higher ? (x_higher ? "upper right" : "upper left")
+                                : (x_higher ? "lower right" : "lower left");
 
-  /* TRANSLATORS: "Best: upper left (higher Output Token Throughput Per GPU, lower
-   * Average Request Latency)"; the line joins the runs no other run beats on both. */
-  return g_strdup_printf (_("Best: %s (%s %s, %s %s); the line joins the runs no other run beats"),
+  return g_strdup_printf ("Best: %s (%s %s, %s %s); the line joins the runs no other run beats",
                           corner,
-                          y_higher ? _("higher") : _("lower"), chart->y.title,
-                          x_higher ? _("higher") : _("lower"), chart->x.title);
+                          y_higher ? "higher" : "lower", chart->y.title,
+                          x_higher ? "higher" : "lower", chart->x.title);
 }
 
 static void
@@ -515,7 +513,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
 
   if (low_layers->len > 0)
     {
-      int low_series = aiperf_chart_add_series (chart, _("Low sample (n < 3)"),
+      int low_series = aiperf_chart_add_series (chart, "Low sample (n < 3)",
                                                 aiperf_color_role (AIPERF_ROLE_SECONDARY),
                                                 AIPERF_LAYER_ELLIPSES);
 
@@ -524,14 +522,13 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
         ((AiperfLayer *) g_ptr_array_index (low_layers, i))->series = low_series;
     }
   if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && !any_ci)
-    chart->note = g_strdup (_("Every operating point has a single run, so there is no confidence "
-                              "interval; repeat runs (aiperf --num-profile-runs) to see one"));
+    chart->note = g_strdup ("Every operating point has a single run, so there is no confidence "
+                            "interval; repeat runs (aiperf --num-profile-runs) to see one");
   else if (spec->type == AIPERF_PLOT_PARETO && missing == 0)
     chart->note = pareto_note (chart, x_higher, y_higher);
   else if (missing > 0)
-    chart->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "%u run lacks these metrics and is not shown",
-                                                "%u runs lack these metrics and are not shown",
-                                                missing), missing);
+    chart->note = g_strdup_printf (missing == 1 ? "%u run lacks these metrics and is not shown"
+                                                : "%u runs lack these metrics and are not shown",
+                                   missing);
   return g_steal_pointer (&chart);
 }

@@ -303,7 +303,7 @@ aiperf_handler_area (const AiperfPlotSpec *spec,
   layer->line_width = AIPERF_PLOT_LINE_WIDTH;
   width = aiperf_plot_append_step (layer, xs, ys, n, AIPERF_PLOT_MAX_STEPS);
   if (width > 0)
-    chart->note = g_strdup_printf (_("Each step is the mean over a %.3g s window"), width);
+    chart->note = g_strdup_printf ("Each step is the mean over a %.3g s window", width);
   return chart;
 }
 
@@ -355,10 +355,10 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
   chart = aiperf_plot_chart_new (spec, name);
   aiperf_plot_set_time_axis (&chart->x, "timestamp_s", spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, FALSE, AIPERF_STAT_AVG, y_unit, spec->y_label);
-  series = aiperf_chart_add_series (chart, _("p95–p99"), aiperf_color_palette (0), AIPERF_LAYER_BAND);
+  series = aiperf_chart_add_series (chart, "p95–p99", aiperf_color_palette (0), AIPERF_LAYER_BAND);
   band = aiperf_chart_add_layer (chart, AIPERF_LAYER_BAND, series);
   band->fill_opacity = 0.25;
-  series = aiperf_chart_add_series (chart, _("p50"), aiperf_color_palette (0), AIPERF_LAYER_LINE);
+  series = aiperf_chart_add_series (chart, "p50", aiperf_color_palette (0), AIPERF_LAYER_LINE);
   line = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, series);
   line->line_width = AIPERF_PLOT_LINE_WIDTH;
 
@@ -390,6 +390,6 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
                                 aiperf_percentile_sorted (v, m, 99));
       aiperf_layer_append_point (line, centre, aiperf_percentile_sorted (v, m, 50), -1);
     }
-  chart->note = g_strdup (_("Percentiles of per-request values in each time window"));
+  chart->note = g_strdup ("Percentiles of per-request values in each time window");
   return chart;
 }

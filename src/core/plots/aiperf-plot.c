@@ -150,7 +150,7 @@ aiperf_plot_display_name (const char *tag)
       || g_strcmp0 (tag, "start_s") == 0)
     return aiperf_plot_quantity_title (tag, NULL, NULL);
   if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
-    return g_strdup (_("Output Token Throughput"));
+    return g_strdup ("Output Token Throughput");
   /* Server metrics ("vllm:kv_cache_usage_perc[…]") as aiperf prettifies them. */
   if (strchr (tag, ':') != NULL)
     {
@@ -174,31 +174,23 @@ aiperf_plot_display_name (const char *tag)
   return g_string_free (s, FALSE);
 }
 
-/* Whole phrases rather than a prefix, so translators can put the statistic
- * after the metric name where their language wants it. */
+/* Axis titles are chart text, English by design like the metric names
+ * they hold (see README): a translated statistic word beside an English
+ * metric name read as "Request Latency, Mittelwert". */
 static char *
 stat_title (AiperfStat  stat,
             const char *name)
 {
   switch (stat)
     {
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_AVG: return g_strdup_printf (_("Average %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_P50: return g_strdup_printf (_("Median %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_MIN: return g_strdup_printf (_("Minimum %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_MAX: return g_strdup_printf (_("Maximum %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_STD: return g_strdup_printf (_("Std. Dev. of %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Output Sequence Length" */
-    case AIPERF_STAT_SUM: return g_strdup_printf (_("Total %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Output Sequence Length" */
-    case AIPERF_STAT_COUNT: return g_strdup_printf (_("Count of %s"), name);
-    /* TRANSLATORS: axis title; the first %s is a percentile such as "p90",
-     * the second a metric name such as "Time to First Token" */
-    default: return g_strdup_printf (_("%s %s"), aiperf_stat_to_string (stat), name);
+    case AIPERF_STAT_AVG: return g_strdup_printf ("Average %s", name);
+    case AIPERF_STAT_P50: return g_strdup_printf ("Median %s", name);
+    case AIPERF_STAT_MIN: return g_strdup_printf ("Minimum %s", name);
+    case AIPERF_STAT_MAX: return g_strdup_printf ("Maximum %s", name);
+    case AIPERF_STAT_STD: return g_strdup_printf ("Std. Dev. of %s", name);
+    case AIPERF_STAT_SUM: return g_strdup_printf ("Total %s", name);
+    case AIPERF_STAT_COUNT: return g_strdup_printf ("Count of %s", name);
+    default: return g_strdup_printf ("%s %s", aiperf_stat_to_string (stat), name);
     }
 }
 
