@@ -1,5 +1,6 @@
-/* test-renderer-legend.c — legends that do not run off the image: "+N
- * more" past the room, rows below the plot on narrow charts.
+/* test-renderer-fit.c — what stays in its place: legends that do not run
+ * off the image ("+N more", rows below the plot on narrow charts), data
+ * that does not spill over the axes when zoomed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -88,6 +89,41 @@ test_below (void)
   aiperf_renderer_free (renderer);
 }
 
+/* Zoomed so a big marker sits on the plot's left edge: nothing of it is
+ * drawn left of the edge, over the axis labels. */
+static void
+test_zoom_clips (void)
+{
+  g_autoptr(AiperfChart) chart = points_chart (AIPERF_SCALE_LINEAR);
+  AiperfRenderer *renderer = aiperf_renderer_new ();
+  AiperfLayer *layer = g_ptr_array_index (chart->layers, 0);
+  cairo_surface_t *surface;
+  AiperfViewport vp;
+  AiperfRect a;
+  double px, py;
+
+  layer->marker_size = 30;
+  fixed_view (&vp, AIPERF_SCALE_LINEAR, 100, 1100);
+  vp.y_min = 0;
+  vp.y_max = 10;
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
+  a = aiperf_renderer_get_plot_area (renderer);
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 100, 5, FALSE, &px, &py));
+  g_assert_cmpfloat_with_epsilon (px, a.x, 0.5);
+  /* Inside: the marker's colour; outside, left of the axis: none of it. */
+  g_assert_true (pixel_near (read_pixel (surface, a.x + 6, py), BLUE, 40));
+  for (double x = a.x - 14; x < a.x - 1; x += 1)
+    for (double y = py - 10; y < py + 10; y += 1)
+      {
+        Pixel p = read_pixel (surface, x, y);
+
+        /* Tick labels and marks are grey; the marker is clearly blue. */
+        g_assert_cmpint (p.b, <, p.r + 40);
+      }
+  cairo_surface_destroy (surface);
+  aiperf_renderer_free (renderer);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -96,5 +132,6 @@ main (int    argc,
 
   g_test_add_func ("/aiperf/renderer/legend/more", test_more);
   g_test_add_func ("/aiperf/renderer/legend/below", test_below);
+  g_test_add_func ("/aiperf/renderer/zoom-clips", test_zoom_clips);
   return g_test_run ();
 }
