@@ -222,6 +222,11 @@ update_cursor (AiperfChartView *self)
            && aiperf_renderer_pick_legend (self->renderer, self->pointer_x,
                                            self->pointer_y) >= 0)
     name = "pointer";
+  /* set_cursor_from_name makes a new cursor, which the window then sets
+   * on the surface: once per change, not once per motion event. */
+  if (g_strcmp0 (name, self->cursor_name) == 0)
+    return;
+  self->cursor_name = name;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
 }
 

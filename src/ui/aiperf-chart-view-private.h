@@ -49,6 +49,7 @@ struct _AiperfChartView
   AiperfPick      hover;
   double          pointer_x, pointer_y;
   gboolean        pointer_inside;
+  const char     *cursor_name;   /* static string of the cursor set, or NULL */
 
   /* gestures */
   AiperfDragMode  drag_mode;
