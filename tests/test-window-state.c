@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-chart-view-private.h"
 
 /* The palette index of the series named @name, or -1. */
 static int
@@ -155,6 +156,62 @@ test_watch_keeps_view (void)
   aiperf_test_remove_tree (tmp);
 }
 
+/* The window title names what is open; a zoomed chart says so with a
+ * reset button; a focused chart steps through points and pans with keys. */
+static void
+test_title_zoom_keys (void)
+{
+  AiperfWindow *window;
+  AiperfPlotPage *page;
+  AiperfChartView *view;
+  GtkWidget *reset;
+  AiperfPick first, next;
+  AiperfViewport before;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "qwen-sweep — AIPerf Plot");
+  page = aiperf_window_get_current_page (window);
+  view = aiperf_plot_page_get_chart_view (page);
+  reset = aiperf_plot_page_get_reset_button (page);
+  g_assert_true (aiperf_chart_view_ensure_layer (view));
+
+  g_assert_false (gtk_widget_get_visible (reset));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_assert_true (gtk_widget_get_visible (reset));
+  g_signal_emit_by_name (reset, "clicked");
+  g_assert_false (aiperf_chart_view_get_zoomed (view));
+  g_assert_false (gtk_widget_get_visible (reset));
+
+  /* Arrows walk the points; the hover (and its tooltip) follows. */
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.step", "i", 1));
+  g_assert_true (aiperf_chart_view_get_hover (view, &first));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.step", "i", 1));
+  g_assert_true (aiperf_chart_view_get_hover (view, &next));
+  g_assert_true (next.layer != first.layer || next.index != first.index);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.step", "i", -1));
+  g_assert_true (aiperf_chart_view_get_hover (view, &next));
+  g_assert_cmpuint (next.layer, ==, first.layer);
+  g_assert_cmpuint (next.index, ==, first.index);
+  g_assert_nonnull (strstr (aiperf_chart_view_hover_text (view), "Run: "));
+
+  /* Shift+arrows pan. */
+  before = *aiperf_chart_view_get_viewport (view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.pan", "(ii)", 1, 0));
+  g_assert_cmpfloat (aiperf_chart_view_get_viewport (view)->x_min, >, before.x_min);
+  g_assert_true (aiperf_chart_view_get_zoomed (view));
+
+  /* Enter opens the hovered point's run. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.step", "i", 1));
+  g_assert_true (aiperf_chart_view_get_hover (view, &next));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.activate-point", NULL));
+  g_assert_nonnull (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)));
+  wait_details (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)));
+  destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -164,5 +221,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/colors-stable", test_colors_stable);
   g_test_add_func ("/aiperf/window/all-tabs-closed", test_all_tabs_closed);
   g_test_add_func ("/aiperf/window/watch-keeps-view", test_watch_keeps_view);
+  g_test_add_func ("/aiperf/window/title-zoom-keys", test_title_zoom_keys);
   return g_test_run ();
 }

@@ -136,6 +136,10 @@ void        aiperf_chart_view_click_at              (AiperfChartView      *self,
                                                      double                x,
                                                      double                y);
 
+/* Moves the hover @step points on (negative: back) among the pickable
+ * points in view, in layer order; from the first one without a hover. */
+void        aiperf_chart_view_step_point            (AiperfChartView      *self,
+                                                     int                   step);
 /* For tests: the hovered point, or FALSE. */
 gboolean    aiperf_chart_view_get_hover             (AiperfChartView      *self,
                                                      AiperfPick           *out_pick);

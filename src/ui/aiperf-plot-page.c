@@ -21,6 +21,7 @@ struct _AiperfPlotPage
 
   GtkStack        *stack;
   AiperfChartView *chart_view;
+  GtkWidget       *reset_button;  /* shown while zoomed */
   AdwStatusPage   *problem_page;
   GtkSpinner      *spinner;
 
@@ -229,6 +230,13 @@ aiperf_plot_page_get_run_for_id (AiperfPlotPage *self,
   return aiperf_run_set_get_run (self->drawn, id);
 }
 
+GtkWidget *
+aiperf_plot_page_get_reset_button (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return self->reset_button;
+}
+
 AiperfChartView *
 aiperf_plot_page_get_chart_view (AiperfPlotPage *self)
 {
@@ -427,7 +435,31 @@ aiperf_plot_page_init (AiperfPlotPage *self)
   self->chart_view = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->chart_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->chart_view), TRUE);
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->chart_view), "chart");
+  {
+    /* Zoomed in, the chart says so and offers the way back (double-click
+     * and Ctrl+0 are not something one sees). */
+    GtkWidget *overlay = gtk_overlay_new ();
+    GtkWidget *content = adw_button_content_new ();
+
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->chart_view));
+    self->reset_button = gtk_button_new ();
+    adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), "zoom-fit-best-symbolic");
+    adw_button_content_set_label (ADW_BUTTON_CONTENT (content), _("Zoomed — _Reset"));
+    adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+    gtk_button_set_child (GTK_BUTTON (self->reset_button), content);
+    gtk_widget_set_tooltip_text (self->reset_button, _("Show the whole chart (Ctrl+0)"));
+    gtk_widget_set_halign (self->reset_button, GTK_ALIGN_END);
+    gtk_widget_set_valign (self->reset_button, GTK_ALIGN_START);
+    gtk_widget_set_margin_top (self->reset_button, 8);
+    gtk_widget_set_margin_end (self->reset_button, 8);
+    gtk_widget_add_css_class (self->reset_button, "osd");
+    gtk_widget_add_css_class (self->reset_button, "pill");
+    gtk_widget_set_visible (self->reset_button, FALSE);
+    g_object_bind_property (self->chart_view, "zoomed", self->reset_button, "visible", G_BINDING_SYNC_CREATE);
+    g_signal_connect_swapped (self->reset_button, "clicked", G_CALLBACK (aiperf_chart_view_reset_zoom), self->chart_view);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->reset_button);
+    gtk_stack_add_named (self->stack, overlay, "chart");
+  }
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);

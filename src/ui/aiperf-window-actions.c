@@ -5,11 +5,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "aiperf-error.h"
 #include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
 #include "aiperf-preset-writer.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-presets.h"
 
 static AiperfChartView *
@@ -237,7 +239,10 @@ rebuild_add_menu (AiperfWindow *self)
   for (guint i = 0; list != NULL && i < list->len; i++)
     {
       const AiperfPlotSpec *spec = g_ptr_array_index (list, i);
-      g_autoptr(GMenuItem) item = g_menu_item_new (spec->title ? spec->title : spec->name, NULL);
+      g_autofree char *title = aiperf_plot_spec_title (spec);
+      g_auto(GStrv) parts = g_strsplit (title, "_", -1);
+      g_autofree char *escaped = g_strjoinv ("__", parts);
+      g_autoptr(GMenuItem) item = g_menu_item_new (escaped, NULL);
 
       g_menu_item_set_action_and_target (item, "win.add-plot", "s", spec->name);
       g_menu_append_item (presets, item);
@@ -268,7 +273,25 @@ rebuild_recent_menu (AiperfWindow *self)
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autofree char *base = g_path_get_basename (recent[i]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (base, NULL);
+      g_autofree char *parent = g_path_get_dirname (recent[i]);
+      g_autofree char *where = NULL;
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuItem) item = NULL;
+
+      /* Two "run1" folders differ by where they are: say it, home as ~. */
+      if (g_str_has_prefix (parent, g_get_home_dir ()) && !g_str_equal (g_get_home_dir (), "/"))
+        where = g_strconcat ("~", parent + strlen (g_get_home_dir ()), NULL);
+      else
+        where = g_strdup (parent);
+      /* TRANSLATORS: Open Recent menu item: a folder's name, then the folder it is in */
+      label = g_strdup_printf (_("%s — %s"), base, where);
+      {
+        /* Menus read "_" as a mnemonic: "qwen_sweep" needs it doubled. */
+        g_auto(GStrv) parts = g_strsplit (label, "_", -1);
+        g_autofree char *escaped = g_strjoinv ("__", parts);
+
+        item = g_menu_item_new (escaped, NULL);
+      }
       GtkWidget *row = adw_action_row_new ();
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", recent[i]);

@@ -62,6 +62,8 @@ void          aiperf_window_show_toast          (AiperfWindow *self,
 void          aiperf_window_present_toast       (AiperfWindow *self,
                                                  AdwToast     *toast);
 void          aiperf_window_rebuild_tabs        (AiperfWindow *self);
+/* Title and subtitle: what is open and how many runs. */
+void          aiperf_window_update_title        (AiperfWindow *self);
 void          aiperf_window_redraw_all          (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,

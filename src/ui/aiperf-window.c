@@ -277,15 +277,24 @@ aiperf_window_redraw_all (AiperfWindow *self)
     }
 }
 
-static void
-update_subtitle (AiperfWindow *self)
+void
+aiperf_window_update_title (AiperfWindow *self)
 {
   guint n = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
   g_autofree char *subtitle = NULL;
+  g_autofree char *opened = aiperf_session_describe_roots (self->session);
+  g_autofree char *title = NULL;
 
+  /* The title names what is open, as a document window does; the window
+   * list and task switcher show it too. */
   if (n > 0)
     subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run", "%u runs", n), n);
+  adw_window_title_set_title (self->window_title, opened != NULL && n > 0 ? opened : _("AIPerf Plot"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  if (opened != NULL && n > 0)
+    /* TRANSLATORS: the window's title: what is open, then the application */
+    title = g_strdup_printf (_("%s — AIPerf Plot"), opened);
+  gtk_window_set_title (GTK_WINDOW (self), title != NULL ? title : _("AIPerf Plot"));
 }
 
 void
@@ -318,7 +327,7 @@ aiperf_window_add_runs_full (AiperfWindow *self,
     return;
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
-  update_subtitle (self);
+  aiperf_window_update_title (self);
   if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1 && !keep_view))
     aiperf_window_rebuild_tabs (self);
   else
