@@ -52,12 +52,33 @@ window_program (void)
 }
 #endif
 
+/* The installed catalogues, or those of the build folder when this binary
+ * runs from there (or AIPERF_PLOT_LOCALEDIR, which meson devenv sets):
+ * translations work before "meson install" as they do after. */
+static const char *
+locale_dir (void)
+{
+  static char *dir;
+  g_autofree char *exe = NULL, *exe_dir = NULL;
+
+  if (dir != NULL)
+    return dir;
+  if (g_getenv ("AIPERF_PLOT_LOCALEDIR") != NULL)
+    return dir = g_strdup (g_getenv ("AIPERF_PLOT_LOCALEDIR"));
+  exe = g_file_read_link ("/proc/self/exe", NULL);
+  exe_dir = exe != NULL ? g_path_get_dirname (exe) : NULL;
+  if (exe_dir != NULL && g_str_equal (exe_dir, BUILD_SRCDIR)
+      && g_file_test (BUILD_LOCALEDIR, G_FILE_TEST_IS_DIR))
+    return dir = g_strdup (BUILD_LOCALEDIR);
+  return dir = g_strdup (LOCALEDIR);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -175,6 +176,32 @@ test_metric_errors (void)
   result_clear (&r);
 }
 
+/* Run from the build folder, the binary finds the catalogues compiled
+ * there: translations work before "meson install". */
+static void
+test_translations_uninstalled (void)
+{
+  g_auto(GStrv) envp = g_get_environ ();
+  const char *argv[] = { g_getenv ("AIPERF_PLOT_EXE"), "--headless", "--help", NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int wait_status = 0;
+
+  if (argv[0] == NULL || setlocale (LC_ALL, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("no de_DE.UTF-8 locale");
+      return;
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+  envp = g_environ_unsetenv (envp, "AIPERF_PLOT_LOCALEDIR");
+  envp = g_environ_setenv (envp, "LC_ALL", "de_DE.UTF-8", TRUE);
+  envp = g_environ_setenv (envp, "LANGUAGE", "de", TRUE);
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                &out, NULL, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (out, "Ohne Fenster ausführen"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -186,5 +213,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/aiperf/cli/list/errors", test_list_errors);
   g_test_add_func ("/aiperf/cli/metric/values", test_metric);
   g_test_add_func ("/aiperf/cli/metric/errors", test_metric_errors);
+  g_test_add_func ("/aiperf/cli/translations-uninstalled", test_translations_uninstalled);
   return g_test_run ();
 }

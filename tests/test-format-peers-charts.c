@@ -103,7 +103,7 @@ test_inference_perf_runs (Fixture       *f,
   g_assert_cmpuint (series_points (chart, vllm, "31.4 req/s", &labelled), ==, 7);
   g_assert_true (labelled);
   g_assert_cmpuint (series_points (chart, batch, NULL, NULL), ==, 7);
-  g_assert_cmpstr (chart->label_title, ==, "request_rate");
+  g_assert_cmpstr (chart->label_title, ==, "Request Rate");
   /* No GPU count: the total throughput, and the chart says so. */
   g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput");
   g_assert_cmpstr (chart->y.unit, ==, "tokens/sec");
@@ -137,7 +137,7 @@ test_across_tools (Fixture       *f,
   labelled = FALSE;
   g_assert_cmpuint (series_points (chart, example, "1", &labelled), ==, 1);
   g_assert_true (labelled);
-  g_assert_cmpstr (chart->label_title, ==, "concurrency or request rate");
+  g_assert_cmpstr (chart->label_title, ==, "Concurrency or Request Rate");
   /* AIPerf keeps its per-GPU values; the others stand in, and say so. */
   g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput Per GPU");
   g_assert_true (g_str_has_prefix (chart->note, "No GPU count recorded for 15 runs (GuideLLM and "
@@ -171,7 +171,7 @@ test_aiperf_only_unchanged (Fixture       *f,
 
   g_assert_cmpuint (chart->series->len, ==, 1);
   find_series (chart, "Qwen/Qwen3-0.6B");
-  g_assert_cmpstr (chart->label_title, ==, "concurrency");
+  g_assert_cmpstr (chart->label_title, ==, "Concurrency");
   g_assert_true (g_str_has_prefix (chart->note, "Best: upper left"));
 }
 

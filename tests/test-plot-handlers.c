@@ -202,9 +202,9 @@ test_uncertainty (void)
                                        runs, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_null (chart->note);
-  /* One group: NVIDIA green. */
-  g_assert_cmpint (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->color.kind, ==, AIPERF_COLOR_ROLE);
-  g_assert_cmpuint (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->color.index, ==, AIPERF_ROLE_ACCENT);
+  /* One group: its palette colour, as in the other plots (not aiperf's lone green). */
+  g_assert_cmpint (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->color.kind, ==, AIPERF_COLOR_PALETTE);
+  g_assert_cmpuint (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->color.index, ==, 0);
   bars = find_layer (chart, AIPERF_LAYER_ERROR_BARS, 0, 0);
   g_assert_cmpuint (aiperf_layer_get_n (bars), ==, 2);
   /* c8: mean 110 ms, sd 10 → 4.302652729749464 · 10 / √3 = 24.8414 */

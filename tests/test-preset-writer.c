@@ -119,6 +119,33 @@ test_save_merge (void)
   g_rmdir (dir);
 }
 
+/* Label By: None is "labels: []", which reads back as no labels (not as
+ * the type's default, concurrency). */
+static void
+test_labels_none (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_default (&error);
+  g_autoptr(AiperfPlotConfig) back = NULL;
+  g_autofree char *yaml = NULL;
+  AiperfPlotSpec *pareto;
+  const AiperfPlotSpec *read;
+
+  g_assert_no_error (error);
+  pareto = (AiperfPlotSpec *) aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN,
+                                                       "pareto_curve_throughput_per_gpu_vs_latency");
+  g_assert_nonnull (pareto);
+  g_free (pareto->label_by);
+  pareto->label_by = g_strdup ("");
+  yaml = aiperf_plot_config_to_yaml (config);
+  g_assert_nonnull (strstr (yaml, "labels: []"));
+  back = aiperf_plot_config_load_data (yaml, strlen (yaml), "labels.yaml", &error);
+  g_assert_no_error (error);
+  read = aiperf_plot_config_find (back, AIPERF_MODE_MULTI_RUN, "pareto_curve_throughput_per_gpu_vs_latency");
+  g_assert_nonnull (read);
+  g_assert_cmpstr (read->label_by, ==, "");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -126,5 +153,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/preset-writer/round-trip-defaults", test_round_trip_defaults);
   g_test_add_func ("/aiperf/preset-writer/save-merge", test_save_merge);
+  g_test_add_func ("/aiperf/preset-writer/labels-none", test_labels_none);
   return g_test_run ();
 }

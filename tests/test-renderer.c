@@ -399,7 +399,7 @@ test_legend_inside (void)
 {
   g_autoptr(AiperfChart) chart = aiperf_chart_new ("narrow");
   g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
-  int s = aiperf_chart_add_series (chart, "A rather long series name for a narrow window",
+  int s = aiperf_chart_add_series (chart, "A longer series name",
                                    aiperf_color_palette (0), AIPERF_LAYER_POINTS);
   AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
   cairo_surface_t *surface;

@@ -43,6 +43,23 @@ test_auto (void)
   g_assert_cmpfloat (vp.y_max, ==, 100);
 }
 
+/* A point at x = 0 on a "tozero" axis gets a little room below zero, so
+ * the plot's clip does not cut its marker in half; zero stays in view. */
+static void
+test_auto_zero_room (void)
+{
+  g_autoptr(AiperfChart) chart = make_chart (AIPERF_SCALE_LINEAR);
+  AiperfLayer *layer = g_ptr_array_index (chart->layers, 0);
+  AiperfViewport vp;
+
+  aiperf_layer_append_point (layer, 0, 0, 2);
+  aiperf_viewport_init_from_chart (&vp, chart);
+  g_assert_cmpfloat (vp.x_min, <, 0);
+  g_assert_cmpfloat (vp.x_min, >, -0.02 * 1000);
+  g_assert_cmpfloat (vp.y_min, <, 0);
+  g_assert_cmpfloat (vp.y_min, >, -0.02 * 300);
+}
+
 static void
 test_auto_log (void)
 {
@@ -127,6 +144,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/viewport/auto", test_auto);
+  g_test_add_func ("/aiperf/render/viewport/auto-zero-room", test_auto_zero_room);
   g_test_add_func ("/aiperf/render/viewport/auto-log", test_auto_log);
   g_test_add_func ("/aiperf/render/viewport/zoom-pan", test_zoom);
   g_test_add_func ("/aiperf/render/viewport/zoom-log-y2", test_zoom_log_and_y2);

@@ -359,7 +359,7 @@ test_sidebar_settings (void)
   g_assert_cmpint (aiperf_plot_page_get_spec (page)->y.stat, ==, AIPERF_STAT_P99);
 
   /* Group by run: one series per run. */
-  adw_combo_row_set_selected (sidebar->group_row, 0);
+  aiperf_picker_row_set_selected (sidebar->group_row, 0);
   g_assert_cmpstr (aiperf_plot_page_get_spec (page)->group_by, ==, "run_name");
   g_assert_cmpuint (aiperf_chart_view_get_chart (view)->series->len, >=, 3);
   destroy_window (window);

@@ -56,6 +56,19 @@ wait_loaded (AiperfWindow *window)
   g_assert_cmpuint (aiperf_window_get_loads_pending (window), ==, 0);
 }
 
+/* Waits until @run's per-request data is read and the window has settled. */
+static inline void
+wait_details (AiperfRun *run)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!aiperf_run_has_details (run) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (aiperf_run_has_details (run));
+}
+
 static inline void
 destroy_window (AiperfWindow *window)
 {

@@ -392,7 +392,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
   double x_title_h = axis_title_height (self, &chart->x);
   double y_title_h = axis_title_height (self, &chart->y);
   double y2_title_h = chart->has_y2 ? axis_title_height (self, &chart->y2) : 0;
-  double right_extra = 0;
+  double right_extra = 0, bottom_extra = 0;
   AiperfRect a;
 
   (void) cr;
@@ -414,26 +414,35 @@ aiperf_renderer_layout (AiperfRenderer *self,
     }
   top += 10 * s;
 
-  /* Legend outside on the right, unless it would squeeze the plot. */
-  self->legend_name_max = self->width * 0.26;
+  /* Legend outside on the right, unless it would squeeze the plot. Names
+   * are measured whole: shortened to "Q…" they would tell nothing. */
+  self->legend_name_max = self->width - 2 * pad - 60 * s;
+  self->legend_below = FALSE;
+  self->legend_max_w = self->width;
+  self->legend_max_h = self->height - top - pad;
   aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
   self->legend_inside = FALSE;
   if (self->legend_w > 0 && self->legend_w > self->width * 0.32)
     {
       /* Narrow canvas: inside when it covers at most a corner of the plot,
-       * else still outside with the names shortened ("…"). */
+       * else below the plot, in rows, with the names whole. */
       double est_w = self->width - 100 * s, est_h = self->height - top - 60 * s;
 
       if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5)
         self->legend_inside = TRUE;
       else
         {
-          self->legend_name_max = MAX (self->width * 0.32 - 60 * s, 20 * s);
+          self->legend_below = TRUE;
+          self->legend_name_max = MAX (self->width - 2 * pad - 60 * s, 20 * s);
+          self->legend_max_w = self->width - 2 * pad;
+          self->legend_max_h = MAX ((self->height - top) * 0.3, 40 * s);
           aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
         }
     }
-  if (self->legend_w > 0 && !self->legend_inside)
+  if (self->legend_w > 0 && !self->legend_inside && !self->legend_below)
     right_extra += self->legend_w + 2 * gap;
+  if (self->legend_below)
+    bottom_extra = self->legend_h + gap;
 
   /* CELLS are coloured by value even when no colour bar is shown. */
   color_range (self);
@@ -450,7 +459,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
   a.y = top;
   a.x = pad + 40 * s;
   a.width = self->width - a.x - right - right_extra;
-  a.height = self->height - top - pad - 40 * s;
+  a.height = self->height - top - pad - 40 * s - bottom_extra;
 
   /* Tick text decides the margins, which decide the ticks: two rounds settle it. */
   for (int round = 0; round < 3; round++)
@@ -500,7 +509,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
         {
           a.width -= self->xt.max_w / 2 - right_extra - y2_w;
         }
-      bottom = pad + (x_title_h > 0 ? x_title_h + gap : 0) + x_label_h + gap + tick_len;
+      bottom = pad + (x_title_h > 0 ? x_title_h + gap : 0) + x_label_h + gap + tick_len + bottom_extra;
       a.height = self->height - top - bottom;
     }
 

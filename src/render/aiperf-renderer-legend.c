@@ -3,8 +3,10 @@
  * aiperf puts single-run legends inside the plot where they hide points.
  * Here the legend goes outside on the right; only when that would squeeze
  * the plot (narrow windows) does it go inside, in the corner that covers
- * the fewest points. Hidden series stay listed, greyed, so they can be
- * clicked back on.
+ * the fewest points; when the chart is too narrow for either, it goes below
+ * the plot in rows. Hidden series stay listed, greyed, so they can be
+ * clicked back on. More entries than fit end in "+N more" rather than
+ * being cut at the edge.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -45,29 +47,127 @@ legend_font_done (AiperfRenderer *self)
   pango_layout_set_ellipsize (self->layout, PANGO_ELLIPSIZE_NONE);
 }
 
+typedef struct {
+  int    series;   /* -1: the "+N more" entry */
+  double x, y, w;  /* relative to the legend box */
+} Entry;
+
+static double
+entry_width (AiperfRenderer *self,
+             const char     *text)
+{
+  double tw;
+
+  aiperf_renderer_text_size (self, text, &tw, NULL);
+  return (SWATCH_W + 6) * self->s + tw;
+}
+
+/* Where each entry goes, and the box size. In a column (right or inside)
+ * or in rows (below); entries past the room are summed up in a last
+ * "+N more". Call between legend_font () and legend_font_done (). */
+static void
+lay_out (AiperfRenderer *self,
+         GArray         *entries,
+         double         *out_w,
+         double         *out_h,
+         guint          *out_more)
+{
+  const AiperfChart *chart = self->chart;
+  double s = self->s, rh = row_height (self), gap = 16 * s;
+  double max_w = self->legend_max_w > 0 ? self->legend_max_w : G_MAXDOUBLE;
+  double max_h = self->legend_max_h > 0 ? self->legend_max_h : G_MAXDOUBLE;
+  guint total = 0, placed = 0, max_rows;
+  double x = 0, y = 0, w = 0, more_w;
+  char more_text[48];
+
+  for (guint i = 0; i < chart->series->len; i++)
+    total += in_legend (g_ptr_array_index (chart->series, i));
+  *out_w = *out_h = 0;
+  *out_more = 0;
+  g_array_set_size (entries, 0);
+  if (total == 0)
+    return;
+  max_rows = MAX (1, (guint) ((max_h - 2 * PAD * s) / rh));
+  if (self->legend_below)
+    max_rows = MIN (max_rows, 3);
+  g_snprintf (more_text, sizeof more_text, "+%u more", total);
+  more_w = entry_width (self, more_text);
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+      Entry e = { (int) i, 0, 0, 0 };
+      guint row = (guint) (y / rh + 0.5);
+      gboolean last_row, fits;
+
+      if (!in_legend (series))
+        continue;
+      e.w = entry_width (self, series->name);
+      if (self->legend_below)
+        {
+          double avail = max_w - 2 * PAD * s;
+
+          if (x > 0 && x + e.w > avail)
+            {
+              /* Out of rows: "+N more" takes the room kept for it. */
+              if (row + 1 >= max_rows)
+                break;
+              x = 0;
+              y += rh;
+              row++;
+            }
+          last_row = row + 1 >= max_rows;
+          /* The last row keeps room for "+N more" unless this is the last entry. */
+          fits = !last_row || placed + 1 == total || x + e.w + gap + more_w <= avail;
+        }
+      else
+        {
+          last_row = row + 1 >= max_rows;
+          fits = row < max_rows && (!last_row || placed + 1 == total);
+        }
+      if (!fits)
+        break;
+      e.x = x;
+      e.y = y;
+      g_array_append_val (entries, e);
+      placed++;
+      w = MAX (w, x + e.w);
+      if (self->legend_below)
+        x += e.w + gap;
+      else
+        y += rh;
+    }
+  if (placed < total)
+    {
+      Entry e = { -1, 0, 0, 0 };
+
+      *out_more = total - placed;
+      g_snprintf (more_text, sizeof more_text, "+%u more", *out_more);
+      e.w = entry_width (self, more_text);
+      if (self->legend_below)
+        e.x = x, e.y = y;
+      else
+        e.y = y;
+      g_array_append_val (entries, e);
+      w = MAX (w, e.x + e.w);
+      y = e.y + (self->legend_below ? 0 : rh);
+    }
+  if (self->legend_below)
+    y += rh;
+  *out_w = 2 * PAD * s + w;
+  *out_h = 2 * PAD * s + y;
+}
+
 void
 aiperf_renderer_legend_measure (AiperfRenderer *self,
                                 double         *w,
                                 double         *h)
 {
-  const AiperfChart *chart = self->chart;
-  double s = self->s, max_w = 0;
-  guint rows = 0;
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  guint more;
 
   legend_font (self);
-  for (guint i = 0; i < chart->series->len; i++)
-    {
-      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
-      double tw;
-
-      if (!in_legend (series))
-        continue;
-      aiperf_renderer_text_size (self, series->name, &tw, NULL);
-      max_w = MAX (max_w, tw);
-      rows++;
-    }
-  *h = rows > 0 ? 2 * PAD * s + rows * row_height (self) : 0;
-  *w = rows > 0 ? 2 * PAD * s + (SWATCH_W + 6) * s + max_w : 0;
+  lay_out (self, entries, w, h, &more);
   legend_font_done (self);
 }
 
@@ -108,6 +208,12 @@ place (AiperfRenderer *self)
   double s = self->s, inset = 8 * s;
   AiperfRect r = { 0, a->y, self->legend_w, self->legend_h };
 
+  if (self->legend_below)
+    {
+      r.x = a->x;
+      r.y = self->height - 14 * s - self->legend_h;
+      return r;
+    }
   if (!self->legend_inside)
     {
       r.x = self->width - 14 * s - self->legend_w;
@@ -234,7 +340,9 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
                              cairo_t        *cr)
 {
   const AiperfChart *chart = self->chart;
-  double s = self->s, rh, y;
+  double s = self->s, rh, w, h;
+  g_autoptr(GArray) entries = NULL;
+  guint more;
   AiperfRect box;
 
   g_array_set_size (self->legend_hits, 0);
@@ -252,37 +360,48 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
 
   legend_font (self);
   rh = row_height (self);
-  y = box.y + PAD * s;
-  for (guint i = 0; i < chart->series->len; i++)
+  entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  lay_out (self, entries, &w, &h, &more);
+  for (guint k = 0; k < entries->len; k++)
     {
-      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
-      double alpha = series->visible ? 1.0 : 0.3;
+      const Entry *e = &g_array_index (entries, Entry, k);
+      double ex = box.x + PAD * s + e->x, ey = box.y + PAD * s + e->y;
+      const AiperfSeries *series;
+      double alpha;
       AiperfLegendHit hit;
 
-      if (!in_legend (series))
-        continue;
-      draw_swatch (self, cr, series, box.x + PAD * s, y + rh / 2, alpha);
+      if (e->series < 0)
+        {
+          char text[48];
+
+          /* Not clickable: the series it stands for are all drawn. */
+          g_snprintf (text, sizeof text, "+%u more", more);
+          aiperf_set_rgba (cr, self->style->foreground, 0.7);
+          aiperf_renderer_show_text (self, cr, text, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);
+          continue;
+        }
+      series = g_ptr_array_index (chart->series, e->series);
+      alpha = series->visible ? 1.0 : 0.3;
+      draw_swatch (self, cr, series, ex, ey + rh / 2, alpha);
       aiperf_set_rgba (cr, self->style->foreground, series->visible ? 1.0 : 0.45);
-      aiperf_renderer_show_text (self, cr, series->name,
-                                 box.x + (PAD + SWATCH_W + 6) * s, y + rh / 2, 0, 0.5, 0);
+      aiperf_renderer_show_text (self, cr, series->name, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);
       if (!series->visible)
         {
           /* Struck through as well as greyed: readable without colour. */
           double tw;
 
           aiperf_renderer_text_size (self, series->name, &tw, NULL);
-          cairo_move_to (cr, box.x + (PAD + SWATCH_W + 6) * s, y + rh / 2);
+          cairo_move_to (cr, ex + (SWATCH_W + 6) * s, ey + rh / 2);
           cairo_rel_line_to (cr, tw, 0);
           cairo_set_line_width (cr, MAX (1.0, s));
           cairo_stroke (cr);
         }
-      hit.rect.x = box.x;
-      hit.rect.y = y;
-      hit.rect.width = box.width;
+      hit.rect.x = self->legend_below ? ex : box.x;
+      hit.rect.y = ey;
+      hit.rect.width = self->legend_below ? e->w : box.width;
       hit.rect.height = rh;
-      hit.series = (int) i;
+      hit.series = e->series;
       g_array_append_val (self->legend_hits, hit);
-      y += rh;
     }
   legend_font_done (self);
   cairo_restore (cr);

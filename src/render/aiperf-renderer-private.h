@@ -76,6 +76,9 @@ struct _AiperfRenderer {
   AiperfRect      color_bar;
   double          c_min, c_max;
   double          legend_w, legend_h, legend_name_max;
+  /* Room the legend may take; beyond it the last entry says "+N more". */
+  double          legend_max_w, legend_max_h;
+  gboolean        legend_below; /* in rows under the plot (narrow charts) */
   AiperfPickGrid  grid;
   GArray         *label_rects; /* AiperfRect of placed point labels */
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */

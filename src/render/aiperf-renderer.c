@@ -240,8 +240,10 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   for (guint i = 0; i < chart->layers->len; i++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
-      /* Markers on the edge (x = 0 on a "tozero" axis) show whole. */
-      double grow = layer->kind == AIPERF_LAYER_POINTS ? layer->marker_size * self->s / 2 + 1 : 0;
+      /* Data stays inside the plot: zoomed in, points at the edge must not
+       * spill over the axes. The automatic ranges leave room for markers
+       * at zero (aiperf-viewport.c). */
+      double grow = 0;
 
       if (!aiperf_renderer_layer_visible (chart, layer))
         continue;

@@ -7,6 +7,8 @@
 #include <math.h>
 
 #define PADDING 0.05
+/* Room below zero on "tozero" axes whose data starts at zero. */
+#define ZERO_ROOM 0.015
 
 /* Values are handled in "axis space": log10 on a log axis, as is on a linear one. */
 static double
@@ -23,6 +25,22 @@ from_space (AiperfScale scale,
   return scale == AIPERF_SCALE_LOG ? pow (10.0, v) : v;
 }
 
+/* Bars stand on zero of their value axis: no room below it for them. */
+static gboolean
+has_bars_on (const AiperfChart *chart,
+             char               which)
+{
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if ((which == 'y' && layer->kind == AIPERF_LAYER_BARS) ||
+          (which == 'x' && layer->kind == AIPERF_LAYER_HBARS))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 auto_range (const AiperfChart *chart,
             const AiperfAxis  *axis,
@@ -32,7 +50,7 @@ auto_range (const AiperfChart *chart,
 {
   gboolean log_axis = axis->scale == AIPERF_SCALE_LOG;
   double lo, hi;
-  gboolean pin_zero = FALSE;
+  gboolean pin_zero = FALSE, room = FALSE;
 
   if (axis->fixed_range && isfinite (axis->min) && isfinite (axis->max) &&
       axis->max > axis->min && (!log_axis || axis->min > 0))
@@ -65,6 +83,10 @@ auto_range (const AiperfChart *chart,
     {
       if (lo >= 0)
         {
+          /* Points at (or next to) zero would sit on the axis line, half
+           * cut by the plot's clip: a little room below zero shows them
+           * whole, and the first tick is still 0. */
+          room = hi > 0 && lo <= hi * ZERO_ROOM / 3 && !has_bars_on (chart, which);
           lo = 0;
           pin_zero = TRUE;
         }
@@ -93,6 +115,8 @@ auto_range (const AiperfChart *chart,
         lo -= pad;
       hi += pad;
     }
+  if (room)
+    lo = -hi * ZERO_ROOM;
   *out_min = from_space (axis->scale, lo);
   *out_max = from_space (axis->scale, hi);
 }

@@ -178,6 +178,31 @@ aiperf_chart_view_format_pick (const AiperfChart *chart,
   return g_string_free (text, FALSE);
 }
 
+char *
+aiperf_chart_view_hover_text (AiperfChartView *self)
+{
+  char *text;
+  const char *name;
+
+  g_return_val_if_fail (AIPERF_IS_CHART_VIEW (self), NULL);
+
+  if (!self->has_hover || self->chart == NULL)
+    return NULL;
+  text = aiperf_chart_view_format_pick (self->chart, &self->hover);
+  /* Grouped by model, four replicates at one concurrency look alike:
+   * the hover names the run itself. */
+  if (self->id_names != NULL && self->hover.id >= 0 && (guint) self->hover.id < self->id_names->len
+      && (name = g_ptr_array_index (self->id_names, self->hover.id)) != NULL)
+    {
+      g_autofree char *line = g_markup_printf_escaped ("\nRun: %s", name);
+      char *joined = g_strconcat (text, line, NULL);
+
+      g_free (text);
+      text = joined;
+    }
+  return text;
+}
+
 static void
 set_source_rgba (cairo_t          *cr,
                  const AiperfRGBA *c,
@@ -240,7 +265,7 @@ snapshot_tooltip (AiperfChartView *self,
                   int              width,
                   int              height)
 {
-  g_autofree char *markup = aiperf_chart_view_format_pick (self->chart, &self->hover);
+  g_autofree char *markup = aiperf_chart_view_hover_text (self);
   g_autoptr(PangoLayout) layout = NULL;
   int tw, th;
   double bw, bh, bx, by;
@@ -357,6 +382,18 @@ aiperf_chart_view_snapshot_overlay (AiperfChartView *self,
 
   if (self->chart == NULL)
     return;
+
+  /* Keyboard focus shows, as GTK's focus rings do: arrows act on this chart. */
+  if (gtk_widget_has_visible_focus (GTK_WIDGET (self)))
+    {
+      GskRoundedRect outline;
+      GdkRGBA accent = { 0.208, 0.518, 0.894, 0.8 };   /* libadwaita's blue accent */
+      float w[4] = { 2, 2, 2, 2 };
+      GdkRGBA c[4] = { accent, accent, accent, accent };
+
+      gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (1, 1, width - 2, height - 2), 6);
+      gtk_snapshot_append_border (snapshot, &outline, w, c);
+    }
 
   if (self->drag_mode == AIPERF_DRAG_RUBBER_BAND && self->drag_started)
     snapshot_rubber_band (self, snapshot);

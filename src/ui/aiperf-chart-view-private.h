@@ -28,6 +28,7 @@ struct _AiperfChartView
   GtkWidget       parent_instance;
 
   AiperfChart    *chart;
+  GPtrArray      *id_names;      /* char*, by point id: the hover names the run */
   AiperfRenderer *renderer;
   AiperfStyle     style;
   gboolean        theme_forced;
@@ -48,6 +49,7 @@ struct _AiperfChartView
   AiperfPick      hover;
   double          pointer_x, pointer_y;
   gboolean        pointer_inside;
+  const char     *cursor_name;   /* static string of the cursor set, or NULL */
 
   /* gestures */
   AiperfDragMode  drag_mode;
@@ -99,6 +101,9 @@ gboolean    aiperf_chart_view_get_rubber_band       (AiperfChartView      *self,
  * Pango markup. */
 char       *aiperf_chart_view_format_pick           (const AiperfChart    *chart,
                                                      const AiperfPick     *pick);
+/* The hover text of the hovered point: format_pick, and the run it
+ * stands for. Pango markup; NULL without hover. */
+char       *aiperf_chart_view_hover_text            (AiperfChartView      *self);
 /* A value with about four significant digits ("30.8", "1235", "0.000123"). */
 char       *aiperf_chart_view_format_value          (double                value);
 
@@ -131,6 +136,10 @@ void        aiperf_chart_view_click_at              (AiperfChartView      *self,
                                                      double                x,
                                                      double                y);
 
+/* Moves the hover @step points on (negative: back) among the pickable
+ * points in view, in layer order; from the first one without a hover. */
+void        aiperf_chart_view_step_point            (AiperfChartView      *self,
+                                                     int                   step);
 /* For tests: the hovered point, or FALSE. */
 gboolean    aiperf_chart_view_get_hover             (AiperfChartView      *self,
                                                      AiperfPick           *out_pick);

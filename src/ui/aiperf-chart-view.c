@@ -135,7 +135,7 @@ aiperf_chart_view_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 240;
-      *natural = 800;
+      *natural = 640;
     }
   else
     {
@@ -202,6 +202,7 @@ aiperf_chart_view_finalize (GObject *object)
   AiperfChartView *self = AIPERF_CHART_VIEW (object);
 
   g_clear_pointer (&self->chart, aiperf_chart_free);
+  g_clear_pointer (&self->id_names, g_ptr_array_unref);
   g_clear_pointer (&self->renderer, aiperf_renderer_free);
   g_clear_object (&self->layer);
   aiperf_style_clear (&self->style);
@@ -316,6 +317,7 @@ aiperf_chart_view_set_chart (AiperfChartView *self,
   keep_zoom = self->zoomed && axes_same (self->chart, chart);
   aiperf_chart_view_clear_hover (self);
   g_clear_pointer (&self->chart, aiperf_chart_free);
+  g_clear_pointer (&self->id_names, g_ptr_array_unref);
   self->chart = chart;
   update_auto_viewport (self);
   if (!keep_zoom)
@@ -330,6 +332,18 @@ aiperf_chart_view_set_chart (AiperfChartView *self,
                                   chart != NULL && chart->title != NULL ? chart->title : "",
                                   -1);
   aiperf_chart_view_invalidate_layer (self);
+}
+
+void
+aiperf_chart_view_set_id_names (AiperfChartView *self,
+                                GPtrArray       *names)
+{
+  g_return_if_fail (AIPERF_IS_CHART_VIEW (self));
+
+  if (names != NULL)
+    g_ptr_array_ref (names);
+  g_clear_pointer (&self->id_names, g_ptr_array_unref);
+  self->id_names = names;
 }
 
 const AiperfChart *

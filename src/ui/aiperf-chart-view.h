@@ -39,6 +39,11 @@ gboolean              aiperf_chart_view_export        (AiperfChartView      *sel
                                                        int                   height,
                                                        GError              **error);
 void                  aiperf_chart_view_copy_to_clipboard (AiperfChartView  *self);
+/* What the ids of the chart's points stand for, by id ("qwen_concurrency1"
+ * for a run position): the hover names it. @names (char*, nullable) is
+ * referenced; cleared by the next set_chart. */
+void                  aiperf_chart_view_set_id_names  (AiperfChartView      *self,
+                                                       GPtrArray            *names);
 /* Follow AdwStyleManager again after set_theme. */
 void                  aiperf_chart_view_unset_theme   (AiperfChartView      *self);
 /* TRUE while the user has zoomed or panned away from the automatic view

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-plot-page.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-style.h"
@@ -20,6 +21,7 @@ struct _AiperfPlotPage
 
   GtkStack        *stack;
   AiperfChartView *chart_view;
+  GtkWidget       *reset_button;  /* shown while zoomed */
   AdwStatusPage   *problem_page;
   GtkSpinner      *spinner;
 
@@ -33,6 +35,7 @@ struct _AiperfPlotPage
   AiperfRunSet    *drawn;       /* the runs of the current chart, by id */
   AiperfPlotColors *colors;     /* borrowed from the window */
   char            *problem;
+  char            *title;       /* said from the spec when there is no chart */
   gboolean         no_data;   /* the problem is AIPERF_ERROR_NO_DATA */
 };
 
@@ -147,14 +150,6 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
       g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
-  /* Hover text says "Concurrency: 4", in the sidebar's words, not the key. */
-  if (chart->label_title != NULL && chart->label_title[0] != '\0')
-    {
-      char *readable = g_strdup (aiperf_sidebar_parameter_label (chart->label_title));
-
-      g_free (chart->label_title);
-      chart->label_title = readable;
-    }
   if (self->log_x)
     chart->x.scale = AIPERF_SCALE_LOG;
   if (self->log_y)
@@ -165,6 +160,17 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
     chart->y.include_zero = FALSE;
 
   aiperf_chart_view_set_chart (self->chart_view, chart);
+  /* Comparison points are runs (ids are positions in @drawn): the hover
+   * names each, whatever the grouping. An uncertainty point is the mean
+   * of several runs, not one. */
+  if (self->single_run == NULL && self->spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < aiperf_run_set_get_n_runs (drawn); i++)
+        g_ptr_array_add (names, g_strdup (aiperf_run_get_name (aiperf_run_set_get_run (drawn, i))));
+      aiperf_chart_view_set_id_names (self->chart_view, names);
+    }
   gtk_stack_set_visible_child_name (self->stack, "chart");
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -224,6 +230,13 @@ aiperf_plot_page_get_run_for_id (AiperfPlotPage *self,
   return aiperf_run_set_get_run (self->drawn, id);
 }
 
+GtkWidget *
+aiperf_plot_page_get_reset_button (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+  return self->reset_button;
+}
+
 AiperfChartView *
 aiperf_plot_page_get_chart_view (AiperfPlotPage *self)
 {
@@ -257,7 +270,10 @@ aiperf_plot_page_get_title (AiperfPlotPage *self)
     return self->spec->title;
   if (chart != NULL && chart->title != NULL)
     return chart->title;
-  return self->spec->name;
+  /* No chart (no data): still what the plot shows, not the preset id. */
+  g_free (self->title);
+  self->title = aiperf_plot_spec_title (self->spec);
+  return self->title;
 }
 
 gboolean
@@ -388,6 +404,7 @@ aiperf_plot_page_finalize (GObject *object)
   g_hash_table_unref (self->excluded);
   g_free (self->filter.metric);
   g_free (self->problem);
+  g_free (self->title);
   G_OBJECT_CLASS (aiperf_plot_page_parent_class)->finalize (object);
 }
 
@@ -418,7 +435,31 @@ aiperf_plot_page_init (AiperfPlotPage *self)
   self->chart_view = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->chart_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->chart_view), TRUE);
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->chart_view), "chart");
+  {
+    /* Zoomed in, the chart says so and offers the way back (double-click
+     * and Ctrl+0 are not something one sees). */
+    GtkWidget *overlay = gtk_overlay_new ();
+    GtkWidget *content = adw_button_content_new ();
+
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->chart_view));
+    self->reset_button = gtk_button_new ();
+    adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), "zoom-fit-best-symbolic");
+    adw_button_content_set_label (ADW_BUTTON_CONTENT (content), _("Zoomed — _Reset"));
+    adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+    gtk_button_set_child (GTK_BUTTON (self->reset_button), content);
+    gtk_widget_set_tooltip_text (self->reset_button, _("Show the whole chart (Ctrl+0)"));
+    gtk_widget_set_halign (self->reset_button, GTK_ALIGN_END);
+    gtk_widget_set_valign (self->reset_button, GTK_ALIGN_START);
+    gtk_widget_set_margin_top (self->reset_button, 8);
+    gtk_widget_set_margin_end (self->reset_button, 8);
+    gtk_widget_add_css_class (self->reset_button, "osd");
+    gtk_widget_add_css_class (self->reset_button, "pill");
+    gtk_widget_set_visible (self->reset_button, FALSE);
+    g_object_bind_property (self->chart_view, "zoomed", self->reset_button, "visible", G_BINDING_SYNC_CREATE);
+    g_signal_connect_swapped (self->reset_button, "clicked", G_CALLBACK (aiperf_chart_view_reset_zoom), self->chart_view);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->reset_button);
+    gtk_stack_add_named (self->stack, overlay, "chart");
+  }
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);

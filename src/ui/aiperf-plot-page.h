@@ -27,6 +27,8 @@ AiperfPlotPage *aiperf_plot_page_new              (AiperfPlotSpec *spec,
                                                    AiperfRunSet   *runs,
                                                    AiperfRun      *single_run);
 AiperfChartView *aiperf_plot_page_get_chart_view  (AiperfPlotPage *self);
+/* The "Zoomed — Reset" button over the chart (visible while zoomed). */
+GtkWidget       *aiperf_plot_page_get_reset_button (AiperfPlotPage *self);
 AiperfPlotSpec  *aiperf_plot_page_get_spec        (AiperfPlotPage *self); /* transfer none, editable */
 AiperfRun       *aiperf_plot_page_get_single_run  (AiperfPlotPage *self);
 const char      *aiperf_plot_page_get_title       (AiperfPlotPage *self);

@@ -69,6 +69,17 @@ on_check_toggled (AiperfRunRow *self)
     g_signal_emit (self, signals[TOGGLED], 0, gtk_check_button_get_active (self->check));
 }
 
+gboolean
+aiperf_run_row_get_color (AiperfRunRow *self,
+                          GdkRGBA      *out_color)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN_ROW (self), FALSE);
+
+  if (self->has_color && out_color != NULL)
+    *out_color = self->color;
+  return self->has_color;
+}
+
 void
 aiperf_run_row_set_color (AiperfRunRow  *self,
                           const GdkRGBA *color)
@@ -239,8 +250,8 @@ aiperf_run_row_new (AiperfRun *run)
     append_parameters (facts, run);
   gtk_label_set_label (self->facts_label, facts->str);
 
-  g_string_append_printf (hay, "%s\n%s\n%s\n", aiperf_run_get_name (run),
-                          aiperf_run_get_model (run), facts->str);
+  g_string_append_printf (hay, "%s\n%s\n%s\n%s\n", aiperf_run_get_name (run),
+                          aiperf_run_get_model (run), facts->str, aiperf_run_get_locator (run));
   keys = aiperf_run_list_parameters (run);
   for (guint i = 0; keys != NULL && i < keys->len; i++)
     {

@@ -17,6 +17,9 @@ AiperfRun *aiperf_run_row_get_run     (AiperfRunRow  *self);
 /* NULL: the run is not drawn (hidden, filtered or not in this chart). */
 void       aiperf_run_row_set_color   (AiperfRunRow  *self,
                                        const GdkRGBA *color);
+/* The swatch colour; FALSE when the run is not in the current chart. */
+gboolean   aiperf_run_row_get_color   (AiperfRunRow  *self,
+                                       GdkRGBA       *out_color);
 void       aiperf_run_row_set_checked (AiperfRunRow  *self,
                                        gboolean       checked);
 gboolean   aiperf_run_row_get_checked (AiperfRunRow  *self);

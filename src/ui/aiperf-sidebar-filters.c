@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "aiperf-plot-names.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-session-plot.h"
 
@@ -29,6 +30,7 @@ void
 aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self)
 {
   g_autoptr(GPtrArray) swept = NULL;
+  GtkWidget *more = NULL;
 
   for (guint i = 0; i < self->param_rows->len; i++)
     adw_preferences_group_remove (self->filter_group, g_ptr_array_index (self->param_rows, i));
@@ -40,6 +42,7 @@ aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self)
   for (guint i = 0; swept != NULL && i < swept->len; i++)
     {
       const char *key = g_ptr_array_index (swept, i);
+      gboolean known = aiperf_plot_parameter_name (key) != NULL;
       g_autoptr(GPtrArray) values = aiperf_session_parameter_values (self->runs, key);
       GtkWidget *expander;
       g_autofree char *subtitle = NULL;
@@ -68,8 +71,25 @@ aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self)
           adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
         }
-      adw_preferences_group_add (self->filter_group, expander);
-      g_ptr_array_add (self->param_rows, expander);
+      if (known)
+        {
+          adw_preferences_group_add (self->filter_group, expander);
+          g_ptr_array_add (self->param_rows, expander);
+          continue;
+        }
+      /* Raw configuration keys stay out of the way, under "More". */
+      if (more == NULL)
+        {
+          more = adw_expander_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (more), _("More"));
+          adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (more), _("Other configuration keys that vary"));
+        }
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (more), expander);
+    }
+  if (more != NULL)
+    {
+      adw_preferences_group_add (self->filter_group, more);
+      g_ptr_array_add (self->param_rows, more);
     }
 }
 
@@ -120,7 +140,7 @@ aiperf_sidebar_on_filter_changed (AiperfSidebar *self)
 
   if (self->updating || self->page == NULL)
     return;
-  metric = aiperf_sidebar_selected_key (self->filter_metric_row, self->filter_keys);
+  metric = aiperf_sidebar_picked_key (self->filter_metric_row, self->filter_keys);
   aiperf_plot_page_set_metric_filter (self->page, metric && *metric ? metric : NULL,
                                       parse_bound (self->filter_min_row),
                                       parse_bound (self->filter_max_row));

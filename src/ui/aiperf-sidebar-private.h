@@ -5,6 +5,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include "aiperf-picker-row.h"
 #include "aiperf-sidebar.h"
 
 G_BEGIN_DECLS
@@ -13,15 +14,19 @@ struct _AiperfSidebar
 {
   GtkBox          parent_instance;
 
+  AdwViewStack   *view_stack;
+  GtkStack       *runs_stack;
+  AdwStatusPage  *no_plot_page;
   GtkSearchEntry *search_entry;
   GtkListBox     *run_list;
   AdwPreferencesGroup *plot_group;
   AdwPreferencesGroup *filter_group;
   AdwComboRow    *type_row;
-  AdwComboRow    *x_row, *x_stat_row, *y_row, *y_stat_row;
-  AdwComboRow    *group_row, *label_row;
+  AiperfPickerRow *x_row, *y_row;
+  AdwComboRow    *x_stat_row, *y_stat_row;
+  AiperfPickerRow *group_row, *label_row;
   GtkSwitch      *log_x_switch, *log_y_switch, *autoscale_switch;
-  AdwComboRow    *filter_metric_row;
+  AiperfPickerRow *filter_metric_row;
   AdwEntryRow    *filter_min_row, *filter_max_row;
 
   AiperfRunSet   *runs;
@@ -42,6 +47,8 @@ const char *aiperf_sidebar_parameter_label       (const char    *key);
 /* "Average", "p50 (median)", … (translated) for the statistic dropdowns. */
 const char *aiperf_sidebar_stat_label            (AiperfStat     stat);
 const char *aiperf_sidebar_selected_key          (AdwComboRow   *row,
+                                                  GPtrArray     *keys);
+const char *aiperf_sidebar_picked_key            (AiperfPickerRow *row,
                                                   GPtrArray     *keys);
 
 /* aiperf-sidebar-filters.c */

@@ -11,6 +11,7 @@
 
 #include "aiperf-metric-registry.h"
 #include "aiperf-plot-handlers.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-session-plot.h"
@@ -18,7 +19,7 @@
 
 G_DEFINE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, GTK_TYPE_BOX)
 
-enum { RUN_TOGGLED, RUN_ACTIVATED, N_SIGNALS };
+enum { RUN_TOGGLED, RUN_ACTIVATED, RUNS_TOGGLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* The statistics offered, in the dashboard's order. */
@@ -39,15 +40,9 @@ plot_type_label (AiperfPlotType type)
 const char *
 aiperf_sidebar_parameter_label (const char *key)
 {
-  if (g_str_equal (key, "run_name"))
-    return _("Run");
-  if (g_str_equal (key, "model"))
-    return _("Model");
-  if (g_str_equal (key, "concurrency"))
-    return _("Concurrency");
   if (g_str_equal (key, ""))
     return _("None");
-  return key;
+  return _(aiperf_plot_parameter_label (key));
 }
 
 /* Fills @row with @labels and remembers nothing else: keys live beside it. */
@@ -83,9 +78,18 @@ stat_position (AiperfStat stat)
 
 const char *
 aiperf_sidebar_selected_key (AdwComboRow *row,
-              GPtrArray   *keys)
+                             GPtrArray   *keys)
 {
   guint pos = adw_combo_row_get_selected (row);
+
+  return pos < keys->len ? g_ptr_array_index (keys, pos) : NULL;
+}
+
+const char *
+aiperf_sidebar_picked_key (AiperfPickerRow *row,
+                           GPtrArray       *keys)
+{
+  guint pos = aiperf_picker_row_get_selected (row);
 
   return pos < keys->len ? g_ptr_array_index (keys, pos) : NULL;
 }
@@ -129,11 +133,61 @@ sort_rows (GtkListBoxRow *a,
 }
 
 static void
+update_no_match (AiperfSidebar *self)
+{
+  gboolean any = FALSE, rows = FALSE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
+       child != NULL && !any; child = gtk_widget_get_next_sibling (child))
+    if (AIPERF_IS_RUN_ROW (child))
+      {
+        rows = TRUE;
+        any = aiperf_run_row_matches (AIPERF_RUN_ROW (child), self->search_text);
+      }
+  /* A search that matches nothing says so, instead of an empty sliver. */
+  gtk_stack_set_visible_child_name (self->runs_stack, any || !rows ? "list" : "no-match");
+}
+
+static void
 on_search_changed (AiperfSidebar *self)
 {
   g_free (self->search_text);
   self->search_text = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
   gtk_list_box_invalidate_filter (self->run_list);
+  update_no_match (self);
+}
+
+/* Show All / Hide All act on the runs the search lists. */
+static void
+select_runs (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AiperfSidebar *self = AIPERF_SIDEBAR (widget);
+  gboolean visible = g_str_equal (action_name, "sidebar.select-all");
+  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (AIPERF_IS_RUN_ROW (child) && aiperf_run_row_matches (AIPERF_RUN_ROW (child), self->search_text))
+      g_ptr_array_add (runs, aiperf_run_row_get_run (AIPERF_RUN_ROW (child)));
+  if (runs->len > 0)
+    g_signal_emit (self, signals[RUNS_TOGGLED], 0, runs, visible);
+}
+
+void
+aiperf_sidebar_set_view (AiperfSidebar *self,
+                         const char    *name)
+{
+  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+const char *
+aiperf_sidebar_get_view (AiperfSidebar *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SIDEBAR (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->view_stack);
 }
 
 GtkWidget *
@@ -183,12 +237,14 @@ fill_metric_keys (AiperfSidebar *self,
       AiperfTable *table = aiperf_session_run_ready (single) ? aiperf_run_get_requests (single) : NULL;
 
       for (guint c = 0; table != NULL && c < aiperf_table_get_n_columns (table); c++)
-        g_ptr_array_add (self->metric_keys, g_strdup (aiperf_table_get_column_name (table, c)));
+        if (!aiperf_plot_request_tag_hidden (aiperf_table_get_column_name (table, c)))
+          g_ptr_array_add (self->metric_keys, g_strdup (aiperf_table_get_column_name (table, c)));
       g_ptr_array_sort (self->metric_keys, (GCompareFunc) g_strcmp0);
+      /* The chart's own axis title, so the list and the axis agree. */
       for (guint i = 0; i < self->metric_keys->len; i++)
-        g_ptr_array_add (labels, aiperf_metric_registry_axis_label (g_ptr_array_index (self->metric_keys, i),
-                                                                    aiperf_table_get_column_unit (table,
-                                                                      aiperf_table_find_column (table, g_ptr_array_index (self->metric_keys, i)))));
+        g_ptr_array_add (labels, aiperf_plot_quantity_label (g_ptr_array_index (self->metric_keys, i),
+                                                             aiperf_table_get_column_unit (table,
+                                                               aiperf_table_find_column (table, g_ptr_array_index (self->metric_keys, i)))));
     }
   else if (self->runs != NULL)
     {
@@ -200,31 +256,34 @@ fill_metric_keys (AiperfSidebar *self,
           g_ptr_array_add (labels, aiperf_session_metric_label (self->runs, g_ptr_array_index (tags, i)));
         }
     }
-  set_row_items (self->x_row, labels);
-  set_row_items (self->y_row, labels);
+  aiperf_picker_row_set_items (self->x_row, labels, G_MAXUINT);
+  aiperf_picker_row_set_items (self->y_row, labels, G_MAXUINT);
 }
 
 /* Puts @metric (as the preset wrote it) in the list if it is missing, and selects it. */
 static void
-select_metric (AiperfSidebar *self,
-               AdwComboRow   *row,
-               const char    *metric)
+select_metric (AiperfSidebar   *self,
+               AiperfPickerRow *row,
+               const char      *metric,
+               AiperfRun       *single)
 {
-  const char *tag = metric ? aiperf_metric_registry_canonical_tag (metric) : NULL;
-  guint pos = find_key (self->metric_keys, tag);
+  const char *tag = NULL;
+  guint pos;
 
+  if (metric != NULL)
+    tag = single != NULL ? aiperf_plot_request_tag (metric) : aiperf_metric_registry_canonical_tag (metric);
+  pos = find_key (self->metric_keys, tag);
   if (pos == GTK_INVALID_LIST_POSITION && tag != NULL)
     {
-      g_autofree char *label = aiperf_session_metric_label (self->runs, tag);
-      GtkStringList *lx = GTK_STRING_LIST (adw_combo_row_get_model (self->x_row));
-      GtkStringList *ly = GTK_STRING_LIST (adw_combo_row_get_model (self->y_row));
+      g_autofree char *label = single != NULL ? aiperf_plot_quantity_label (tag, NULL)
+                                              : aiperf_session_metric_label (self->runs, tag);
 
       g_ptr_array_add (self->metric_keys, g_strdup (tag));
-      gtk_string_list_append (lx, label);
-      gtk_string_list_append (ly, label);
+      aiperf_picker_row_append (self->x_row, label);
+      aiperf_picker_row_append (self->y_row, label);
       pos = self->metric_keys->len - 1;
     }
-  adw_combo_row_set_selected (row, pos);
+  aiperf_picker_row_set_selected (row, pos);
 }
 
 static void
@@ -233,6 +292,7 @@ fill_choice_keys (AiperfSidebar *self,
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) swept = NULL;
+  guint n_main_group = G_MAXUINT, n_main_label = G_MAXUINT;
 
   g_ptr_array_set_size (self->type_keys, 0);
   for (guint t = 0; t < aiperf_plot_handlers_count (); t++)
@@ -247,28 +307,42 @@ fill_choice_keys (AiperfSidebar *self,
   g_ptr_array_set_size (self->group_keys, 0);
   g_ptr_array_set_size (self->label_keys, 0);
   g_ptr_array_add (self->group_keys, g_strdup ("run_name"));
+  g_ptr_array_add (self->group_keys, g_strdup ("model"));
   g_ptr_array_add (self->label_keys, g_strdup (""));
+  g_ptr_array_add (self->label_keys, g_strdup ("concurrency"));
   if (self->runs != NULL)
     swept = aiperf_run_set_get_swept_parameters (self->runs);
-  for (guint i = 0; swept != NULL && i < swept->len; i++)
+  /* Named parameters first; raw configuration keys under "More". */
+  for (int pass = 0; pass < 2; pass++)
     {
-      g_ptr_array_add (self->group_keys, g_strdup (g_ptr_array_index (swept, i)));
-      g_ptr_array_add (self->label_keys, g_strdup (g_ptr_array_index (swept, i)));
+      if (pass == 1)
+        {
+          n_main_group = self->group_keys->len;
+          n_main_label = self->label_keys->len;
+        }
+      for (guint i = 0; swept != NULL && i < swept->len; i++)
+        {
+          const char *key = g_ptr_array_index (swept, i);
+
+          if ((aiperf_plot_parameter_name (key) != NULL) != (pass == 0))
+            continue;
+          if (find_key (self->group_keys, key) == GTK_INVALID_LIST_POSITION)
+            g_ptr_array_add (self->group_keys, g_strdup (key));
+          if (find_key (self->label_keys, key) == GTK_INVALID_LIST_POSITION)
+            g_ptr_array_add (self->label_keys, g_strdup (key));
+        }
     }
-  /* The presets name these even when they do not vary. */
-  if (find_key (self->group_keys, "model") == GTK_INVALID_LIST_POSITION)
-    g_ptr_array_add (self->group_keys, g_strdup ("model"));
-  if (find_key (self->label_keys, "concurrency") == GTK_INVALID_LIST_POSITION)
-    g_ptr_array_add (self->label_keys, g_strdup ("concurrency"));
 
   g_ptr_array_set_size (labels, 0);
   for (guint i = 0; i < self->group_keys->len; i++)
     g_ptr_array_add (labels, (gpointer) aiperf_sidebar_parameter_label (g_ptr_array_index (self->group_keys, i)));
-  set_row_items (self->group_row, labels);
+  aiperf_picker_row_set_items (self->group_row, labels,
+                               n_main_group < self->group_keys->len ? n_main_group : G_MAXUINT);
   g_ptr_array_set_size (labels, 0);
   for (guint i = 0; i < self->label_keys->len; i++)
     g_ptr_array_add (labels, (gpointer) aiperf_sidebar_parameter_label (g_ptr_array_index (self->label_keys, i)));
-  set_row_items (self->label_row, labels);
+  aiperf_picker_row_set_items (self->label_row, labels,
+                               n_main_label < self->label_keys->len ? n_main_label : G_MAXUINT);
 }
 
 static void
@@ -281,6 +355,7 @@ load_page (AiperfSidebar *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->plot_group), self->page != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->filter_group), self->page != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_plot_page), self->page == NULL);
   if (self->page == NULL)
     return;
 
@@ -293,18 +368,16 @@ load_page (AiperfSidebar *self)
   fill_metric_keys (self, single);
   adw_combo_row_set_selected (self->type_row,
                               find_key (self->type_keys, aiperf_plot_type_to_string (spec->type)));
-  select_metric (self, self->x_row, spec->x.metric);
-  select_metric (self, self->y_row, spec->y.metric);
+  select_metric (self, self->x_row, spec->x.metric, single);
+  select_metric (self, self->y_row, spec->y.metric, single);
   adw_combo_row_set_selected (self->x_stat_row,
                               stat_position (spec->x.has_stat ? spec->x.stat : AIPERF_STAT_AVG));
   adw_combo_row_set_selected (self->y_stat_row,
                               stat_position (aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG)));
-  adw_combo_row_set_selected (self->group_row,
-                              find_key (self->group_keys, spec->group_by ? spec->group_by : "run_name"));
-  adw_combo_row_set_selected (self->label_row,
-                              find_key (self->label_keys, spec->label_by ? spec->label_by
-                                        : (spec->type == AIPERF_PLOT_PARETO
-                                           || spec->type == AIPERF_PLOT_SCATTER_LINE) ? "concurrency" : ""));
+  aiperf_picker_row_set_selected (self->group_row,
+                                  find_key (self->group_keys, spec->group_by ? spec->group_by : "run_name"));
+  aiperf_picker_row_set_selected (self->label_row,
+                                  find_key (self->label_keys, aiperf_plot_spec_label_by (spec)));
   gtk_switch_set_active (self->log_x_switch, aiperf_plot_page_get_log_x (self->page));
   gtk_switch_set_active (self->log_y_switch, aiperf_plot_page_get_log_y (self->page));
   gtk_switch_set_active (self->autoscale_switch, spec->autoscale != AIPERF_AUTOSCALE_NONE);
@@ -316,8 +389,8 @@ load_page (AiperfSidebar *self)
   gtk_widget_set_visible (GTK_WIDGET (self->filter_group), !is_single);
 
   filter = aiperf_plot_page_get_metric_filter (self->page);
-  adw_combo_row_set_selected (self->filter_metric_row,
-                              filter->metric ? find_key (self->filter_keys, filter->metric) : 0);
+  aiperf_picker_row_set_selected (self->filter_metric_row,
+                                  filter->metric ? find_key (self->filter_keys, filter->metric) : 0);
   {
     char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -346,7 +419,7 @@ on_setting_changed (AiperfSidebar *self)
 {
   AiperfPlotSpec *spec;
   g_autofree char *old_x = NULL, *old_y = NULL;
-  AiperfPlotType type;
+  AiperfPlotType type, old_type;
   const char *key;
   gboolean single;
 
@@ -357,12 +430,13 @@ on_setting_changed (AiperfSidebar *self)
   single = aiperf_plot_page_get_single_run (self->page) != NULL;
   old_x = g_strdup (spec->x.metric);
   old_y = g_strdup (spec->y.metric);
+  old_type = spec->type;
 
   if ((key = aiperf_sidebar_selected_key (self->type_row, self->type_keys)) != NULL
       && aiperf_plot_type_from_string (key, &type))
     spec->type = type;
-  set_metric (&spec->x, aiperf_sidebar_selected_key (self->x_row, self->metric_keys));
-  set_metric (&spec->y, aiperf_sidebar_selected_key (self->y_row, self->metric_keys));
+  set_metric (&spec->x, aiperf_sidebar_picked_key (self->x_row, self->metric_keys));
+  set_metric (&spec->y, aiperf_sidebar_picked_key (self->y_row, self->metric_keys));
   if (!single)
     {
       spec->x.has_stat = TRUE;
@@ -373,13 +447,18 @@ on_setting_changed (AiperfSidebar *self)
                                         G_N_ELEMENTS (offered_stats) - 1)];
       spec->has_stat = FALSE;
       g_free (spec->group_by);
-      spec->group_by = g_strdup (aiperf_sidebar_selected_key (self->group_row, self->group_keys));
-      g_free (spec->label_by);
-      key = aiperf_sidebar_selected_key (self->label_row, self->label_keys);
-      spec->label_by = key && *key ? g_strdup (key) : NULL;
+      spec->group_by = g_strdup (aiperf_sidebar_picked_key (self->group_row, self->group_keys));
+      /* "" is "None": no text at the points, kept through tab switches. */
+      if ((key = aiperf_sidebar_picked_key (self->label_row, self->label_keys)) != NULL)
+        {
+          g_free (spec->label_by);
+          spec->label_by = g_strdup (key);
+        }
     }
-  /* The preset's own title and axis labels no longer describe new axes. */
-  if (g_strcmp0 (old_x, spec->x.metric) != 0 || g_strcmp0 (old_y, spec->y.metric) != 0)
+  /* The preset's own title and axis labels no longer describe new axes
+   * (nor another plot type): the chart then says what it shows. */
+  if (g_strcmp0 (old_x, spec->x.metric) != 0 || g_strcmp0 (old_y, spec->y.metric) != 0
+      || old_type != spec->type)
     {
       g_clear_pointer (&spec->title, g_free);
       g_clear_pointer (&spec->x_label, g_free);
@@ -434,6 +513,7 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
       g_signal_connect_swapped (row, "toggled", G_CALLBACK (on_row_toggled), self);
       gtk_list_box_append (self->run_list, row);
     }
+  update_no_match (self);
 
   self->updating = TRUE;
   g_ptr_array_set_size (self->filter_keys, 0);
@@ -449,7 +529,7 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
           g_ptr_array_add (labels, aiperf_session_metric_label (runs, g_ptr_array_index (tags, i)));
         }
     }
-  set_row_items (self->filter_metric_row, labels);
+  aiperf_picker_row_set_items (self->filter_metric_row, labels, G_MAXUINT);
   self->updating = FALSE;
   aiperf_sidebar_rebuild_param_filters (self);
   load_page (self);
@@ -459,6 +539,7 @@ void
 aiperf_sidebar_focus_search (AiperfSidebar *self)
 {
   g_return_if_fail (AIPERF_IS_SIDEBAR (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, "runs");
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
@@ -497,7 +578,11 @@ aiperf_sidebar_class_init (AiperfSidebarClass *klass)
   object_class->dispose = aiperf_sidebar_dispose;
   object_class->finalize = aiperf_sidebar_finalize;
 
+  g_type_ensure (AIPERF_TYPE_PICKER_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/aiperf/Plot/aiperf-sidebar.ui");
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, runs_stack);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, no_plot_page);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, search_entry);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, run_list);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, plot_group);
@@ -521,13 +606,18 @@ aiperf_sidebar_class_init (AiperfSidebarClass *klass)
                                        AIPERF_TYPE_RUN, G_TYPE_BOOLEAN);
   signals[RUN_ACTIVATED] = g_signal_new ("run-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, AIPERF_TYPE_RUN);
+  signals[RUNS_TOGGLED] = g_signal_new ("runs-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                        G_TYPE_PTR_ARRAY, G_TYPE_BOOLEAN);
+  gtk_widget_class_install_action (widget_class, "sidebar.select-all", NULL, select_runs);
+  gtk_widget_class_install_action (widget_class, "sidebar.select-none", NULL, select_runs);
 }
 
 static void
 aiperf_sidebar_init (AiperfSidebar *self)
 {
   g_autoptr(GtkStringList) stats = gtk_string_list_new (NULL);
-  AdwComboRow *setting_rows[6];
+  GtkWidget *setting_rows[6];
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -548,12 +638,12 @@ aiperf_sidebar_init (AiperfSidebar *self)
   g_signal_connect_swapped (self->run_list, "row-activated", G_CALLBACK (on_row_activated), self);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
 
-  setting_rows[0] = self->type_row;
-  setting_rows[1] = self->x_row;
-  setting_rows[2] = self->x_stat_row;
-  setting_rows[3] = self->y_row;
-  setting_rows[4] = self->y_stat_row;
-  setting_rows[5] = self->group_row;
+  setting_rows[0] = GTK_WIDGET (self->type_row);
+  setting_rows[1] = GTK_WIDGET (self->x_row);
+  setting_rows[2] = GTK_WIDGET (self->x_stat_row);
+  setting_rows[3] = GTK_WIDGET (self->y_row);
+  setting_rows[4] = GTK_WIDGET (self->y_stat_row);
+  setting_rows[5] = GTK_WIDGET (self->group_row);
   for (guint i = 0; i < G_N_ELEMENTS (setting_rows); i++)
     g_signal_connect_swapped (setting_rows[i], "notify::selected", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->label_row, "notify::selected", G_CALLBACK (on_setting_changed), self);

@@ -30,9 +30,16 @@ void       aiperf_sidebar_set_run_colors (AiperfSidebar  *self,
 GtkWidget *aiperf_sidebar_get_row        (AiperfSidebar  *self,
                                           AiperfRun      *run);
 void       aiperf_sidebar_focus_search   (AiperfSidebar  *self);
+/* "runs" or "plot": which of the two views the sidebar shows. */
+void       aiperf_sidebar_set_view       (AiperfSidebar  *self,
+                                          const char     *name);
+const char *aiperf_sidebar_get_view      (AiperfSidebar  *self);
 
 /* Signals:
  *   "run-toggled"   (AiperfRun *run, gboolean visible)
- *   "run-activated" (AiperfRun *run): double-click or Enter on a run. */
+ *   "run-activated" (AiperfRun *run): double-click or Enter on a run.
+ *   "runs-toggled"  (GPtrArray *runs, gboolean visible): Show All / Hide
+ *     All on the runs the search lists, in one go.
+ * Widget actions: sidebar.select-all, sidebar.select-none. */
 
 G_END_DECLS

@@ -5,11 +5,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "aiperf-error.h"
 #include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
 #include "aiperf-preset-writer.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-presets.h"
 
 static AiperfChartView *
@@ -195,6 +197,14 @@ close_tab (GSimpleAction *action,
 }
 
 static void
+restore_plots (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  aiperf_window_rebuild_tabs (AIPERF_WINDOW (user_data));
+}
+
+static void
 toggle_sidebar (GSimpleAction *action,
                 GVariant      *param,
                 gpointer       user_data)
@@ -259,7 +269,10 @@ rebuild_add_menu (AiperfWindow *self)
   for (guint i = 0; list != NULL && i < list->len; i++)
     {
       const AiperfPlotSpec *spec = g_ptr_array_index (list, i);
-      g_autoptr(GMenuItem) item = g_menu_item_new (spec->title ? spec->title : spec->name, NULL);
+      g_autofree char *title = aiperf_plot_spec_title (spec);
+      g_auto(GStrv) parts = g_strsplit (title, "_", -1);
+      g_autofree char *escaped = g_strjoinv ("__", parts);
+      g_autoptr(GMenuItem) item = g_menu_item_new (escaped, NULL);
 
       g_menu_item_set_action_and_target (item, "win.add-plot", "s", spec->name);
       g_menu_append_item (presets, item);
@@ -290,7 +303,25 @@ rebuild_recent_menu (AiperfWindow *self)
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autofree char *base = g_path_get_basename (recent[i]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (base, NULL);
+      g_autofree char *parent = g_path_get_dirname (recent[i]);
+      g_autofree char *where = NULL;
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuItem) item = NULL;
+
+      /* Two "run1" folders differ by where they are: say it, home as ~. */
+      if (g_str_has_prefix (parent, g_get_home_dir ()) && !g_str_equal (g_get_home_dir (), "/"))
+        where = g_strconcat ("~", parent + strlen (g_get_home_dir ()), NULL);
+      else
+        where = g_strdup (parent);
+      /* TRANSLATORS: Open Recent menu item: a folder's name, then the folder it is in */
+      label = g_strdup_printf (_("%s — %s"), base, where);
+      {
+        /* Menus read "_" as a mnemonic: "qwen_sweep" needs it doubled. */
+        g_auto(GStrv) parts = g_strsplit (label, "_", -1);
+        g_autofree char *escaped = g_strjoinv ("__", parts);
+
+        item = g_menu_item_new (escaped, NULL);
+      }
       GtkWidget *row = adw_action_row_new ();
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", recent[i]);
@@ -311,6 +342,18 @@ rebuild_recent_menu (AiperfWindow *self)
 /* --- export --- */
 
 static void
+on_open_export_folder (AdwToast     *toast,
+                       AiperfWindow *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (toast), "aiperf-path");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *uri = g_file_get_uri (folder);
+
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+}
+
+static void
 on_export_response (GtkNativeDialog *dialog,
                     int              response,
                     AiperfWindow    *self)
@@ -326,10 +369,23 @@ on_export_response (GtkNativeDialog *dialog,
       g_autofree char *msg = NULL;
 
       if (aiperf_window_export_current (self, path, format, &error))
-        msg = g_strdup_printf (_("Saved “%s”"), g_file_peek_path (file));
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          AdwToast *toast;
+
+          msg = g_strdup_printf (_("Saved “%s”"), base);
+          toast = adw_toast_new (msg);
+          adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
+          adw_toast_set_button_label (toast, _("Open Folder"));
+          g_object_set_data_full (G_OBJECT (toast), "aiperf-path", g_strdup (path), g_free);
+          g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_open_export_folder), self, 0);
+          aiperf_window_present_toast (self, toast);
+        }
       else
-        msg = g_strdup_printf (_("Could not export: %s"), error->message);
-      aiperf_window_show_toast (self, msg, FALSE);
+        {
+          msg = g_strdup_printf (_("Could not export: %s"), error->message);
+          aiperf_window_show_toast (self, msg, FALSE);
+        }
     }
   g_object_unref (dialog);
 }
@@ -373,8 +429,13 @@ export_chart (GSimpleAction *action,
   dialog = gtk_file_chooser_native_new (_("Export Chart"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  name = g_strdup_printf ("%s.%s", aiperf_plot_page_get_spec (page)->name,
-                          aiperf_image_format_extension (format));
+  {
+    /* A drill-down's file names its run: each run's export differs. */
+    g_autofree char *base = aiperf_session_export_name (aiperf_plot_page_get_spec (page),
+                                                        aiperf_plot_page_get_single_run (page));
+
+    name = g_strdup_printf ("%s.%s", base, aiperf_image_format_extension (format));
+  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_object_set_data (G_OBJECT (dialog), "format", GINT_TO_POINTER (format));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
@@ -510,6 +571,8 @@ static const GActionEntry win_entries[] = {
   { "save-preset", save_preset },
   { "add-plot", add_plot, "s" },
   { "close-tab", close_tab },
+  { "restore-plots", restore_plots },
+  { "compare-runs", restore_plots },
   { "zoom-in", zoom },
   { "zoom-out", zoom },
   { "reset-zoom", zoom },
@@ -541,6 +604,8 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "reset-zoom", has_chart);
   set_enabled (self, "close-tab", adw_tab_view_get_selected_page (self->tab_view) != NULL);
   set_enabled (self, "add-plot", has_runs);
+  set_enabled (self, "restore-plots", has_runs);
+  set_enabled (self, "compare-runs", has_runs);
   set_enabled (self, "cancel-load", self->loads_pending > 0);
   set_enabled (self, "show-errors", aiperf_session_get_errors (self->session)->len > 0);
   /* The empty state offers only what can be done there: opening. */

@@ -11,17 +11,35 @@
 #include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
 
+static void
+on_left_out_details (AdwToast     *toast,
+                     AiperfWindow *self)
+{
+  const char *body = g_object_get_data (G_OBJECT (toast), "aiperf-reasons");
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Plots Not Shown"), body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* aiperf skips a single-run plot whose data the run lacks (time-slice plots
  * of a run made without --slice-duration, GPU plots without telemetry); an
- * empty tab per such plot would only hide the plots that do have data. */
+ * empty tab per such plot would only hide the plots that do have data. The
+ * toast names the plots and says why. */
 static void
 drop_plots_without_data (AiperfWindow *self,
                          AiperfRun    *run)
 {
   g_autoptr(GPtrArray) doomed = g_ptr_array_new ();
+  g_autoptr(GString) titles = g_string_new (NULL);
+  g_autoptr(GString) reasons = g_string_new (NULL);
+  g_autofree char *message = NULL;
+  const char *reason = NULL;
+  gboolean same_reason = TRUE;
   AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
   AdwTabPage *first_kept = NULL;
   gboolean selected_doomed = FALSE;
+  AdwToast *toast;
 
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
@@ -32,8 +50,19 @@ drop_plots_without_data (AiperfWindow *self,
         {
           if (aiperf_plot_page_get_no_data (AIPERF_PLOT_PAGE (child)))
             {
+              AiperfPlotPage *page = AIPERF_PLOT_PAGE (child);
+              const char *problem = aiperf_plot_page_get_problem (page);
+
               g_ptr_array_add (doomed, tab);
               selected_doomed |= tab == selected;
+              /* TRANSLATORS: a plot title in a list of plots */
+              g_string_append_printf (titles, titles->len ? _(", “%s”") : _("“%s”"),
+                                      aiperf_plot_page_get_title (page));
+              g_string_append_printf (reasons, "%s%s: %s", reasons->len ? "\n\n" : "",
+                                      aiperf_plot_page_get_title (page), problem);
+              if (reason != NULL && g_strcmp0 (reason, problem) != 0)
+                same_reason = FALSE;
+              reason = problem;
             }
           else if (first_kept == NULL)
             first_kept = tab;
@@ -45,20 +74,26 @@ drop_plots_without_data (AiperfWindow *self,
   if (doomed->len == 0)
     return;
 
+  /* Say it before the pages (and their problems) go. */
+  if (same_reason && reason != NULL)
+    /* TRANSLATORS: the first %s lists plot titles, the second says why (a sentence) */
+    message = g_strdup_printf (_("Not shown: %s. %s"), titles->str, reason);
+  else
+    /* TRANSLATORS: the first %s lists plot titles, the second is a run's name */
+    message = g_strdup_printf (_("Not shown: %s. Run “%s” has no data for them."),
+                               titles->str, aiperf_run_get_name (run));
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
+  adw_toast_set_button_label (toast, _("Details"));
+  g_object_set_data_full (G_OBJECT (toast), "aiperf-reasons", g_strdup (reasons->str), g_free);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_left_out_details), self, 0);
+
   /* Move away first, so closing does not select some unrelated tab. */
   if (selected_doomed && first_kept != NULL)
     adw_tab_view_set_selected_page (self->tab_view, first_kept);
   for (guint i = 0; i < doomed->len; i++)
     adw_tab_view_close_page (self->tab_view, g_ptr_array_index (doomed, i));
-
-  {
-    g_autofree char *msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                         "%u plot left out: “%s” has no data for it",
-                                                         "%u plots left out: “%s” has no data for them",
-                                                         doomed->len),
-                                            doomed->len, aiperf_run_get_name (run));
-    aiperf_window_show_toast (self, msg, FALSE);
-  }
+  aiperf_window_present_toast (self, toast);
 }
 
 static void
@@ -151,11 +186,14 @@ aiperf_window_open_run_details (AiperfWindow *self,
   details = aiperf_run_details_new (run);
   {
     AdwTabPage *tab = adw_tab_view_append (self->tab_view, details);
+    g_autofree char *short_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), run);
+    /* TRANSLATORS: tab title; %s is the part of a run's name that tells it apart */
     g_autofree char *title = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1
-      ? g_strdup_printf (_("Details (%s)"), aiperf_run_get_name (run))
+      ? g_strdup_printf (_("%s · Details"), short_name)
       : g_strdup (_("Run Details"));
 
     adw_tab_page_set_title (tab, title);
+    adw_tab_page_set_tooltip (tab, aiperf_run_get_locator (run));
     g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-information-symbolic");
 
     adw_tab_page_set_icon (tab, icon);

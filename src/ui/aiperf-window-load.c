@@ -135,6 +135,10 @@ on_loaded (GObject      *object,
           }
           aiperf_window_show_toast (self, msg, TRUE);
         }
+      /* Paths that opened nothing are not "what is open". */
+      for (guint i = 0; data->paths[i] != NULL; i++)
+        aiperf_session_remove_root (self->session, data->paths[i]);
+      aiperf_window_update_title (self);
     }
   else
     {

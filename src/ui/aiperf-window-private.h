@@ -26,6 +26,7 @@ struct _AiperfWindow
   AdwFlap         *flap;
   AiperfSidebar   *sidebar;
   AdwTabView      *tab_view;
+  GtkStack        *tabs_stack;
   AdwTabBar       *tab_bar;
   GtkRevealer     *progress_revealer;
   GtkProgressBar  *progress_bar;
@@ -50,10 +51,19 @@ struct _AiperfWindow
 };
 
 /* aiperf-window.c */
+/* Seconds a toast stays: a plain message, one with a button. */
+#define AIPERF_WINDOW_TOAST_SHORT 4
+#define AIPERF_WINDOW_TOAST_LONG  8
 void          aiperf_window_show_toast          (AiperfWindow *self,
                                                  const char   *message,
                                                  gboolean      with_details);
+/* Shows @toast (transfer full) for its timeout, capped; it goes away even
+ * while the pointer rests on it. */
+void          aiperf_window_present_toast       (AiperfWindow *self,
+                                                 AdwToast     *toast);
 void          aiperf_window_rebuild_tabs        (AiperfWindow *self);
+/* Title and subtitle: what is open and how many runs. */
+void          aiperf_window_update_title        (AiperfWindow *self);
 void          aiperf_window_redraw_all          (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
@@ -61,6 +71,11 @@ AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
                                                  gboolean      select);
 void          aiperf_window_add_runs            (AiperfWindow *self,
                                                  AiperfRunSet *loaded);
+/* @keep_view: a single-run view stays as it is when the run count grows
+ * past one (watch mode); the comparison is then offered, not forced. */
+void          aiperf_window_add_runs_full       (AiperfWindow *self,
+                                                 AiperfRunSet *loaded,
+                                                 gboolean      keep_view);
 void          aiperf_window_open_run_details    (AiperfWindow *self,
                                                  AiperfRun    *run);
 void          aiperf_window_remember_recent     (AiperfWindow *self,

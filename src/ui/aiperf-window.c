@@ -25,6 +25,61 @@ on_toast_button (AdwToast     *toast,
   aiperf_window_show_errors_dialog (self);
 }
 
+static void
+on_toast_dismissed (AdwToast *toast)
+{
+  g_object_set_data (G_OBJECT (toast), "aiperf-dismissed", GINT_TO_POINTER (TRUE));
+}
+
+static gboolean
+dismiss_toast (gpointer data)
+{
+  AdwToast *toast = data;
+
+  if (g_object_get_data (G_OBJECT (toast), "aiperf-dismissed") == NULL)
+    adw_toast_dismiss (toast);
+  return G_SOURCE_REMOVE;
+}
+
+void
+aiperf_window_present_toast (AiperfWindow *self,
+                             AdwToast     *toast)
+{
+  guint timeout;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (adw_toast_get_title (toast));
+  /* A toast ends its one line in "…": a message that names plots and says
+   * why wraps instead, a few lines at most. */
+  if (self->last_toast != NULL && g_utf8_strlen (self->last_toast, -1) > 70)
+    {
+      GtkWidget *label = gtk_label_new (self->last_toast);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_lines (GTK_LABEL (label), 3);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 70);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      adw_toast_set_custom_title (toast, label);
+    }
+  /* Toasts sit over the chart's x axis: never one that stays. */
+  timeout = adw_toast_get_timeout (toast);
+  if (timeout == 0 || timeout > AIPERF_WINDOW_TOAST_LONG)
+    timeout = AIPERF_WINDOW_TOAST_LONG;
+  adw_toast_set_timeout (toast, timeout);
+  /* AdwToast stops its clock while the pointer rests on it, and after a
+   * double-click on a point the pointer often rests right there: a clock
+   * of our own takes it away a little later all the same. */
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), NULL);
+  g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, timeout + 3, dismiss_toast,
+                              g_object_ref (toast), g_object_unref);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 void
 aiperf_window_show_toast (AiperfWindow *self,
                           const char   *message,
@@ -34,16 +89,14 @@ aiperf_window_show_toast (AiperfWindow *self,
 
   g_assert (AIPERF_IS_WINDOW (self));
 
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (message);
   toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, with_details ? 8 : 4);
+  adw_toast_set_timeout (toast, with_details ? AIPERF_WINDOW_TOAST_LONG : AIPERF_WINDOW_TOAST_SHORT);
   if (with_details)
     {
       adw_toast_set_button_label (toast, _("Details"));
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_toast_button), self, 0);
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  aiperf_window_present_toast (self, toast);
 }
 
 /* --- tabs --- */
@@ -71,12 +124,23 @@ update_tab_title (AiperfWindow   *self,
   if (tab == NULL)
     return;
   if (single != NULL && aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1)
-    /* Plot title first: tabs are narrow and several show the same run. */
-    title = g_strdup_printf ("%s (%s)", aiperf_plot_page_get_title (page), aiperf_run_get_name (single));
+    {
+      /* The run first, in the few letters that tell it from the others:
+       * narrow tabs cut the end, and two runs' drill-downs otherwise read
+       * the same. The tooltip has it all. */
+      g_autofree char *run_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), single);
+      g_autofree char *tooltip = NULL;
+
+      title = g_strdup_printf ("%s · %s", run_name, aiperf_plot_page_get_title (page));
+      tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
+      adw_tab_page_set_tooltip (tab, tooltip);
+    }
   else
-    title = g_strdup (aiperf_plot_page_get_title (page));
+    {
+      title = g_strdup (aiperf_plot_page_get_title (page));
+      adw_tab_page_set_tooltip (tab, title);
+    }
   adw_tab_page_set_title (tab, title);
-  adw_tab_page_set_tooltip (tab, title);
   adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
                             && single != NULL && !aiperf_session_run_ready (single));
 }
@@ -221,20 +285,37 @@ aiperf_window_redraw_all (AiperfWindow *self)
     }
 }
 
-static void
-update_subtitle (AiperfWindow *self)
+void
+aiperf_window_update_title (AiperfWindow *self)
 {
   guint n = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
   g_autofree char *subtitle = NULL;
+  g_autofree char *opened = aiperf_session_describe_roots (self->session);
+  g_autofree char *title = NULL;
 
+  /* The title names what is open, as a document window does; the window
+   * list and task switcher show it too. */
   if (n > 0)
     subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run", "%u runs", n), n);
+  adw_window_title_set_title (self->window_title, opened != NULL && n > 0 ? opened : _("AIPerf Plot"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  if (opened != NULL && n > 0)
+    /* TRANSLATORS: the window's title: what is open, then the application */
+    title = g_strdup_printf (_("%s — AIPerf Plot"), opened);
+  gtk_window_set_title (GTK_WINDOW (self), title != NULL ? title : _("AIPerf Plot"));
 }
 
 void
 aiperf_window_add_runs (AiperfWindow *self,
                         AiperfRunSet *loaded)
+{
+  aiperf_window_add_runs_full (self, loaded, FALSE);
+}
+
+void
+aiperf_window_add_runs_full (AiperfWindow *self,
+                             AiperfRunSet *loaded,
+                             gboolean      keep_view)
 {
   guint before = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
   AiperfMode old_mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
@@ -254,11 +335,19 @@ aiperf_window_add_runs (AiperfWindow *self,
     return;
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
-  update_subtitle (self);
-  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1))
+  aiperf_window_update_title (self);
+  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1 && !keep_view))
     aiperf_window_rebuild_tabs (self);
   else
     aiperf_window_redraw_all (self);
+  /* The single-run tabs now say which run they show. */
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (AIPERF_IS_PLOT_PAGE (child))
+        update_tab_title (self, AIPERF_PLOT_PAGE (child));
+    }
   aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
   if (aiperf_window_get_current_page (self) != NULL)
     on_page_changed (self, aiperf_window_get_current_page (self));
@@ -287,6 +376,24 @@ on_run_toggled (AiperfWindow *self,
                 gboolean      visible)
 {
   aiperf_window_set_run_visible (self, run, visible);
+}
+
+static void
+on_runs_toggled (AiperfWindow *self,
+                 GPtrArray    *runs,
+                 gboolean      visible)
+{
+  /* One redraw for all of them, not one per run. */
+  for (guint i = 0; i < runs->len; i++)
+    {
+      AiperfRun *run = g_ptr_array_index (runs, i);
+      GtkWidget *row = aiperf_sidebar_get_row (self->sidebar, run);
+
+      aiperf_session_set_run_visible (self->session, run, visible);
+      if (row != NULL)
+        aiperf_run_row_set_checked (AIPERF_RUN_ROW (row), visible);
+    }
+  aiperf_window_redraw_all (self);
 }
 
 static void
@@ -376,10 +483,24 @@ on_selected_page (AiperfWindow *self)
   AiperfPlotPage *page = aiperf_window_get_current_page (self);
 
   aiperf_sidebar_set_page (self->sidebar, page);
-  /* A details tab keeps the comparison's swatches: they still identify runs. */
+  /* A details tab keeps the comparison's swatches: they still identify
+   * runs. With no tab left they would tell of a chart no longer there. */
   if (page != NULL)
     on_page_changed (self, page);
+
   aiperf_window_update_actions (self);
+}
+
+/* With the last tab closed: a status page that says so, and no swatches
+ * telling of a chart no longer there. */
+static void
+on_n_pages (AiperfWindow *self)
+{
+  gboolean none = adw_tab_view_get_n_pages (self->tab_view) == 0;
+
+  gtk_stack_set_visible_child_name (self->tabs_stack, none ? "no-tabs" : "tabs");
+  if (none)
+    aiperf_sidebar_set_run_colors (self->sidebar, NULL);
 }
 
 static GSettings *
@@ -442,6 +563,7 @@ aiperf_window_class_init (AiperfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_view);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tabs_stack);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_bar);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_bar);
@@ -470,8 +592,24 @@ on_watch_run_added (AiperfWindow *self,
   if (aiperf_run_set_find (aiperf_session_get_runs (self->session), aiperf_run_get_locator (run)) != NULL)
     return;
   one = aiperf_run_set_new ();
-  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
   aiperf_run_set_add (one, run);
+  /* Someone looking at one run in detail keeps looking at it: the
+   * comparison is offered, not forced. */
+  if (aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN
+      && adw_tab_view_get_n_pages (self->tab_view) > 0)
+    {
+      AdwToast *toast;
+
+      aiperf_window_add_runs_full (self, one, TRUE);
+      msg = g_strdup_printf (_("New run “%s” added. Compare the runs?"), aiperf_run_get_name (run));
+      toast = adw_toast_new (msg);
+      adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
+      adw_toast_set_button_label (toast, _("_Compare"));
+      adw_toast_set_action_name (toast, "win.compare-runs");
+      aiperf_window_present_toast (self, toast);
+      return;
+    }
+  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
   aiperf_window_add_runs (self, one);
   aiperf_window_show_toast (self, msg, FALSE);
 }
@@ -519,8 +657,10 @@ aiperf_window_init (AiperfWindow *self)
 
   g_signal_connect_swapped (self->tab_view, "notify::selected-page", G_CALLBACK (on_selected_page), self);
   g_signal_connect_swapped (self->tab_view, "setup-menu", G_CALLBACK (on_setup_tab_menu), self);
+  g_signal_connect_swapped (self->tab_view, "notify::n-pages", G_CALLBACK (on_n_pages), self);
   g_signal_connect_swapped (self->sidebar, "run-toggled", G_CALLBACK (on_run_toggled), self);
   g_signal_connect_swapped (self->sidebar, "run-activated", G_CALLBACK (on_run_activated), self);
+  g_signal_connect_swapped (self->sidebar, "runs-toggled", G_CALLBACK (on_runs_toggled), self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
   /* Swatches are resolved against the light or dark palette. */
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",

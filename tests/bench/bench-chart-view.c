@@ -240,6 +240,44 @@ bench_widget (AiperfChart *chart)
   g_print ("data layer drawn %u times for %u frames\n",
            aiperf_chart_view_get_layer_renders (view), 2 * FRAMES + 1);
 
+  /* What one pointer motion costs before any frame: the pick, the cursor,
+   * whatever else the motion handler does. Events along a line across
+   * the plot, as a moving pointer sends them. */
+  {
+    enum { N_MOTIONS = 4000 };
+    static double motion_ms[N_MOTIONS];
+
+    for (guint i = 0; i < N_MOTIONS; i++)
+      {
+        double x = area.x + area.width * (i + 0.5) / N_MOTIONS;
+        gint64 t0 = g_get_monotonic_time ();
+
+        g_signal_emit_by_name (view->motion, "motion", x, area.y + area.height / 2);
+        motion_ms[i] = (g_get_monotonic_time () - t0) / 1000.0;
+      }
+    report ("pointer motion handler (no frame)", motion_ms, N_MOTIONS, 0.05);
+
+    /* Over the legend the pointer becomes a hand: set once, not per event. */
+    {
+      AiperfRenderer *r = aiperf_chart_view_get_renderer (view);
+      double lx = -1, ly = -1;
+
+      for (double y = 1; y < HEIGHT && lx < 0; y += 2)
+        for (double x = WIDTH / 2.0; x < WIDTH && lx < 0; x += 2)
+          if (aiperf_renderer_pick_legend (r, x, y) >= 0)
+            lx = x, ly = y;
+      for (guint i = 0; lx >= 0 && i < N_MOTIONS; i++)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+
+          g_signal_emit_by_name (view->motion, "motion", lx + (i % 3), ly + (i % 2));
+          motion_ms[i] = (g_get_monotonic_time () - t0) / 1000.0;
+        }
+      if (lx >= 0)
+        report ("pointer motion handler over the legend", motion_ms, N_MOTIONS, 0.05);
+    }
+  }
+
   gtk_window_destroy (window);
 }
 

@@ -376,7 +376,7 @@ aiperf_metric_registry_axis_label (const char *tag,
     {
       /* The one column the sidebar offers that is not an aiperf metric; the
        * charts translate it too (aiperf_plot_display_name ()). */
-      name = g_strcmp0 (tag, "request_number") == 0 ? g_strdup (_("Request Number"))
+      name = g_strcmp0 (tag, "request_number") == 0 ? g_strdup ("Request Number")
                                                     : prettify_tag (tag);
       unit = fallback_unit;
     }

@@ -165,7 +165,7 @@ add_gpu_series (AiperfChart          *chart,
 
   if (telemetry == NULL || aiperf_table_get_n_rows (telemetry) == 0)
     {
-      aiperf_plot_no_data (error, _("run %s has no GPU telemetry (gpu_telemetry_export.jsonl)"),
+      aiperf_plot_no_data (error, _("Run “%s” has no GPU telemetry (no gpu_telemetry_export.jsonl)."),
                            aiperf_run_get_name (run));
       return FALSE;
     }
@@ -175,7 +175,7 @@ add_gpu_series (AiperfChart          *chart,
   endpoints = aiperf_table_get_column (telemetry, "endpoint_slot");
   if (column < 0 || ts == NULL || slots == NULL)
     {
-      aiperf_plot_no_data (error, _("the GPU telemetry of run %s has no “%s” field"),
+      aiperf_plot_no_data (error, _("The GPU telemetry of run “%s” has no “%s” field."),
                            aiperf_run_get_name (run), field);
       return FALSE;
     }
@@ -186,14 +186,14 @@ add_gpu_series (AiperfChart          *chart,
       n_gpus = MAX (n_gpus, (guint) slots[i] + 1);
   if (n_gpus == 0)
     {
-      aiperf_plot_no_data (error, _("the GPU telemetry of run %s has no “%s” values"),
+      aiperf_plot_no_data (error, _("The GPU telemetry of run “%s” has no “%s” values."),
                            aiperf_run_get_name (run), field);
       return FALSE;
     }
   points = gpu_points (ts, slots, endpoints, values, n, n_gpus, &n_seen);
 
   name = aiperf_plot_display_name (field);
-  series_name = n_seen > 1 ? g_strdup_printf (_("%s (mean of %u GPUs)"), name, n_seen)
+  series_name = n_seen > 1 ? g_strdup_printf ("%s (mean of %u GPUs)", name, n_seen)
                            : g_strdup (name);
   series = aiperf_chart_add_series (chart, series_name, aiperf_color_palette (1),
                                     style->fill ? AIPERF_LAYER_AREA : AIPERF_LAYER_LINE);
@@ -250,8 +250,8 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       unit = strcmp (y_tag, "throughput_tokens_per_sec") == 0 ? "tokens/sec" : NULL;
     }
   else if (strcmp (y_tag, "throughput_tokens_per_sec") == 0 || strcmp (y_tag, "active_requests") == 0)
-    return aiperf_plot_no_data (error, _("run %s has no dispersed throughput (it needs per-request "
-                                         "data with TTFT and output lengths)"), aiperf_run_get_name (run));
+    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: it needs per-request "
+                                         "data with TTFT and output lengths."), aiperf_run_get_name (run));
   else
     {
       ys = aiperf_plot_request_column (run, y_tag, &y_tag, &unit, error);
@@ -263,7 +263,7 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       n = aiperf_table_get_n_rows (aiperf_run_get_requests (run));
     }
   if (xs == NULL || ys == NULL)
-    return aiperf_plot_no_data (error, _("run %s has no “%s” over time"), aiperf_run_get_name (run), y_tag);
+    return aiperf_plot_no_data (error, _("Run “%s” has no “%s” over time."), aiperf_run_get_name (run), y_tag);
 
   name = aiperf_plot_display_name (y_tag);
   chart = aiperf_plot_chart_new (spec, name);
@@ -286,7 +286,7 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       if (!isnan (xs[i]) && !isnan (ys[i]))
         aiperf_layer_append_point (layer, xs[i], ys[i], (int) i);
   if (window > 0)
-    chart->note = g_strdup_printf (_("Each step is the mean over a %.3g s window"), window);
+    chart->note = g_strdup_printf ("Each step is the mean over a %.3g s window", window);
   if (g_strcmp0 (chart->y.unit, "%") == 0)
     {
       aiperf_axis_set_range (&chart->y, 0, 100);

@@ -17,12 +17,14 @@
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-pareto.h"
+#include "aiperf-plot-names.h"
 
 typedef struct {
   guint   position;  /* in the run set */
   double  x, y;
   char   *label;
   char   *group;
+  gboolean show_label;  /* FALSE for "labels: []" */
 } RunPoint;
 
 typedef struct {
@@ -154,7 +156,7 @@ run_text (AiperfRun  *run,
     return g_strdup (text);
   if (run_value (run, column, AIPERF_STAT_AVG, &value))
     return aiperf_plot_format_value (value);
-  return g_strdup (_("Unknown"));
+  return g_strdup ("Unknown");
 }
 
 static int
@@ -163,9 +165,15 @@ compare_groups (gconstpointer a,
 {
   const Group *ga = *(Group * const *) a, *gb = *(Group * const *) b;
 
+  g_autofree char *ka = NULL, *kb = NULL;
+
   if (ga->baseline != gb->baseline)
     return ga->baseline ? -1 : 1;
-  return g_utf8_collate (ga->id, gb->id);
+  /* Natural order: concurrency2 before concurrency10, in the legend and
+   * in the order colours are handed out. */
+  ka = g_utf8_collate_key_for_filename (ga->id, -1);
+  kb = g_utf8_collate_key_for_filename (gb->id, -1);
+  return strcmp (ka, kb);
 }
 
 static int
@@ -214,7 +222,10 @@ collect_groups (const AiperfPlotSpec       *spec,
 {
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *label_by = spec->label_by != NULL ? spec->label_by : "concurrency";
+  const char *label_by = aiperf_plot_spec_label_by (spec);
+  /* Without labels, operating points of the uncertainty plot are still
+   * told apart by concurrency. */
+  const char *op_by = *label_by != '\0' ? label_by : "concurrency";
   guint n = aiperf_run_set_get_n_runs (runs);
   /* Runs of other tools: series say which tool (by model only). */
   AiperfPeerGroups *peers = classification == NULL && g_strcmp0 (spec->group_by, "model") == 0
@@ -225,7 +236,7 @@ collect_groups (const AiperfPlotSpec       *spec,
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
-      RunPoint point = { i, NAN, NAN, NULL, NULL };
+      RunPoint point = { i, NAN, NAN, NULL, NULL, TRUE };
       gboolean baseline = FALSE, x_sub, y_sub;
       Group *group;
 
@@ -243,11 +254,12 @@ collect_groups (const AiperfPlotSpec       *spec,
         point.group = aiperf_peer_groups_label (peers, run);
       else
         point.group = run_text (run, spec->group_by);
-      point.label = aiperf_peer_point_label (run, label_by);
+      point.label = aiperf_peer_point_label (run, op_by);
       if (point.label != NULL)
         (*out_by_rate)++;
       else
-        point.label = run_text (run, label_by);
+        point.label = run_text (run, op_by);
+      point.show_label = *label_by != '\0';
 
       group = g_hash_table_lookup (by_id, point.group);
       if (group == NULL)
@@ -280,13 +292,12 @@ collect_groups (const AiperfPlotSpec       *spec,
 
 /* aiperf's colours: baselines grey, the first treatment NVIDIA green, then
  * the palette; without classification one palette colour per group, kept
- * across plots. */
+ * across plots (aiperf paints a lone uncertainty group green; here it
+ * keeps its colour, as in the other tabs). */
 static AiperfColor
 group_color (const Group                *group,
              const AiperfClassification *classification,
              guint                      *n_treatments,
-             guint                       n_groups,
-             gboolean                    single_is_accent,
              AiperfPlotColors           *colors)
 {
   if (classification != NULL)
@@ -296,9 +307,41 @@ group_color (const Group                *group,
       if ((*n_treatments)++ == 0)
         return aiperf_color_role (AIPERF_ROLE_ACCENT);
     }
-  else if (single_is_accent && n_groups == 1)
-    return aiperf_color_role (AIPERF_ROLE_ACCENT);
   return aiperf_color_palette (aiperf_plot_colors_get (colors, group->id));
+}
+
+/* Past the palette a colour comes round again: the series then takes
+ * another marker shape, and every other round dashed lines, so 100 runs
+ * grouped by run stay told apart (in the legend too). */
+static void
+distinguish_past_palette (AiperfChart *chart,
+                          int          series,
+                          guint        first_layer,
+                          AiperfColor  color)
+{
+  static const AiperfMarker markers[] = {
+    AIPERF_MARKER_CIRCLE, AIPERF_MARKER_DIAMOND, AIPERF_MARKER_SQUARE,
+    AIPERF_MARKER_TRIANGLE, AIPERF_MARKER_CROSS,
+  };
+  AiperfSeries *s = g_ptr_array_index (chart->series, series);
+  guint round;
+
+  if (color.kind != AIPERF_COLOR_PALETTE || color.index < AIPERF_PLOT_PALETTE_SIZE)
+    return;
+  round = color.index / AIPERF_PLOT_PALETTE_SIZE;
+  s->marker = markers[round % G_N_ELEMENTS (markers)];
+  s->dashed = round % 2 == 1;
+  for (guint l = first_layer; l < chart->layers->len; l++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->series != series)
+        continue;
+      if (layer->kind == AIPERF_LAYER_POINTS)
+        layer->marker = s->marker;
+      else if (layer->kind == AIPERF_LAYER_LINE)
+        layer->dashed = s->dashed;
+    }
 }
 
 static void
@@ -311,7 +354,8 @@ add_labeled_points (AiperfLayer *layer,
       RunPoint *p = &g_array_index (group->points, RunPoint, j);
 
       if (only == NULL || only[j])
-        aiperf_layer_append_labeled (layer, p->x, p->y, (int) p->position, p->label);
+        aiperf_layer_append_labeled (layer, p->x, p->y, (int) p->position,
+                                     p->show_label ? p->label : NULL);
     }
 }
 
@@ -321,15 +365,13 @@ pareto_note (const AiperfChart *chart,
              gboolean           x_higher,
              gboolean           y_higher)
 {
-  const char *corner = y_higher ? (x_higher ? _("upper right") : _("upper left"))
-                                : (x_higher ? _("lower right") : _("lower left"));
+  const char *corner = y_higher ? (x_higher ? "upper right" : "upper left")
+                                : (x_higher ? "lower right" : "lower left");
 
-  /* TRANSLATORS: "Best: upper left (higher Output Token Throughput Per GPU, lower
-   * Average Request Latency)"; the line joins the runs no other run beats on both. */
-  return g_strdup_printf (_("Best: %s (%s %s, %s %s); the line joins the runs no other run beats"),
+  return g_strdup_printf ("Best: %s (%s %s, %s %s); the line joins the runs no other run beats",
                           corner,
-                          y_higher ? _("higher") : _("lower"), chart->y.title,
-                          x_higher ? _("higher") : _("lower"), chart->x.title);
+                          y_higher ? "higher" : "lower", chart->y.title,
+                          x_higher ? "higher" : "lower", chart->x.title);
 }
 
 static void
@@ -450,7 +492,8 @@ draw_uncertainty (AiperfChart *chart,
         }
       aiperf_layer_append_labeled (points, mx, my,
                                    (int) ((RunPoint *) g_ptr_array_index (trials, 0))->position,
-                                   g_ptr_array_index (order, k));
+                                   ((RunPoint *) g_ptr_array_index (trials, 0))->show_label
+                                   ? g_ptr_array_index (order, k) : NULL);
       if (n < 2)
         continue;
       aiperf_layer_append_error (bars, mx, my, my - hy, my + hy, mx - hx, mx + hx);
@@ -495,7 +538,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   guint by_rate = 0, n_points = 0;
 
   if (spec->x.metric == NULL || spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("a comparison plot needs both an x and a y metric"));
+    return aiperf_plot_no_data (error, _("A comparison plot needs both an x and a y metric."));
   x_tag = aiperf_plot_resolve_tag (spec->x.metric);
   y_tag = aiperf_plot_resolve_tag (spec->y.metric);
   x_stat = spec->x.has_stat ? spec->x.stat : AIPERF_STAT_AVG;
@@ -519,9 +562,9 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
     {
       if (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
           strcmp (x_tag, "output_token_throughput_per_gpu") == 0)
-        return aiperf_plot_no_data (error, _("no run has Output Token Throughput Per GPU "
-                                             "(it needs GPU telemetry in the run summary)"));
-      return aiperf_plot_no_data (error, _("no run has both %s (%s) and %s (%s)"), x_tag,
+        return aiperf_plot_no_data (error, _("No run has Output Token Throughput Per GPU: it needs GPU "
+                                             "telemetry in the run summary."));
+      return aiperf_plot_no_data (error, _("No run has both %s (%s) and %s (%s)."), x_tag,
                                   aiperf_stat_to_string (x_stat), y_tag, aiperf_stat_to_string (y_stat));
     }
 
@@ -530,11 +573,13 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                                first ? aiperf_run_get_metric_unit (first, x_tag) : NULL, spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, TRUE, y_stat,
                                first ? aiperf_run_get_metric_unit (first, y_tag) : NULL, spec->y_label);
-  /* Points of rate-driven runs are labelled by their request rate. */
+  /* Points of rate-driven runs are labelled by their request rate; hover
+   * says "Concurrency: 4", in the sidebar's words. */
   if (by_rate > 0)
-    chart->label_title = g_strdup (by_rate == n_points ? "request_rate" : _("concurrency or request rate"));
-  else
-    chart->label_title = g_strdup (spec->label_by != NULL ? spec->label_by : "concurrency");
+    chart->label_title = g_strdup (by_rate == n_points ? aiperf_plot_parameter_label ("request_rate")
+                                                       : "Concurrency or Request Rate");
+  else if (*aiperf_plot_spec_label_by (spec) != '\0')
+    chart->label_title = g_strdup (aiperf_plot_parameter_label (aiperf_plot_spec_label_by (spec)));
   chart->id_kind = g_strdup ("run");
   x_higher = aiperf_metric_registry_larger_is_better (x_tag);
   y_higher = aiperf_metric_registry_larger_is_better (y_tag);
@@ -542,21 +587,21 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   for (guint i = 0; i < groups->len; i++)
     {
       Group *group = g_ptr_array_index (groups, i);
-      AiperfColor color = group_color (group, classification, &n_treatments, groups->len,
-                                       spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
-                                       colors);
+      AiperfColor color = group_color (group, classification, &n_treatments, colors);
       int series = aiperf_chart_add_series (chart, group->display, color, AIPERF_LAYER_POINTS);
+      guint first_layer = chart->layers->len;
 
       if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
         draw_uncertainty (chart, group, series, spec->ci_level, low_layers, &any_ci);
       else
         draw_pareto_or_line (chart, group, series, spec->type == AIPERF_PLOT_PARETO,
                              x_higher, y_higher);
+      distinguish_past_palette (chart, series, first_layer, color);
     }
 
   if (low_layers->len > 0)
     {
-      int low_series = aiperf_chart_add_series (chart, _("Low sample (n < 3)"),
+      int low_series = aiperf_chart_add_series (chart, "Low sample (n < 3)",
                                                 aiperf_color_role (AIPERF_ROLE_SECONDARY),
                                                 AIPERF_LAYER_ELLIPSES);
 
@@ -565,15 +610,14 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
         ((AiperfLayer *) g_ptr_array_index (low_layers, i))->series = low_series;
     }
   if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && !any_ci)
-    note = g_strdup (_("Every operating point has a single run, so there is no confidence "
-                       "interval; repeat runs (aiperf --num-profile-runs) to see one"));
+    note = g_strdup (("Every operating point has a single run, so there is no confidence "
+                      "interval; repeat runs (aiperf --num-profile-runs) to see one"));
   else if (spec->type == AIPERF_PLOT_PARETO && missing == 0)
     note = pareto_note (chart, x_higher, y_higher);
   else if (missing > 0)
-    note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%u run lacks these metrics and is not shown",
-                                         "%u runs lack these metrics and are not shown",
-                                         missing), missing);
+    note = g_strdup_printf (missing == 1 ? "%u run lacks these metrics and is not shown"
+                                         : "%u runs lack these metrics and are not shown",
+                            missing);
   /* What stood in for a metric comes first: it changes what the axis means. */
   if (x_note != NULL || y_note != NULL)
     {

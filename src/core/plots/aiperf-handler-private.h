@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 #define AIPERF_PLOT_MARKER_LARGE  10.0
 #define AIPERF_PLOT_LINE_WIDTH    2.0
 #define AIPERF_PLOT_FRONTIER_WIDTH 3.0
+/* Colours in the renderer's palettes (aiperf-style.c): past them, series
+ * repeat a colour and differ by marker shape and dash instead. */
+#define AIPERF_PLOT_PALETTE_SIZE  10
 
 /* Sets @error to AIPERF_ERROR_NO_DATA with a one-line reason; returns NULL. */
 gpointer     aiperf_plot_no_data          (GError          **error,

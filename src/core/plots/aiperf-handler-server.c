@@ -86,14 +86,14 @@ select_from (AiperfRun           *run,
     }
   if (metrics == NULL)
     {
-      aiperf_plot_no_data (error, _("run %s has no server metrics (server_metrics_export.json)"),
+      aiperf_plot_no_data (error, _("Run “%s” has no server metrics (no server_metrics_export.json)."),
                            aiperf_run_get_name (run));
       return FALSE;
     }
   sel->metric = aiperf_server_metrics_lookup (metrics, name);
   if (sel->metric == NULL)
     {
-      aiperf_plot_no_data (error, _("run %s has no server metric “%s”"),
+      aiperf_plot_no_data (error, _("Run “%s” has no server metric “%s”."),
                            aiperf_run_get_name (run), name);
       return FALSE;
     }
@@ -101,7 +101,7 @@ select_from (AiperfRun           *run,
   aiperf_server_metric_select (sel->metric, endpoint, labels, sel->series);
   if (sel->series->len == 0)
     {
-      aiperf_plot_no_data (error, _("no series of server metric “%s” matches “%s”"), name, spec);
+      aiperf_plot_no_data (error, _("No series of the server metric “%s” matches “%s”."), name, spec);
       return FALSE;
     }
   sel->legend = aiperf_server_series_legend_labels (sel->series);
@@ -181,8 +181,7 @@ static char *
 value_unit (const AiperfServerMetric *metric)
 {
   if (metric->type == AIPERF_SERVER_METRIC_COUNTER)
-    /* TRANSLATORS: unit of a per-second rate; %s is a unit such as "tokens" */
-    return metric->unit != NULL ? g_strdup_printf (_("%s/s"), metric->unit) : g_strdup (_("per second"));
+    return metric->unit != NULL ? g_strdup_printf ("%s/s", metric->unit) : g_strdup ("per second");
   return g_strdup (metric->unit);
 }
 
@@ -200,9 +199,9 @@ server_chart_new (const AiperfPlotSpec *spec,
   if (spec->x_label != NULL)
     aiperf_axis_set_label (&chart->x, spec->x_label, NULL);
   else if (from_requests)
-    aiperf_axis_set_label (&chart->x, _("Time since the first request"), "s");
+    aiperf_axis_set_label (&chart->x, "Time since the first request", "s");
   else
-    aiperf_axis_set_label (&chart->x, _("Time since the first time slice"), "s");
+    aiperf_axis_set_label (&chart->x, "Time since the first time slice", "s");
   aiperf_axis_set_label (&chart->y, spec->y_label != NULL ? spec->y_label : sel->display,
                          spec->y_label != NULL ? NULL : unit);
   return chart;
@@ -253,8 +252,8 @@ percentile_bands (const AiperfPlotSpec *spec,
 
       if (type == AIPERF_SERVER_METRIC_HISTOGRAM)
         {
-          AiperfLayer *band = add_layer (chart, sel, i, _("p95–p99"), AIPERF_LAYER_BAND, 0.25);
-          AiperfLayer *line = add_layer (chart, sel, i, _("p50"), AIPERF_LAYER_LINE, 0);
+          AiperfLayer *band = add_layer (chart, sel, i, "p95–p99", AIPERF_LAYER_BAND, 0.25);
+          AiperfLayer *line = add_layer (chart, sel, i, "p50", AIPERF_LAYER_LINE, 0);
 
           for (guint k = 0; k < slices->len; k++)
             {
@@ -280,7 +279,7 @@ percentile_bands (const AiperfPlotSpec *spec,
         }
       else if (type == AIPERF_SERVER_METRIC_COUNTER)
         {
-          AiperfLayer *line = add_layer (chart, sel, i, _("rate"), AIPERF_LAYER_LINE, 0);
+          AiperfLayer *line = add_layer (chart, sel, i, "rate", AIPERF_LAYER_LINE, 0);
 
           for (guint k = 0; k < slices->len; k++)
             {
@@ -292,9 +291,9 @@ percentile_bands (const AiperfPlotSpec *spec,
         }
       else
         {
-          AiperfLayer *upper = add_layer (chart, sel, i, _("avg–max"), AIPERF_LAYER_BAND, 0.25);
-          AiperfLayer *lower = add_layer (chart, sel, i, _("min–avg"), AIPERF_LAYER_BAND, 0.12);
-          AiperfLayer *line = add_layer (chart, sel, i, _("avg"), AIPERF_LAYER_LINE, 0);
+          AiperfLayer *upper = add_layer (chart, sel, i, "avg–max", AIPERF_LAYER_BAND, 0.25);
+          AiperfLayer *lower = add_layer (chart, sel, i, "min–avg", AIPERF_LAYER_BAND, 0.12);
+          AiperfLayer *line = add_layer (chart, sel, i, "avg", AIPERF_LAYER_LINE, 0);
 
           for (guint k = 0; k < slices->len; k++)
             {
@@ -314,8 +313,8 @@ percentile_bands (const AiperfPlotSpec *spec,
       return NULL;
     }
   if (type == AIPERF_SERVER_METRIC_HISTOGRAM)
-    chart->note = g_strdup (_("Percentiles estimated from each time slice’s histogram buckets "
-                              "(Prometheus linear interpolation)"));
+    chart->note = g_strdup ("Percentiles estimated from each time slice’s histogram buckets "
+                            "(Prometheus linear interpolation)");
   return chart;
 }
 
@@ -422,7 +421,7 @@ combined_area (const AiperfPlotSpec *spec,
       return NULL;
     }
   if (sel->series->len > 1)
-    chart->note = g_strdup (sum ? _("Sum over all series") : _("Mean over all series"));
+    chart->note = g_strdup (sum ? "Sum over all series" : "Mean over all series");
   return chart;
 }
 
@@ -440,12 +439,12 @@ bucket_bars (const AiperfPlotSpec *spec,
   int index;
 
   if (sel->metric->type != AIPERF_SERVER_METRIC_HISTOGRAM || first->buckets == NULL)
-    return aiperf_plot_no_data (error, _("server metric “%s” has no histogram buckets"),
+    return aiperf_plot_no_data (error, _("The server metric “%s” has no histogram buckets."),
                                 sel->metric->name);
   chart = aiperf_plot_chart_new (spec, sel->display);
-  aiperf_axis_set_label (&chart->x, spec->x_label != NULL ? spec->x_label : _("Bucket upper bound"),
+  aiperf_axis_set_label (&chart->x, spec->x_label != NULL ? spec->x_label : "Bucket upper bound",
                          spec->x_label != NULL ? NULL : sel->metric->unit);
-  aiperf_axis_set_label (&chart->y, spec->y_label != NULL ? spec->y_label : _("Observations"), NULL);
+  aiperf_axis_set_label (&chart->y, spec->y_label != NULL ? spec->y_label : "Observations", NULL);
   chart->y.integer_ticks = TRUE;
   index = aiperf_chart_add_series (chart, sel->display, aiperf_color_palette (0), AIPERF_LAYER_BARS);
   layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, index);
@@ -487,7 +486,7 @@ aiperf_handler_server_metric (const AiperfPlotSpec *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+    return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   if (!select_series (run, spec->y.metric, &sel, error))
     return NULL;
   switch (spec->type)
@@ -514,11 +513,11 @@ aiperf_handler_server_metric (const AiperfPlotSpec *spec,
     case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY:
     case AIPERF_N_AIPERF_PLOT_TYPES:
     default:
-      return aiperf_plot_no_data (error, _("%s plots cannot show server metrics"),
+      return aiperf_plot_no_data (error, _("%s plots cannot show server metrics."),
                                   aiperf_plot_type_to_string (spec->type));
     }
   if (chart == NULL)
-    return aiperf_plot_no_data (error, _("server metric “%s” of run %s has no time slices"),
+    return aiperf_plot_no_data (error, _("The server metric “%s” of run “%s” has no time slices."),
                                 spec->y.metric, aiperf_run_get_name (run));
   return chart;
 }
@@ -566,7 +565,7 @@ aiperf_plot_server_metric_value (AiperfRun   *run,
     }
   if (n == 0)
     {
-      aiperf_plot_no_data (error, _("server metric “%s” of run %s has no %s statistic"),
+      aiperf_plot_no_data (error, _("The server metric “%s” of run “%s” has no %s statistic."),
                            spec, aiperf_run_get_name (run), counter ? "rate" : "avg");
       return NAN;
     }

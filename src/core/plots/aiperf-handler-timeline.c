@@ -51,21 +51,21 @@ aiperf_handler_request_timeline (const AiperfPlotSpec *spec,
     if (!isnan (start[i]))
       origin = MIN (origin, start[i]);
   if (isinf (origin))
-    return aiperf_plot_no_data (error, _("run %s has no request start times"), aiperf_run_get_name (run));
+    return aiperf_plot_no_data (error, _("Run “%s” has no request start times."), aiperf_run_get_name (run));
 
   name = aiperf_plot_display_name (y_tag);
   chart = aiperf_plot_chart_new (spec, name);
-  aiperf_axis_set_label (&chart->x, spec->x_label ? spec->x_label : _("Time since the first request"),
+  aiperf_axis_set_label (&chart->x, spec->x_label ? spec->x_label : "Time since the first request",
                          spec->x_label ? NULL : "s");
   aiperf_plot_set_metric_axis (&chart->y, y_tag, FALSE, AIPERF_STAT_AVG, y_unit, spec->y_label);
   chart->id_kind = g_strdup ("request");
 
-  prefill_series = aiperf_chart_add_series (chart, _("Prefill Phase"),
+  prefill_series = aiperf_chart_add_series (chart, "Prefill Phase",
                                             aiperf_color_role (AIPERF_ROLE_ACCENT),
                                             AIPERF_LAYER_SEGMENTS);
   /* A fixed blue, not palette 0: the dark palette starts with the same
    * NVIDIA green as the prefill phase. */
-  decode_series = aiperf_chart_add_series (chart, _("Decode Phase"),
+  decode_series = aiperf_chart_add_series (chart, "Decode Phase",
                                            aiperf_color_rgba (0x4c / 255.0, 0x72 / 255.0, 0xb0 / 255.0, 1.0),
                                            AIPERF_LAYER_SEGMENTS);
   /* Decode first, so the short prefill bars and markers are drawn on top. */
@@ -106,19 +106,19 @@ aiperf_handler_request_timeline (const AiperfPlotSpec *spec,
   if (aiperf_layer_get_n (prefill) == 0)
     {
       aiperf_chart_free (chart);
-      return aiperf_plot_no_data (error, _("run %s has no request with start, end and TTFT"),
+      return aiperf_plot_no_data (error, _("No request of run “%s” has a start, an end and a TTFT."),
                                   aiperf_run_get_name (run));
     }
   if (n > AIPERF_TIMELINE_MAX_MARKERS)
-    chart->note = g_strdup (_("Prefill phases are shorter than a pixel at this scale: zoom in "
-                              "to see them"));
+    chart->note = g_strdup ("Prefill phases are shorter than a pixel at this scale: zoom in "
+                            "to see them");
   if (dropped > 0)
     {
       g_free (chart->note);
-      chart->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "%u request with a TTFT longer than the request is not shown",
-                                                "%u requests with a TTFT longer than the request are not shown",
-                                                dropped), dropped);
+      chart->note = g_strdup_printf (dropped == 1
+                                     ? "%u request with a TTFT longer than the request is not shown"
+                                     : "%u requests with a TTFT longer than the request are not shown",
+                                     dropped);
     }
   return chart;
 }

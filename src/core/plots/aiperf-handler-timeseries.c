@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aiperf-handler-private.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-stats.h"
 
 void
@@ -20,16 +21,15 @@ aiperf_plot_set_time_axis (AiperfAxis *axis,
 {
   if (override != NULL)
     aiperf_axis_set_label (axis, override, NULL);
-  else if (g_strcmp0 (tag, "request_number") == 0)
-    {
-      aiperf_axis_set_label (axis, _("Request Number"), NULL);
-      axis->integer_ticks = TRUE;
-    }
-  else if (g_str_has_prefix (tag, "timestamp") || g_str_has_suffix (tag, "_s") ||
-           g_str_has_suffix (tag, "_ns"))
-    aiperf_axis_set_label (axis, _("Time since the first request"), "s");
   else
-    aiperf_plot_set_metric_axis (axis, tag, FALSE, AIPERF_STAT_AVG, NULL, NULL);
+    {
+      /* The sidebar lists the column under the same name. */
+      const char *unit = NULL;
+      g_autofree char *title = aiperf_plot_quantity_title (tag, NULL, &unit);
+
+      aiperf_axis_set_label (axis, title, unit);
+      axis->integer_ticks = g_strcmp0 (aiperf_plot_request_tag (tag), "request_number") == 0;
+    }
 }
 
 /* x and y of a per-request plot, rows where both are numbers. */
@@ -49,13 +49,15 @@ request_xy (const AiperfPlotSpec *spec,
 
   if (spec->y.metric == NULL)
     {
-      aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+      aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
       return FALSE;
     }
-  ys = aiperf_plot_request_column (run, spec->y.metric, out_y_tag, out_y_unit, error);
+  /* Raw nanosecond clocks are read as seconds since the first request,
+   * which is what their axis says. */
+  ys = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->y.metric), out_y_tag, out_y_unit, error);
   if (ys == NULL)
     return FALSE;
-  xs = aiperf_plot_request_column (run, spec->x.metric ? spec->x.metric : "request_number",
+  xs = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->x.metric ? spec->x.metric : "request_number"),
                                    out_x_tag, NULL, error);
   if (xs == NULL)
     return FALSE;
@@ -77,7 +79,7 @@ request_xy (const AiperfPlotSpec *spec,
       g_clear_pointer (out_x, g_array_unref);
       g_clear_pointer (out_y, g_array_unref);
       g_clear_pointer (out_rows, g_array_unref);
-      aiperf_plot_no_data (error, _("run %s has no request with a %s value"),
+      aiperf_plot_no_data (error, _("No request of run “%s” has a %s value."),
                            aiperf_run_get_name (run), *out_y_tag);
       return FALSE;
     }
@@ -279,13 +281,13 @@ aiperf_handler_area (const AiperfPlotSpec *spec,
   int series;
 
   if (table == NULL)
-    return aiperf_plot_no_data (error, _("run %s has no dispersed throughput (it needs per-request "
-                                         "start, end, TTFT and output lengths)"),
+    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: it needs per-request "
+                                         "start, end, TTFT and output lengths."),
                                 aiperf_run_get_name (run));
   xs = aiperf_table_get_column (table, x_tag);
   ys = aiperf_table_get_column (table, y_tag);
   if (xs == NULL || ys == NULL)
-    return aiperf_plot_no_data (error, _("the dispersed throughput of run %s has no “%s” column"),
+    return aiperf_plot_no_data (error, _("The dispersed throughput of run “%s” has no “%s” column."),
                                 aiperf_run_get_name (run), xs == NULL ? x_tag : y_tag);
   n = aiperf_table_get_n_rows (table);
   name = aiperf_plot_display_name (y_tag);
@@ -301,7 +303,7 @@ aiperf_handler_area (const AiperfPlotSpec *spec,
   layer->line_width = AIPERF_PLOT_LINE_WIDTH;
   width = aiperf_plot_append_step (layer, xs, ys, n, AIPERF_PLOT_MAX_STEPS);
   if (width > 0)
-    chart->note = g_strdup_printf (_("Each step is the mean over a %.3g s window"), width);
+    chart->note = g_strdup_printf ("Each step is the mean over a %.3g s window", width);
   return chart;
 }
 
@@ -323,8 +325,8 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
   int series;
 
   if (spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
-  ys = aiperf_plot_request_column (run, spec->y.metric, &y_tag, &y_unit, error);
+    return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
+  ys = aiperf_plot_request_column (run, aiperf_plot_request_tag (spec->y.metric), &y_tag, &y_unit, error);
   if (ys == NULL)
     return NULL;
   ts = aiperf_plot_request_column (run, "timestamp_s", NULL, NULL, error);
@@ -339,7 +341,7 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
         n_valid++;
       }
   if (n_valid == 0)
-    return aiperf_plot_no_data (error, _("run %s has no request with a %s value"),
+    return aiperf_plot_no_data (error, _("No request of run “%s” has a %s value."),
                                 aiperf_run_get_name (run), y_tag);
 
   /* Windows of the run's time slices when it has them, else about 30. */
@@ -353,10 +355,10 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
   chart = aiperf_plot_chart_new (spec, name);
   aiperf_plot_set_time_axis (&chart->x, "timestamp_s", spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, FALSE, AIPERF_STAT_AVG, y_unit, spec->y_label);
-  series = aiperf_chart_add_series (chart, _("p95–p99"), aiperf_color_palette (0), AIPERF_LAYER_BAND);
+  series = aiperf_chart_add_series (chart, "p95–p99", aiperf_color_palette (0), AIPERF_LAYER_BAND);
   band = aiperf_chart_add_layer (chart, AIPERF_LAYER_BAND, series);
   band->fill_opacity = 0.25;
-  series = aiperf_chart_add_series (chart, _("p50"), aiperf_color_palette (0), AIPERF_LAYER_LINE);
+  series = aiperf_chart_add_series (chart, "p50", aiperf_color_palette (0), AIPERF_LAYER_LINE);
   line = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, series);
   line->line_width = AIPERF_PLOT_LINE_WIDTH;
 
@@ -388,6 +390,6 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
                                 aiperf_percentile_sorted (v, m, 99));
       aiperf_layer_append_point (line, centre, aiperf_percentile_sorted (v, m, 50), -1);
     }
-  chart->note = g_strdup (_("Percentiles of per-request values in each time window"));
+  chart->note = g_strdup ("Percentiles of per-request values in each time window");
   return chart;
 }

@@ -112,10 +112,10 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   int series;
 
   if (slices == NULL || aiperf_timeslices_get_n_slices (slices) == 0)
-    return aiperf_plot_no_data (error, _("run %s has no time slices (run aiperf with --slice-duration)"),
+    return aiperf_plot_no_data (error, _("Run “%s” was recorded without time slices (aiperf profile --slice-duration makes them)."),
                                 aiperf_run_get_name (run));
   if (spec->y.metric == NULL)
-    return aiperf_plot_no_data (error, _("preset %s has no y metric"), spec->name);
+    return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   tag = aiperf_plot_resolve_tag (spec->y.metric);
   n_slices = aiperf_timeslices_get_n_slices (slices);
   duration = aiperf_timeslices_get_slice_duration (slices);
@@ -124,15 +124,15 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
 
   name = aiperf_plot_display_name (tag);
   chart = aiperf_plot_chart_new (spec, name);
-  aiperf_axis_set_label (&chart->x, spec->x_label ? spec->x_label : _("Time Slice"),
+  aiperf_axis_set_label (&chart->x, spec->x_label ? spec->x_label : "Time Slice",
                          spec->x_label ? NULL : "s");
   aiperf_plot_set_metric_axis (&chart->y, tag, TRUE, stat, aiperf_timeslices_get_unit (slices, tag),
                                spec->y_label);
 
   {
     g_autofree char *values_name = stat == AIPERF_STAT_AVG
-      ? g_strdup (_("Time Slice Average"))
-      : g_strdup_printf (_("Time Slice %s"), aiperf_stat_to_string (stat));
+      ? g_strdup ("Time Slice Average")
+      : g_strdup_printf ("Time Slice %s", aiperf_stat_to_string (stat));
 
     series = aiperf_chart_add_series (chart, values_name, aiperf_color_palette (0),
                                       histogram ? AIPERF_LAYER_BARS : AIPERF_LAYER_POINTS);
@@ -149,7 +149,7 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
     }
   values->pickable = TRUE;
   if (stat == AIPERF_STAT_AVG)
-    series = aiperf_chart_add_series (chart, _("±1 Time Slice Std Dev"), aiperf_color_palette (0),
+    series = aiperf_chart_add_series (chart, "±1 Time Slice Std Dev", aiperf_color_palette (0),
                                       AIPERF_LAYER_ERROR_BARS);
   errors = aiperf_chart_add_layer (chart, AIPERF_LAYER_ERROR_BARS, series);
   errors->line_width = 1.5;
@@ -160,7 +160,7 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   if (stat != AIPERF_STAT_AVG)
     run_std = NAN;  /* the run's std spreads around its mean, not around a percentile */
 
-  series = aiperf_chart_add_series (chart, _("Outlier"), aiperf_color_role (AIPERF_ROLE_ALERT),
+  series = aiperf_chart_add_series (chart, "Outlier", aiperf_color_role (AIPERF_ROLE_ALERT),
                                     AIPERF_LAYER_POINTS);
   ((AiperfSeries *) g_ptr_array_index (chart->series, series))->marker = AIPERF_MARKER_DIAMOND;
   outlier_errors = aiperf_chart_add_layer (chart, AIPERF_LAYER_ERROR_BARS, series);
@@ -200,9 +200,9 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   if (n_values == 0)
     {
       if (aiperf_timeslices_get_stats (slices, tag, 0) == NULL)
-        return aiperf_plot_no_data (error, _("the time slices of run %s have no %s"),
+        return aiperf_plot_no_data (error, _("The time slices of run “%s” have no %s."),
                                     aiperf_run_get_name (run), name);
-      return aiperf_plot_no_data (error, _("the time slices of run %s carry no %s of %s"),
+      return aiperf_plot_no_data (error, _("The time slices of run “%s” carry no %s of %s."),
                                   aiperf_run_get_name (run), aiperf_stat_to_string (stat), name);
     }
   if (aiperf_layer_get_n (outliers) == 0)
@@ -219,7 +219,7 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
       if (!isnan (run_std))
         {
           g_autofree char *std_text = format_decimals (run_std, decimals);
-          g_autofree char *std_name = g_strdup_printf (_("Run ±1 Std Dev: %s %s"), std_text,
+          g_autofree char *std_name = g_strdup_printf ("Run ±1 Std Dev: %s %s", std_text,
                                                        chart->y.unit ? chart->y.unit : "");
 
           series = aiperf_chart_add_series (chart, g_strstrip (std_name),
@@ -230,8 +230,8 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
           aiperf_layer_append_band (band, (last + 1) * duration, run_avg - run_std, run_avg + run_std);
         }
       g_autofree char *avg_text = format_decimals (run_avg, decimals);
-      g_autofree char *avg_name = g_strdup_printf (stat == AIPERF_STAT_AVG ? _("Run Average: %s %s")
-                                                                           : _("Run Value: %s %s"),
+      g_autofree char *avg_name = g_strdup_printf (stat == AIPERF_STAT_AVG ? "Run Average: %s %s"
+                                                                           : "Run Value: %s %s",
                                                    avg_text, chart->y.unit ? chart->y.unit : "");
 
       series = aiperf_chart_add_series (chart, g_strstrip (avg_name),
@@ -247,8 +247,8 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   aiperf_axis_set_range (&chart->x, 0, (last + 1) * duration);
   chart->x.fixed_range = TRUE;
   if (lower_is_worse && lengths_vary (run))
-    chart->note = g_strdup (_("Throughput per slice also depends on the input and output lengths, "
-                              "which vary in this run"));
+    chart->note = g_strdup ("Throughput per slice also depends on the input and output lengths, "
+                            "which vary in this run");
   if (!histogram)
     fit_y_to_data (chart);
   chart->id_kind = g_strdup ("timeslice");

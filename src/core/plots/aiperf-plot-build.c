@@ -28,7 +28,7 @@ aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
   handler = aiperf_plot_handler_get (spec->type);
   g_return_val_if_fail (handler != NULL, NULL);
   if (handler->build_multi == NULL)
-    return aiperf_plot_no_data (error, _("%s is a single-run plot"), handler->type);
+    return aiperf_plot_no_data (error, _("“%s” is a plot of a single run."), handler->type);
   if (colors == NULL)
     colors = own_colors = aiperf_plot_colors_new ();
   return handler->build_multi (spec, runs, classification, colors, error);
@@ -67,7 +67,7 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   handler = aiperf_plot_handler_get (spec->type);
   g_return_val_if_fail (handler != NULL, NULL);
   if (handler->build_single == NULL)
-    return aiperf_plot_no_data (error, _("%s compares runs; give it two or more runs"), handler->type);
+    return aiperf_plot_no_data (error, _("“%s” compares runs: open two or more runs."), handler->type);
   if (spec->type == AIPERF_PLOT_SCATTER)
     return drop_redundant_legend (handler->build_single (spec, run, error));
   return handler->build_single (spec, run, error);

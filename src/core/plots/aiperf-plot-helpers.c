@@ -13,6 +13,7 @@
 #include "aiperf-error.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
+#include "aiperf-plot-names.h"
 
 struct _AiperfPlotColors {
   GHashTable *indices;  /* group → GUINT_TO_POINTER (index + 1) */
@@ -145,10 +146,11 @@ aiperf_plot_display_name (const char *tag)
 
   if (info != NULL)
     return g_strdup (info->display_name);
-  if (g_strcmp0 (tag, "request_number") == 0)
-    return g_strdup (_("Request Number"));
+  if (g_strcmp0 (tag, "request_number") == 0 || g_strcmp0 (tag, "timestamp_s") == 0
+      || g_strcmp0 (tag, "start_s") == 0)
+    return aiperf_plot_quantity_title (tag, NULL, NULL);
   if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
-    return g_strdup (_("Output Token Throughput"));
+    return g_strdup ("Output Token Throughput");
   /* Server metrics ("vllm:kv_cache_usage_perc[…]") as aiperf prettifies them. */
   if (strchr (tag, ':') != NULL)
     {
@@ -172,31 +174,23 @@ aiperf_plot_display_name (const char *tag)
   return g_string_free (s, FALSE);
 }
 
-/* Whole phrases rather than a prefix, so translators can put the statistic
- * after the metric name where their language wants it. */
+/* Axis titles are chart text, English by design like the metric names
+ * they hold (see README): a translated statistic word beside an English
+ * metric name read as "Request Latency, Mittelwert". */
 static char *
 stat_title (AiperfStat  stat,
             const char *name)
 {
   switch (stat)
     {
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_AVG: return g_strdup_printf (_("Average %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_P50: return g_strdup_printf (_("Median %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_MIN: return g_strdup_printf (_("Minimum %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_MAX: return g_strdup_printf (_("Maximum %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Time to First Token" */
-    case AIPERF_STAT_STD: return g_strdup_printf (_("Std. Dev. of %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Output Sequence Length" */
-    case AIPERF_STAT_SUM: return g_strdup_printf (_("Total %s"), name);
-    /* TRANSLATORS: axis title; %s is a metric name such as "Output Sequence Length" */
-    case AIPERF_STAT_COUNT: return g_strdup_printf (_("Count of %s"), name);
-    /* TRANSLATORS: axis title; the first %s is a percentile such as "p90",
-     * the second a metric name such as "Time to First Token" */
-    default: return g_strdup_printf (_("%s %s"), aiperf_stat_to_string (stat), name);
+    case AIPERF_STAT_AVG: return g_strdup_printf ("Average %s", name);
+    case AIPERF_STAT_P50: return g_strdup_printf ("Median %s", name);
+    case AIPERF_STAT_MIN: return g_strdup_printf ("Minimum %s", name);
+    case AIPERF_STAT_MAX: return g_strdup_printf ("Maximum %s", name);
+    case AIPERF_STAT_STD: return g_strdup_printf ("Std. Dev. of %s", name);
+    case AIPERF_STAT_SUM: return g_strdup_printf ("Total %s", name);
+    case AIPERF_STAT_COUNT: return g_strdup_printf ("Count of %s", name);
+    default: return g_strdup_printf ("%s %s", aiperf_stat_to_string (stat), name);
     }
 }
 
@@ -237,7 +231,14 @@ AiperfChart *
 aiperf_plot_chart_new (const AiperfPlotSpec *spec,
                        const char           *fallback_title)
 {
-  AiperfChart *chart = aiperf_chart_new (spec->title != NULL ? spec->title : fallback_title);
+  g_autofree char *said = NULL;
+  AiperfChart *chart;
+
+  /* Without the preset's title, a chart of two metrics says both: the
+   * preset id would be a lie once the axes were changed. */
+  if (spec->title == NULL && spec->x.metric != NULL && spec->y.metric != NULL)
+    said = aiperf_plot_spec_title (spec);
+  chart = aiperf_chart_new (spec->title != NULL ? spec->title : said != NULL ? said : fallback_title);
 
   /* Comparison charts put runs side by side at latencies far from zero
    * (aiperf's own pareto plots do not start x at 0 either); forcing zero in
@@ -275,7 +276,7 @@ aiperf_plot_request_column (AiperfRun   *run,
   int column;
 
   if (requests == NULL)
-    return aiperf_plot_no_data (error, _("run %s has no per-request data (profile_export.jsonl)"),
+    return aiperf_plot_no_data (error, _("Run “%s” has no per-request data (no profile_export.jsonl)."),
                                 aiperf_run_get_name (run));
   if (g_strcmp0 (name, "timestamp") == 0)
     tag = "timestamp_s";
@@ -287,9 +288,9 @@ aiperf_plot_request_column (AiperfRun   *run,
     {
       if (info != NULL && (info->flags & AIPERF_METRIC_FLAG_STREAMING_ONLY) &&
           !aiperf_run_get_streaming (run))
-        return aiperf_plot_no_data (error, _("%s is only measured in streaming runs; run %s was not streaming"),
+        return aiperf_plot_no_data (error, _("%s is only measured in streaming runs, and run “%s” was not streaming."),
                                     info->display_name, aiperf_run_get_name (run));
-      return aiperf_plot_no_data (error, _("run %s has no per-request “%s” values"),
+      return aiperf_plot_no_data (error, _("Run “%s” has no per-request “%s” values."),
                                   aiperf_run_get_name (run), tag);
     }
   if (out_tag != NULL)

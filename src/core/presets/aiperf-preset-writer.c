@@ -118,7 +118,10 @@ append_spec (GString              *out,
     g_string_append_printf (out, "      stat: %s\n", aiperf_stat_to_string (spec->stat));
   if (spec->source != AIPERF_SOURCE_AUTO)
     g_string_append_printf (out, "      source: %s\n", aiperf_data_source_to_string (spec->source));
-  if (spec->label_by != NULL)
+  /* "" is "no labels": an empty list, which reads back the same. */
+  if (spec->label_by != NULL && *spec->label_by == '\0')
+    g_string_append (out, "      labels: []\n");
+  else if (spec->label_by != NULL)
     {
       g_string_append (out, "      labels: [");
       append_quoted (out, spec->label_by);

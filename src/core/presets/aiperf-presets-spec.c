@@ -228,7 +228,12 @@ parse_single_column (AiperfPresetParser *p,
       return FALSE;
     }
   g_free (*out);
-  *out = g_strdup (names[0]);
+  /* "labels: []" switches the point labels off (what the window writes for
+   * Label By: None); an empty "groups" keeps the default. */
+  if (names[0] == NULL && node->type == YAML_SEQUENCE_NODE && strcmp (key, "labels") == 0)
+    *out = g_strdup ("");
+  else
+    *out = g_strdup (names[0]);
   return TRUE;
 }
 

@@ -59,8 +59,76 @@ aiperf_session_build_chart (const AiperfPlotSpec *spec,
   g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
 
   if (single != NULL)
-    return aiperf_plot_build_single_run (spec, single, colors, error);
+    {
+      AiperfChart *chart = aiperf_plot_build_single_run (spec, single, colors, error);
+      char *note;
+
+      /* Several runs' drill-downs look alike: each says which run it is,
+       * on screen and in its exports. */
+      if (chart == NULL)
+        return NULL;
+      note = chart->note != NULL && *chart->note != '\0'
+             ? g_strdup_printf ("Run %s · %s", aiperf_run_get_name (single), chart->note)
+             : g_strdup_printf ("Run %s", aiperf_run_get_name (single));
+      g_free (chart->note);
+      chart->note = note;
+      return chart;
+    }
   return aiperf_plot_build_multi_run (spec, runs, NULL, colors, error);
+}
+
+static gboolean
+is_separator (char c)
+{
+  return c == '_' || c == '-' || c == '.' || c == ' ' || c == '/';
+}
+
+char *
+aiperf_session_run_short_name (AiperfRunSet *runs,
+                               AiperfRun    *run)
+{
+  const char *name, *first = NULL;
+  gsize common = G_MAXSIZE;
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
+
+  name = aiperf_run_get_name (run);
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      const char *other = aiperf_run_get_name (aiperf_run_set_get_run (runs, i));
+      gsize n = 0;
+
+      if (first == NULL)
+        first = other;
+      while (name[n] != '\0' && name[n] == other[n])
+        n++;
+      common = MIN (common, n);
+    }
+  if (first == NULL || aiperf_run_set_get_n_runs (runs) < 2 || common == G_MAXSIZE)
+    return g_strdup (name);
+  /* Back to the start of a word: "concurrency16", not "16". */
+  while (common > 0 && !is_separator (name[common - 1]))
+    common--;
+  if (name[common] == '\0')
+    return g_strdup (name);
+  return g_strdup (name + common);
+}
+
+char *
+aiperf_session_export_name (const AiperfPlotSpec *spec,
+                            AiperfRun            *single)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  name = single != NULL ? g_strdup_printf ("%s-%s", spec->name, aiperf_run_get_name (single))
+                        : g_strdup (spec->name);
+  for (char *p = name; *p != '\0'; p++)
+    if (*p == '/' || *p == '\\' || *p == ':' || (guchar) *p < 0x20)
+      *p = '_';
+  return g_steal_pointer (&name);
 }
 
 const char *

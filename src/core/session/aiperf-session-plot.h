@@ -49,4 +49,15 @@ gboolean          aiperf_session_get_run_loading   (AiperfRun            *run);
 /* TRUE when @run's per-request data is loaded and no load is running. */
 gboolean          aiperf_session_run_ready         (AiperfRun            *run);
 
+/* The part of @run's name that tells it from the other runs of @runs
+ * ("concurrency16" among "qwen_concurrency1", "qwen_concurrency16"):
+ * short enough for a tab. The whole name when nothing is shared. */
+char             *aiperf_session_run_short_name    (AiperfRunSet         *runs,
+                                                   AiperfRun            *run);
+/* What a chart of @spec drawn for @single (nullable) is saved as, without
+ * extension: the preset name, then the run's name for a single-run plot,
+ * safe as a file name ("ttft_over_time-qwen_concurrency1"). */
+char             *aiperf_session_export_name       (const AiperfPlotSpec *spec,
+                                                   AiperfRun            *single);
+
 G_END_DECLS

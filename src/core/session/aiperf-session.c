@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "aiperf-session.h"
 
 struct _AiperfSession
@@ -144,11 +146,49 @@ aiperf_session_add_root (AiperfSession *self,
     g_ptr_array_add (self->roots, g_strdup (path));
 }
 
+void
+aiperf_session_remove_root (AiperfSession *self,
+                            const char    *path)
+{
+  guint index;
+
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+  g_return_if_fail (path != NULL);
+
+  if (g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, &index))
+    g_ptr_array_remove_index (self->roots, index);
+}
+
 GPtrArray *
 aiperf_session_get_roots (AiperfSession *self)
 {
   g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
   return self->roots;
+}
+
+char *
+aiperf_session_describe_roots (AiperfSession *self)
+{
+  g_autofree char *first = NULL, *second = NULL;
+  guint n;
+
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+
+  n = self->roots->len;
+  if (n == 0)
+    return NULL;
+  first = g_path_get_basename (g_ptr_array_index (self->roots, 0));
+  if (n == 1)
+    return g_steal_pointer (&first);
+  if (n == 2)
+    {
+      second = g_path_get_basename (g_ptr_array_index (self->roots, 1));
+      /* TRANSLATORS: a window title: two opened folders */
+      return g_strdup_printf (_("%s and %s"), first, second);
+    }
+  /* TRANSLATORS: a window title: the first opened folder and how many more */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u more", "%s and %u more", n - 1),
+                          first, n - 1);
 }
 
 void

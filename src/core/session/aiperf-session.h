@@ -43,6 +43,14 @@ GHashTable       *aiperf_session_get_hidden       (AiperfSession *self);
 void              aiperf_session_add_root         (AiperfSession *self,
                                                    const char    *path);
 GPtrArray        *aiperf_session_get_roots        (AiperfSession *self);
+/* A path whose load failed is not something open. */
+void              aiperf_session_remove_root      (AiperfSession *self,
+                                                   const char    *path);
+
+/* What is open, for a window title: the folder or file opened
+ * ("qwen-sweep"), "qwen-sweep and run7" for two, "qwen-sweep and 2 more"
+ * beyond; NULL when nothing is open. */
+char             *aiperf_session_describe_roots   (AiperfSession *self);
 
 /* Every load failure so far, as messages (char*). */
 void              aiperf_session_add_error        (AiperfSession *self,

@@ -1,0 +1,52 @@
+/* aiperf-plot-names.h — the one name each quantity, run parameter and plot
+ * goes by, shared by the charts, the hover text and the window's controls.
+ *
+ * Names are returned in English: charts are English by design (like
+ * aiperf's own figures, whatever the UI language; see README). Parameter
+ * names are marked for translation, so the window's controls may show
+ * them translated.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "aiperf-plot-spec.h"
+
+G_BEGIN_DECLS
+
+/* "Concurrency", "Arrival Pattern", "Time Slice Duration" for a run
+ * parameter key (model, concurrency, run_name or a dotted input_config key
+ * such as loadgen.arrival_pattern); NULL when the key has no known name. */
+const char *aiperf_plot_parameter_name  (const char           *key);
+/* The known name, else the key itself. Never NULL. */
+const char *aiperf_plot_parameter_label (const char           *key);
+
+/* Per-request columns: the column a preset's x or y really reads. Absolute
+ * nanosecond clocks (request_start_ns) become seconds since the first
+ * request (start_s), which is what their charts show. */
+const char *aiperf_plot_request_tag     (const char           *name);
+/* TRUE for per-request columns no one plots (file_line, raw ns clocks that
+ * have a seconds twin, end_s which repeats timestamp_s). */
+gboolean    aiperf_plot_request_tag_hidden (const char        *tag);
+/* The axis title (no unit) and unit of a quantity: "Time since the first
+ * request" + "s" for timestamp_s, "Request Number" + NULL, the metric's
+ * display name and @fallback_unit otherwise. The title is newly allocated. */
+char       *aiperf_plot_quantity_title  (const char           *tag,
+                                         const char           *fallback_unit,
+                                         const char          **out_unit);
+/* "Time since the first request (s)": title and unit in one. */
+char       *aiperf_plot_quantity_label  (const char           *tag,
+                                         const char           *fallback_unit);
+
+/* What a chart of @spec is called: the preset's own title, else one said
+ * from what it shows ("Output Token Throughput Per GPU vs Inter Token
+ * Latency"), never the preset id. */
+char       *aiperf_plot_spec_title      (const AiperfPlotSpec *spec);
+
+/* The column whose values label the points: the preset's "labels:", else
+ * the type's default (concurrency); "" when the labels are switched off
+ * ("labels: []"). */
+const char *aiperf_plot_spec_label_by   (const AiperfPlotSpec *spec);
+
+G_END_DECLS

@@ -1,0 +1,137 @@
+/* test-renderer-fit.c — what stays in its place: legends that do not run
+ * off the image ("+N more", rows below the plot on narrow charts), data
+ * that does not spill over the axes when zoomed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "renderer-test-util.h"
+
+static AiperfChart *
+many_series_chart (guint n)
+{
+  AiperfChart *chart = aiperf_chart_new ("Many runs");
+
+  aiperf_axis_set_label (&chart->x, "Latency", "ms");
+  aiperf_axis_set_label (&chart->y, "Throughput", "tokens/s");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Qwen_Qwen3-0.6B-openai-chat-concurrency%u", i + 1);
+      int s = aiperf_chart_add_series (chart, name, aiperf_color_palette (i), AIPERF_LAYER_POINTS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+
+      aiperf_layer_append_point (layer, i, 100.0 - i, (int) i);
+    }
+  return chart;
+}
+
+/* Series with a legend entry someone could click. */
+static guint
+count_entries (AiperfRenderer *renderer,
+               guint           n_series,
+               double          width,
+               double          height)
+{
+  g_autofree gboolean *seen = g_new0 (gboolean, n_series);
+  guint n = 0;
+
+  for (double y = 1; y < height; y += 2)
+    for (double x = 1; x < width; x += 3)
+      {
+        int s = aiperf_renderer_pick_legend (renderer, x, y);
+
+        if (s >= 0 && !seen[s])
+          {
+            seen[s] = TRUE;
+            n++;
+          }
+      }
+  return n;
+}
+
+/* 100 entries in 800 px: as many as fit, then "+N more", all inside the image. */
+static void
+test_more (void)
+{
+  g_autoptr(AiperfChart) chart = many_series_chart (100);
+  AiperfRenderer *renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, 1600, 800);
+  guint shown = count_entries (renderer, 100, 1600, 800);
+  double x = 0, y = 0;
+
+  g_assert_cmpuint (shown, >, 20);
+  g_assert_cmpuint (shown, <, 100);
+  /* The last entry shown is above the bottom edge, with room for the summary. */
+  g_assert_true (find_legend (renderer, (int) shown - 1, 1600, 800, &x, &y));
+  g_assert_cmpfloat (y, <, 800 - 20);
+  g_assert_false (find_legend (renderer, 99, 1600, 800, &x, &y));
+  cairo_surface_destroy (surface);
+  aiperf_renderer_free (renderer);
+}
+
+/* A narrow chart puts the legend below the plot, names whole. */
+static void
+test_below (void)
+{
+  g_autoptr(AiperfChart) chart = many_series_chart (3);
+  AiperfRenderer *renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, 420, 500);
+  AiperfRect area = aiperf_renderer_get_plot_area (renderer);
+  double x = 0, y = 0;
+
+  g_assert_cmpuint (count_entries (renderer, 3, 420, 500), ==, 3);
+  g_assert_true (find_legend (renderer, 0, 420, 500, &x, &y));
+  g_assert_cmpfloat (y, >, area.y + area.height);
+  /* The plot keeps (nearly) the whole width. */
+  g_assert_cmpfloat (area.width, >, 420 * 0.7);
+  cairo_surface_destroy (surface);
+  aiperf_renderer_free (renderer);
+}
+
+/* Zoomed so a big marker sits on the plot's left edge: nothing of it is
+ * drawn left of the edge, over the axis labels. */
+static void
+test_zoom_clips (void)
+{
+  g_autoptr(AiperfChart) chart = points_chart (AIPERF_SCALE_LINEAR);
+  AiperfRenderer *renderer = aiperf_renderer_new ();
+  AiperfLayer *layer = g_ptr_array_index (chart->layers, 0);
+  cairo_surface_t *surface;
+  AiperfViewport vp;
+  AiperfRect a;
+  double px, py;
+
+  layer->marker_size = 30;
+  fixed_view (&vp, AIPERF_SCALE_LINEAR, 100, 1100);
+  vp.y_min = 0;
+  vp.y_max = 10;
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
+  a = aiperf_renderer_get_plot_area (renderer);
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 100, 5, FALSE, &px, &py));
+  g_assert_cmpfloat_with_epsilon (px, a.x, 0.5);
+  /* Inside: the marker's colour; outside, left of the axis: none of it. */
+  g_assert_true (pixel_near (read_pixel (surface, a.x + 6, py), BLUE, 40));
+  for (double x = a.x - 14; x < a.x - 1; x += 1)
+    for (double y = py - 10; y < py + 10; y += 1)
+      {
+        Pixel p = read_pixel (surface, x, y);
+
+        /* Tick labels and marks are grey; the marker is clearly blue. */
+        g_assert_cmpint (p.b, <, p.r + 40);
+      }
+  cairo_surface_destroy (surface);
+  aiperf_renderer_free (renderer);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/aiperf/renderer/legend/more", test_more);
+  g_test_add_func ("/aiperf/renderer/legend/below", test_below);
+  g_test_add_func ("/aiperf/renderer/zoom-clips", test_zoom_clips);
+  return g_test_run ();
+}
