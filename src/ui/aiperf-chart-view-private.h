@@ -136,6 +136,8 @@ void        aiperf_chart_view_click_at              (AiperfChartView      *self,
                                                      double                x,
                                                      double                y);
 
+/* aiperf-chart-view-keys.c */
+void        aiperf_chart_view_class_init_keys       (GtkWidgetClass       *widget_class);
 /* Moves the hover @step points on (negative: back) among the pickable
  * points in view, in layer order; from the first one without a hover. */
 void        aiperf_chart_view_step_point            (AiperfChartView      *self,

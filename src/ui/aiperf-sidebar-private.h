@@ -42,6 +42,20 @@ struct _AiperfSidebar
   gboolean        updating;
 };
 
+enum {
+  AIPERF_SIDEBAR_RUN_TOGGLED,
+  AIPERF_SIDEBAR_RUN_ACTIVATED,
+  AIPERF_SIDEBAR_RUNS_TOGGLED,
+  AIPERF_SIDEBAR_N_SIGNALS
+};
+extern guint aiperf_sidebar_signals[AIPERF_SIDEBAR_N_SIGNALS];
+
+/* aiperf-sidebar-runs.c */
+/* One row per run of self->runs, checked unless in self->hidden. */
+void        aiperf_sidebar_fill_run_list         (AiperfSidebar *self);
+void        aiperf_sidebar_init_runs             (AiperfSidebar *self);
+void        aiperf_sidebar_class_init_runs       (GtkWidgetClass *widget_class);
+
 /* aiperf-sidebar.c */
 const char *aiperf_sidebar_parameter_label       (const char    *key);
 /* "Average", "p50 (median)", … (translated) for the statistic dropdowns. */

@@ -19,8 +19,7 @@
 
 G_DEFINE_FINAL_TYPE (AiperfSidebar, aiperf_sidebar, GTK_TYPE_BOX)
 
-enum { RUN_TOGGLED, RUN_ACTIVATED, RUNS_TOGGLED, N_SIGNALS };
-static guint signals[N_SIGNALS];
+guint aiperf_sidebar_signals[AIPERF_SIDEBAR_N_SIGNALS];
 
 /* The statistics offered, in the dashboard's order. */
 static const AiperfStat offered_stats[] = {
@@ -92,134 +91,6 @@ aiperf_sidebar_picked_key (AiperfPickerRow *row,
   guint pos = aiperf_picker_row_get_selected (row);
 
   return pos < keys->len ? g_ptr_array_index (keys, pos) : NULL;
-}
-
-/* --- run list --- */
-
-static void
-on_row_toggled (AiperfSidebar *self,
-                gboolean       checked,
-                AiperfRunRow  *row)
-{
-  g_signal_emit (self, signals[RUN_TOGGLED], 0, aiperf_run_row_get_run (row), checked);
-}
-
-static void
-on_row_activated (AiperfSidebar *self,
-                  GtkListBoxRow *row)
-{
-  g_signal_emit (self, signals[RUN_ACTIVATED], 0, aiperf_run_row_get_run (AIPERF_RUN_ROW (row)));
-}
-
-static gboolean
-filter_row (GtkListBoxRow *row,
-            gpointer       user_data)
-{
-  AiperfSidebar *self = user_data;
-
-  return aiperf_run_row_matches (AIPERF_RUN_ROW (row), self->search_text);
-}
-
-/* Natural order ("concurrency2" before "concurrency16"), which path order is not. */
-static int
-sort_rows (GtkListBoxRow *a,
-           GtkListBoxRow *b,
-           gpointer       user_data)
-{
-  const char *ka = g_object_get_data (G_OBJECT (a), "sort-key");
-  const char *kb = g_object_get_data (G_OBJECT (b), "sort-key");
-
-  return g_strcmp0 (ka, kb);
-}
-
-static void
-update_no_match (AiperfSidebar *self)
-{
-  gboolean any = FALSE, rows = FALSE;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
-       child != NULL && !any; child = gtk_widget_get_next_sibling (child))
-    if (AIPERF_IS_RUN_ROW (child))
-      {
-        rows = TRUE;
-        any = aiperf_run_row_matches (AIPERF_RUN_ROW (child), self->search_text);
-      }
-  /* A search that matches nothing says so, instead of an empty sliver. */
-  gtk_stack_set_visible_child_name (self->runs_stack, any || !rows ? "list" : "no-match");
-}
-
-static void
-on_search_changed (AiperfSidebar *self)
-{
-  g_free (self->search_text);
-  self->search_text = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
-  gtk_list_box_invalidate_filter (self->run_list);
-  update_no_match (self);
-}
-
-/* Show All / Hide All act on the runs the search lists. */
-static void
-select_runs (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  AiperfSidebar *self = AIPERF_SIDEBAR (widget);
-  gboolean visible = g_str_equal (action_name, "sidebar.select-all");
-  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (AIPERF_IS_RUN_ROW (child) && aiperf_run_row_matches (AIPERF_RUN_ROW (child), self->search_text))
-      g_ptr_array_add (runs, aiperf_run_row_get_run (AIPERF_RUN_ROW (child)));
-  if (runs->len > 0)
-    g_signal_emit (self, signals[RUNS_TOGGLED], 0, runs, visible);
-}
-
-void
-aiperf_sidebar_set_view (AiperfSidebar *self,
-                         const char    *name)
-{
-  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
-  adw_view_stack_set_visible_child_name (self->view_stack, name);
-}
-
-const char *
-aiperf_sidebar_get_view (AiperfSidebar *self)
-{
-  g_return_val_if_fail (AIPERF_IS_SIDEBAR (self), NULL);
-  return adw_view_stack_get_visible_child_name (self->view_stack);
-}
-
-GtkWidget *
-aiperf_sidebar_get_row (AiperfSidebar *self,
-                        AiperfRun     *run)
-{
-  g_return_val_if_fail (AIPERF_IS_SIDEBAR (self), NULL);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (AIPERF_IS_RUN_ROW (child) && aiperf_run_row_get_run (AIPERF_RUN_ROW (child)) == run)
-      return child;
-  return NULL;
-}
-
-void
-aiperf_sidebar_set_run_colors (AiperfSidebar *self,
-                               GHashTable    *colors)
-{
-  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      AiperfRun *run;
-
-      if (!AIPERF_IS_RUN_ROW (child))
-        continue;
-      run = aiperf_run_row_get_run (AIPERF_RUN_ROW (child));
-      aiperf_run_row_set_color (AIPERF_RUN_ROW (child),
-                                colors ? g_hash_table_lookup (colors, aiperf_run_get_locator (run)) : NULL);
-    }
 }
 
 /* --- plot settings --- */
@@ -491,29 +362,13 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
                          AiperfRunSet  *runs,
                          GHashTable    *hidden)
 {
-  GtkWidget *child;
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
 
   g_return_if_fail (AIPERF_IS_SIDEBAR (self));
 
   g_set_object (&self->runs, runs);
   self->hidden = hidden;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list))) != NULL)
-    gtk_list_box_remove (self->run_list, child);
-  for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
-    {
-      AiperfRun *run = aiperf_run_set_get_run (runs, i);
-      GtkWidget *row = aiperf_run_row_new (run);
-
-      aiperf_run_row_set_checked (AIPERF_RUN_ROW (row),
-                                  hidden == NULL || !g_hash_table_contains (hidden, aiperf_run_get_locator (run)));
-      aiperf_run_row_set_check_visible (AIPERF_RUN_ROW (row), aiperf_run_set_get_n_runs (runs) > 1);
-      g_object_set_data_full (G_OBJECT (row), "sort-key",
-                              g_utf8_collate_key_for_filename (aiperf_run_get_locator (run), -1), g_free);
-      g_signal_connect_swapped (row, "toggled", G_CALLBACK (on_row_toggled), self);
-      gtk_list_box_append (self->run_list, row);
-    }
-  update_no_match (self);
+  aiperf_sidebar_fill_run_list (self);
 
   self->updating = TRUE;
   g_ptr_array_set_size (self->filter_keys, 0);
@@ -533,14 +388,6 @@ aiperf_sidebar_set_runs (AiperfSidebar *self,
   self->updating = FALSE;
   aiperf_sidebar_rebuild_param_filters (self);
   load_page (self);
-}
-
-void
-aiperf_sidebar_focus_search (AiperfSidebar *self)
-{
-  g_return_if_fail (AIPERF_IS_SIDEBAR (self));
-  adw_view_stack_set_visible_child_name (self->view_stack, "runs");
-  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
 static void
@@ -601,16 +448,15 @@ aiperf_sidebar_class_init (AiperfSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_min_row);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_max_row);
 
-  signals[RUN_TOGGLED] = g_signal_new ("run-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+  aiperf_sidebar_signals[AIPERF_SIDEBAR_RUN_TOGGLED] = g_signal_new ("run-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2,
                                        AIPERF_TYPE_RUN, G_TYPE_BOOLEAN);
-  signals[RUN_ACTIVATED] = g_signal_new ("run-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+  aiperf_sidebar_signals[AIPERF_SIDEBAR_RUN_ACTIVATED] = g_signal_new ("run-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, AIPERF_TYPE_RUN);
-  signals[RUNS_TOGGLED] = g_signal_new ("runs-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+  aiperf_sidebar_signals[AIPERF_SIDEBAR_RUNS_TOGGLED] = g_signal_new ("runs-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2,
                                         G_TYPE_PTR_ARRAY, G_TYPE_BOOLEAN);
-  gtk_widget_class_install_action (widget_class, "sidebar.select-all", NULL, select_runs);
-  gtk_widget_class_install_action (widget_class, "sidebar.select-none", NULL, select_runs);
+  aiperf_sidebar_class_init_runs (widget_class);
 }
 
 static void
@@ -633,10 +479,7 @@ aiperf_sidebar_init (AiperfSidebar *self)
   adw_combo_row_set_model (self->x_stat_row, G_LIST_MODEL (stats));
   adw_combo_row_set_model (self->y_stat_row, G_LIST_MODEL (stats));
 
-  gtk_list_box_set_filter_func (self->run_list, filter_row, self, NULL);
-  gtk_list_box_set_sort_func (self->run_list, sort_rows, NULL, NULL);
-  g_signal_connect_swapped (self->run_list, "row-activated", G_CALLBACK (on_row_activated), self);
-  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
+  aiperf_sidebar_init_runs (self);
 
   setting_rows[0] = GTK_WIDGET (self->type_row);
   setting_rows[1] = GTK_WIDGET (self->x_row);

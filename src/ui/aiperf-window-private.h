@@ -50,6 +50,14 @@ struct _AiperfWindow
   guint            progress_pulse_id;
 };
 
+/* aiperf-window-tabs.c */
+/* Title and tooltip of @page's tab (the run first for a drill-down). */
+void          aiperf_window_update_tab_title    (AiperfWindow   *self,
+                                                 AiperfPlotPage *page);
+/* @page was rebuilt: its tab title, and the sidebar's swatches when current. */
+void          aiperf_window_page_changed        (AiperfWindow   *self,
+                                                 AiperfPlotPage *page);
+
 /* aiperf-window.c */
 /* Seconds a toast stays: a plain message, one with a button. */
 #define AIPERF_WINDOW_TOAST_SHORT 4
@@ -93,6 +101,11 @@ gboolean      aiperf_window_export_current      (AiperfWindow      *self,
                                                  const char        *path,
                                                  AiperfImageFormat  format,
                                                  GError           **error);
+
+/* aiperf-window-export.c: the win.export action ("png", "svg", "pdf"). */
+void          aiperf_window_action_export       (GSimpleAction *action,
+                                                 GVariant      *param,
+                                                 gpointer       user_data);
 
 /* aiperf-window-dnd.c */
 void          aiperf_window_init_dnd            (AiperfWindow *self);

@@ -99,192 +99,6 @@ aiperf_window_show_toast (AiperfWindow *self,
   aiperf_window_present_toast (self, toast);
 }
 
-/* --- tabs --- */
-
-AiperfPlotPage *
-aiperf_window_get_current_page (AiperfWindow *self)
-{
-  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
-  GtkWidget *child;
-
-  if (page == NULL)
-    return NULL;
-  child = adw_tab_page_get_child (page);
-  return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
-}
-
-static void
-update_tab_title (AiperfWindow   *self,
-                  AiperfPlotPage *page)
-{
-  AdwTabPage *tab = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page));
-  AiperfRun *single = aiperf_plot_page_get_single_run (page);
-  g_autofree char *title = NULL;
-
-  if (tab == NULL)
-    return;
-  if (single != NULL && aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1)
-    {
-      /* The run first, in the few letters that tell it from the others:
-       * narrow tabs cut the end, and two runs' drill-downs otherwise read
-       * the same. The tooltip has it all. */
-      g_autofree char *run_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), single);
-      g_autofree char *tooltip = NULL;
-
-      title = g_strdup_printf ("%s · %s", run_name, aiperf_plot_page_get_title (page));
-      tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
-      adw_tab_page_set_tooltip (tab, tooltip);
-    }
-  else
-    {
-      title = g_strdup (aiperf_plot_page_get_title (page));
-      adw_tab_page_set_tooltip (tab, title);
-    }
-  adw_tab_page_set_title (tab, title);
-  adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
-                            && single != NULL && !aiperf_session_run_ready (single));
-}
-
-static void
-on_page_changed (AiperfWindow   *self,
-                 AiperfPlotPage *page)
-{
-  update_tab_title (self, page);
-  if (page == aiperf_window_get_current_page (self))
-    {
-      g_autoptr(GHashTable) colors = aiperf_plot_page_get_run_colors (page);
-
-      if (aiperf_plot_page_get_single_run (page) == NULL)
-        aiperf_sidebar_set_run_colors (self->sidebar, colors);
-    }
-}
-
-static void
-on_point_activated (AiperfWindow    *self,
-                    int              series,
-                    int              id,
-                    AiperfChartView *view)
-{
-  GtkWidget *w = GTK_WIDGET (view);
-  AiperfRun *run;
-
-  while (w != NULL && !AIPERF_IS_PLOT_PAGE (w))
-    w = gtk_widget_get_parent (w);
-  if (w == NULL || aiperf_plot_page_get_single_run (AIPERF_PLOT_PAGE (w)) != NULL)
-    return;
-  run = aiperf_plot_page_get_run_for_id (AIPERF_PLOT_PAGE (w), id);
-  if (run != NULL)
-    aiperf_window_open_run_details (self, run);
-}
-
-AiperfPlotPage *
-aiperf_window_add_page (AiperfWindow   *self,
-                        AiperfPlotPage *page,
-                        gboolean        select)
-{
-  AdwTabPage *tab;
-
-  aiperf_plot_page_set_hidden (page, aiperf_session_get_hidden (self->session));
-  aiperf_plot_page_set_colors (page, aiperf_session_get_colors (self->session));
-  g_signal_connect_object (page, "changed", G_CALLBACK (on_page_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (aiperf_plot_page_get_chart_view (page), "point-activated",
-                           G_CALLBACK (on_point_activated), self, G_CONNECT_SWAPPED);
-  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
-  aiperf_plot_page_redraw (page);
-  update_tab_title (self, page);
-  if (select)
-    adw_tab_view_set_selected_page (self->tab_view, tab);
-  return page;
-}
-
-static void
-close_all_tabs (AiperfWindow *self)
-{
-  while (adw_tab_view_get_n_pages (self->tab_view) > 0)
-    {
-      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, 0);
-
-      adw_tab_view_set_page_pinned (self->tab_view, tab, FALSE);
-      adw_tab_view_close_page (self->tab_view, tab);
-    }
-}
-
-AiperfPlotConfig *
-aiperf_window_load_window_presets (AiperfWindow *self)
-{
-  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
-
-  for (guint i = 0; i < aiperf_session_get_roots (self->session)->len; i++)
-    g_ptr_array_add (paths, g_ptr_array_index (aiperf_session_get_roots (self->session), i));
-  g_ptr_array_add (paths, NULL);
-  return aiperf_session_load_presets ((const char * const *) paths->pdata, NULL);
-}
-
-void
-aiperf_window_rebuild_tabs (AiperfWindow *self)
-{
-  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
-  g_autoptr(GPtrArray) specs = NULL;
-  AiperfMode mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
-  AiperfRun *single = NULL;
-
-  close_all_tabs (self);
-  if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
-    {
-      gtk_stack_set_visible_child_name (self->main_stack, "empty");
-      aiperf_window_update_actions (self);
-      return;
-    }
-  gtk_stack_set_visible_child_name (self->main_stack, "content");
-  if (mode == AIPERF_MODE_SINGLE_RUN)
-    {
-      single = aiperf_run_set_get_run (aiperf_session_get_runs (self->session), 0);
-      aiperf_window_open_run_details (self, single);
-      return;
-    }
-  specs = config ? aiperf_session_default_specs (config, mode) : NULL;
-  for (gboolean first = TRUE; specs != NULL && specs->len > 0;)
-    {
-      AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
-
-      /* A sweep over max_num_seqs is not about runs that have none. */
-      if (!aiperf_plot_spec_applies (spec, aiperf_session_get_runs (self->session)))
-        {
-          aiperf_plot_spec_free (spec);
-          continue;
-        }
-      aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL), first);
-      first = FALSE;
-    }
-  /* Runs without GPU telemetry leave the GPU presets empty; open on the
-   * first plot that shows something rather than on a status page. The empty
-   * tabs stay: watch mode may bring runs that fill them. */
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
-      GtkWidget *child = adw_tab_page_get_child (tab);
-
-      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_plot_page_get_problem (AIPERF_PLOT_PAGE (child)) == NULL)
-        {
-          adw_tab_view_set_selected_page (self->tab_view, tab);
-          break;
-        }
-    }
-  aiperf_window_update_actions (self);
-}
-
-void
-aiperf_window_redraw_all (AiperfWindow *self)
-{
-  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
-    {
-      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
-
-      if (AIPERF_IS_PLOT_PAGE (child))
-        aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
-    }
-}
-
 void
 aiperf_window_update_title (AiperfWindow *self)
 {
@@ -346,11 +160,11 @@ aiperf_window_add_runs_full (AiperfWindow *self,
       GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
 
       if (AIPERF_IS_PLOT_PAGE (child))
-        update_tab_title (self, AIPERF_PLOT_PAGE (child));
+        aiperf_window_update_tab_title (self, AIPERF_PLOT_PAGE (child));
     }
   aiperf_sidebar_set_page (self->sidebar, aiperf_window_get_current_page (self));
   if (aiperf_window_get_current_page (self) != NULL)
-    on_page_changed (self, aiperf_window_get_current_page (self));
+    aiperf_window_page_changed (self, aiperf_window_get_current_page (self));
 }
 
 void
@@ -486,7 +300,7 @@ on_selected_page (AiperfWindow *self)
   /* A details tab keeps the comparison's swatches: they still identify
    * runs. With no tab left they would tell of a chart no longer there. */
   if (page != NULL)
-    on_page_changed (self, page);
+    aiperf_window_page_changed (self, page);
 
   aiperf_window_update_actions (self);
 }
