@@ -195,7 +195,11 @@ test_title_zoom_keys (void)
   g_assert_true (aiperf_chart_view_get_hover (view, &next));
   g_assert_cmpuint (next.layer, ==, first.layer);
   g_assert_cmpuint (next.index, ==, first.index);
-  g_assert_nonnull (strstr (aiperf_chart_view_hover_text (view), "Run: "));
+  {
+    g_autofree char *hover = aiperf_chart_view_hover_text (view);
+
+    g_assert_nonnull (strstr (hover, "Run: "));
+  }
 
   /* Shift+arrows pan. */
   before = *aiperf_chart_view_get_viewport (view);
