@@ -127,33 +127,11 @@ static char *
 run_text (AiperfRun  *run,
           const char *column)
 {
-  const char *text;
+  char *text = aiperf_plot_run_text (run, column);
   double value;
 
-  if (column == NULL || strcmp (column, "run_name") == 0)
-    return g_strdup (aiperf_run_get_name (run));
-  /* Rate-driven runs (vLLM without --max-concurrency) are labelled by the
-   * load they were given, not "Unknown". */
-  if (strcmp (column, "concurrency") == 0 && isnan (aiperf_run_get_concurrency (run)) &&
-      g_strcmp0 (aiperf_run_get_load_parameter (run), "request_rate") == 0 &&
-      !isnan (aiperf_run_get_request_rate (run)))
-    {
-      g_autofree char *rate = isinf (aiperf_run_get_request_rate (run))
-                                ? g_strdup ("∞") : aiperf_plot_format_value (aiperf_run_get_request_rate (run));
-
-      /* TRANSLATORS: a point label: a request rate, "2 req/s" or "∞ req/s" */
-      return g_strdup_printf (_("%s req/s"), rate);
-    }
-  if (strcmp (column, "model") == 0)
-    return g_strdup (aiperf_run_get_model (run));
-  if (strcmp (column, "endpoint_type") == 0)
-    return g_strdup (aiperf_run_get_endpoint_type (run) ? aiperf_run_get_endpoint_type (run) : "");
-  if (strcmp (column, "experiment_group") == 0 || strcmp (column, "variation_label") == 0)
-    return g_strdup (aiperf_run_get_variation_label (run) ? aiperf_run_get_variation_label (run)
-                                                          : aiperf_run_get_name (run));
-  text = aiperf_run_get_parameter (run, column);
   if (text != NULL)
-    return g_strdup (text);
+    return text;
   if (run_value (run, column, AIPERF_STAT_AVG, &value))
     return aiperf_plot_format_value (value);
   return g_strdup ("Unknown");

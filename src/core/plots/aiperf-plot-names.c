@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "aiperf-handler-private.h"
@@ -199,4 +200,43 @@ aiperf_plot_spec_label_by (const AiperfPlotSpec *spec)
   if (spec->label_by != NULL)
     return spec->label_by;
   return "concurrency";
+}
+
+char *
+aiperf_plot_run_text (AiperfRun  *run,
+                      const char *column)
+{
+  const char *text;
+
+  g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
+
+  if (column == NULL || strcmp (column, "run_name") == 0)
+    return g_strdup (aiperf_run_get_name (run));
+  /* Rate-driven runs (vLLM without --max-concurrency) are labelled by the
+   * load they were given, not "Unknown". */
+  if (strcmp (column, "concurrency") == 0 && isnan (aiperf_run_get_concurrency (run)) &&
+      g_strcmp0 (aiperf_run_get_load_parameter (run), "request_rate") == 0 &&
+      !isnan (aiperf_run_get_request_rate (run)))
+    {
+      g_autofree char *rate = isinf (aiperf_run_get_request_rate (run))
+                                ? g_strdup ("∞") : aiperf_plot_format_value (aiperf_run_get_request_rate (run));
+
+      /* TRANSLATORS: a point label: a request rate, "2 req/s" or "∞ req/s" */
+      return g_strdup_printf (_("%s req/s"), rate);
+    }
+  if (strcmp (column, "model") == 0)
+    return g_strdup (aiperf_run_get_model (run));
+  if (strcmp (column, "endpoint_type") == 0)
+    return g_strdup (aiperf_run_get_endpoint_type (run) ? aiperf_run_get_endpoint_type (run) : "");
+  if (strcmp (column, "experiment_group") == 0 || strcmp (column, "variation_label") == 0)
+    return g_strdup (aiperf_run_get_variation_label (run) ? aiperf_run_get_variation_label (run)
+                                                          : aiperf_run_get_name (run));
+  text = aiperf_run_get_parameter (run, column);
+  if (text != NULL)
+    return g_strdup (text);
+  if (strcmp (column, "concurrency") == 0 && !isnan (aiperf_run_get_concurrency (run)))
+    return aiperf_plot_format_value (aiperf_run_get_concurrency (run));
+  if (strcmp (column, "request_rate") == 0 && !isnan (aiperf_run_get_request_rate (run)))
+    return aiperf_plot_format_value (aiperf_run_get_request_rate (run));
+  return NULL;
 }

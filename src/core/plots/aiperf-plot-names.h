@@ -12,6 +12,7 @@
 
 #include <glib.h>
 #include "aiperf-plot-spec.h"
+#include "aiperf-run.h"
 
 G_BEGIN_DECLS
 
@@ -48,5 +49,12 @@ char       *aiperf_plot_spec_title      (const AiperfPlotSpec *spec);
  * the type's default (concurrency); "" when the labels are switched off
  * ("labels: []"). */
 const char *aiperf_plot_spec_label_by   (const AiperfPlotSpec *spec);
+/* The text of a grouping, label or filter column for @run: run_name,
+ * model, endpoint_type, experiment_group, concurrency (a rate-driven run
+ * says "2 req/s"), request_rate, or a parameter. NULL when the run has no
+ * such column: a handler may then try a metric. Free with g_free(). The one
+ * rule for charts, sidebar and filters. */
+char       *aiperf_plot_run_text        (AiperfRun            *run,
+                                         const char           *column);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-metric-registry.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-presets.h"
 #include "aiperf-session-plot.h"
 
@@ -133,26 +134,16 @@ aiperf_session_export_name (const AiperfPlotSpec *spec,
 
 const char *
 aiperf_session_run_parameter (AiperfRun  *run,
-                             const char *key)
+                              const char *key)
 {
+  g_autofree char *text = NULL;
+
   g_return_val_if_fail (AIPERF_IS_RUN (run), NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
-  if (g_str_equal (key, "model"))
-    return aiperf_run_get_model (run);
-  if (g_str_equal (key, "run_name"))
-    return aiperf_run_get_name (run);
-  if (g_str_equal (key, "concurrency"))
-    {
-      /* Interned so the caller gets a stable string like the others. */
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-      g_ascii_formatd (buf, sizeof buf, "%g", aiperf_run_get_concurrency (run));
-      return g_intern_string (buf);
-    }
-  if (g_str_equal (key, "experiment_group"))
-    return aiperf_run_get_variation_label (run);
-  return aiperf_run_get_parameter (run, key);
+  /* The charts' rule; interned so the caller gets a stable string. */
+  text = aiperf_plot_run_text (run, key);
+  return text != NULL ? g_intern_string (text) : NULL;
 }
 
 AiperfPlotConfig *
