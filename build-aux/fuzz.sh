@@ -81,6 +81,14 @@ dict_for () {
   esac
 }
 
+# Without address randomisation where the system allows it: some code
+# branches on addresses (page alignment, pointer-keyed hash tables), which
+# would make runs differ.
+norandom=()
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+  norandom=(setarch "$(uname -m)" -R)
+fi
+
 for name in "${targets[@]}"; do
   work=$build/fuzz/$name
   rm -rf "$work"
@@ -88,9 +96,17 @@ for name in "${targets[@]}"; do
   aiperf_log "Fuzzing $name: $runs runs, seed 1"
   # The scratch corpus comes first: libFuzzer adds new inputs to the first
   # folder. -max_len is fixed so the mutations do not depend on the corpus.
-  if "$build/tests/fuzz/fuzz-$name" -seed=1 -runs="$runs" -max_len=32768 \
+  # A fixed (relative) scratch folder: its path shows in what the loaders
+  # compare, so a random one would make each run different.
+  # A fixed environment too: with fixed addresses, its size still moves the
+  # stack. -reload=0: libFuzzer would re-read its corpus folder every second,
+  # on the clock.
+  if env -i PATH=/usr/bin:/bin LANG=C.UTF-8 G_SLICE=always-malloc \
+       ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
+       AIPERF_FUZZ_SCRATCH="$work/scratch" "${norandom[@]}" \
+     "$build/tests/fuzz/fuzz-$name" -seed=1 -runs="$runs" -max_len=32768 \
        -dict="$(dict_for "$name")" \
-       -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -timeout=10 -rss_limit_mb=2048 -reload=0 -print_final_stats=1 \
        -artifact_prefix="$work/artifacts/" \
        "$work/corpus" "tests/fuzz/corpus/$name" >"$work/log.txt" 2>&1; then
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' \

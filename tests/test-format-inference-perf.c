@@ -165,6 +165,31 @@ test_broken_stages (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* Found by fuzz-formats (a leak): the peer JSON reader handed files straight
+ * to json-glib, which leaks a value after the top-level one and recurses
+ * once per "[" until the stack overflows. Both stages are refused, naming
+ * the file; the other five still load. */
+static void
+test_hostile_json (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-ip-XXXXXX", NULL);
+  g_autofree char *results = copy_run (dir);
+  g_autofree char *deep = g_malloc0 (1000001);
+  g_autofree char *errors = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+
+  memset (deep, '[', 1000000);
+  g_free (format_write (results, "stage_0_lifecycle_metrics.json", "{\"load_summary\": {}} []", -1));
+  g_free (format_write (results, "stage_1_lifecycle_metrics.json", deep, -1));
+  set = format_load_one (results);
+  errors = format_errors (set);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 5);
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 2);
+  g_assert_nonnull (strstr (errors, "stage_0_lifecycle_metrics.json, line 1: unexpected text after the top-level value"));
+  g_assert_nonnull (strstr (errors, "stage_1_lifecycle_metrics.json, line 1: JSON nested more than 512 levels deep"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -173,5 +198,6 @@ main (int   argc,
   g_test_add_func ("/format/inference-perf/real-runs", test_real_runs);
   g_test_add_func ("/format/inference-perf/file-stands-for-folder", test_file_stands_for_folder);
   g_test_add_func ("/format/inference-perf/broken-stages", test_broken_stages);
+  g_test_add_func ("/format/inference-perf/hostile-json", test_hostile_json);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
  */
 #include "fuzz-common.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,10 +91,20 @@ LLVMFuzzerInitialize (int    *argc,
   g_log_set_default_handler (log_handler, NULL);
   g_log_set_writer_func (log_writer, NULL, NULL);
 
-  scratch_dir = g_dir_make_tmp ("aiperf-fuzz-XXXXXX", &error);
+  /* fuzz.sh names a fixed folder: the path is in messages the loaders
+   * compare and copy, and a random one would change the run. */
+  if (g_getenv ("AIPERF_FUZZ_SCRATCH") != NULL)
+    {
+      scratch_dir = g_strdup (g_getenv ("AIPERF_FUZZ_SCRATCH"));
+      if (g_mkdir_with_parents (scratch_dir, 0700) != 0)
+        g_clear_pointer (&scratch_dir, g_free);
+    }
+  else
+    scratch_dir = g_dir_make_tmp ("aiperf-fuzz-XXXXXX", &error);
   if (scratch_dir == NULL)
     {
-      fprintf (stderr, "cannot make a scratch folder: %s\n", error->message);
+      fprintf (stderr, "cannot make a scratch folder: %s\n",
+               error != NULL ? error->message : g_strerror (errno));
       exit (1);
     }
   scratch_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);

@@ -159,13 +159,15 @@ unicode_escape (const char *p,
  * 1.6 leaks the nodes of a value that follows the top-level one ("{} []"),
  * and the string being read at an invalid escape ("\u12x", or "\ud800\u0041":
  * a high surrogate and a \u escape that is not its low half), while it turns
- * a lone surrogate into bytes that are not UTF-8; those, and a scalar top
- * level (every reader wants an object), are refused here. It follows json-glib's lexer: 'single-quoted' strings without
- * escapes and C comments are accepted, and a stray '/' is skipped; what it
- * cannot place is left to json-glib. @out_line is the line of the problem. */
+ * a lone surrogate into bytes that are not UTF-8; those, and (unless
+ * @allow_scalar) a scalar top level, are refused here. It follows json-glib's
+ * lexer: 'single-quoted' strings without escapes and C comments are accepted,
+ * and a stray '/' is skipped; what it cannot place is left to json-glib.
+ * @out_line is the line of the problem. */
 static Shape
 check_shape (const char *text,
              gsize       length,
+             gboolean    allow_scalar,
              guint      *out_line)
 {
   gboolean closed = FALSE;
@@ -210,7 +212,10 @@ check_shape (const char *text,
                 i++;
             }
           else if (c == quote)
-            quote = 0;
+            {
+              quote = 0;
+              closed = depth == 0;  /* a string at the top level */
+            }
           continue;
         }
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
@@ -232,7 +237,17 @@ check_shape (const char *text,
       *out_line = line;
       if (closed)
         return SHAPE_TRAILING;
-      if (depth == 0 && c != '[' && c != '{')
+      if (depth == 0 && c != '[' && c != '{' && c != '"' && c != '\'')
+        {
+          /* a number or word at the top level: skip to its end */
+          if (!allow_scalar)
+            return SHAPE_NOT_CONTAINER;
+          while (i + 1 < length && strchr (" \t\n\r[]{},:/\"'", text[i + 1]) == NULL)
+            i++;
+          closed = TRUE;
+          continue;
+        }
+      if (depth == 0 && !allow_scalar && c != '[' && c != '{')
         return SHAPE_NOT_CONTAINER;
       if (c == '"' || c == '\'')
         quote = c;
@@ -248,31 +263,22 @@ check_shape (const char *text,
 }
 
 gboolean
-aiperf_json_parser_load_file (JsonParser  *parser,
-                              const char  *path,
+aiperf_json_parser_load_data (JsonParser  *parser,
+                              const char  *text,
+                              gsize        length,
                               GError     **error)
 {
-  g_autoptr(GMappedFile) file = NULL;
-  const char *text;
-  gsize length;
   guint line = 0;
 
   g_return_val_if_fail (JSON_IS_PARSER (parser), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (text != NULL || length == 0, FALSE);
 
-  file = g_mapped_file_new (path, FALSE, error);
-  if (file == NULL)
-    return FALSE;
-  length = g_mapped_file_get_length (file);
-  text = length > 0 ? g_mapped_file_get_contents (file) : "";
-  switch (check_shape (text, length, &line))
+  if (text == NULL)
+    text = "";
+  switch (check_shape (text, length, TRUE, &line))
     {
     case SHAPE_OK:
       return json_parser_load_from_data (parser, text, (gssize) length, error);
-    case SHAPE_NOT_CONTAINER:
-      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
-                   _("line %u: expected a JSON object"), line);
-      return FALSE;
     case SHAPE_TOO_DEEP:
       g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
                    _("line %u: JSON nested more than %d levels deep"), line, MAX_JSON_DEPTH);
@@ -287,6 +293,25 @@ aiperf_json_parser_load_file (JsonParser  *parser,
                    _("line %u: unexpected text after the top-level value"), line);
       return FALSE;
     }
+}
+
+gboolean
+aiperf_json_parser_load_file (JsonParser  *parser,
+                              const char  *path,
+                              GError     **error)
+{
+  g_autoptr(GMappedFile) file = NULL;
+  gsize length;
+
+  g_return_val_if_fail (JSON_IS_PARSER (parser), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  file = g_mapped_file_new (path, FALSE, error);
+  if (file == NULL)
+    return FALSE;
+  length = g_mapped_file_get_length (file);
+  return aiperf_json_parser_load_data (parser, length > 0 ? g_mapped_file_get_contents (file) : "",
+                                       length, error);
 }
 
 /* A buffer per loading thread: a fresh 25 kB allocation per summary made
@@ -373,7 +398,7 @@ aiperf_summary_read_json (const char  *path,
   if (text == NULL)
     return NULL;
 
-  switch (check_shape (text, length, &bad_line))
+  switch (check_shape (text, length, FALSE, &bad_line))
     {
     case SHAPE_OK:
       break;

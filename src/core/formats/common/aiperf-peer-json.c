@@ -11,6 +11,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-peer-json.h"
+#include "aiperf-summary-private.h"
 
 const AiperfPeerStatKey aiperf_peer_stat_keys[] = {
   { "avg", AIPERF_STAT_AVG },
@@ -43,14 +44,20 @@ aiperf_peer_json_parse (const char  *path,
   g_autoptr(GError) local = NULL;
   JsonNode *root;
 
-  if (!json_parser_load_from_data (parser, text, (gssize) length, &local))
+  /* the guarded load: json-glib alone overflows the stack on deep nesting
+   * and leaks what follows the top-level value */
+  if (!aiperf_json_parser_load_data (parser, text, length, &local))
     {
-      /* json-glib says "<data>:LINE:COL: Parse error: …"; name the file. */
+      /* json-glib says "<data>:LINE:COL: Parse error: …", the guard
+       * "line LINE: …"; name the file. */
       const char *message = local->message;
 
       if (g_str_has_prefix (message, "<data>:"))
         message += strlen ("<data>:");
-      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, "%s:%s", path, message);
+      if (g_str_has_prefix (message, "line "))
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, "%s, %s", path, message);
+      else
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, "%s:%s", path, message);
       return NULL;
     }
   root = json_parser_get_root (parser);
