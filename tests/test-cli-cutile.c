@@ -10,21 +10,10 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "aiperf-test-util.h"
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Result;
+#include "cli-test-util.h"
 
 static char *tmp_root;
-
-static void
-result_clear (Result *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
+static char *home_dir;  /* HOME of the runs: no user preset file */
 
 static char *
 fixture (const char *folder)
@@ -37,40 +26,6 @@ data_file (const char *folder)
 {
   return g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", folder, "profiling_results",
                                 "profiling_data.json", NULL);
-}
-
-/* The binary with no display and HOME in a scratch folder (no user preset). */
-static Result
-run_cli (const char *first,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) env = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *home = g_build_filename (tmp_root, "home", NULL);
-  const char *exe = g_getenv ("AIPERF_PLOT_EXE");
-  Result r = { 0 };
-  int wait_status = 0;
-  va_list args;
-
-  g_assert_nonnull (exe);
-  env = g_environ_unsetenv (env, "DISPLAY");
-  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
-  env = g_environ_setenv (env, "HOME", home, TRUE);
-  env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
-  g_ptr_array_add (argv, (char *) exe);
-  g_ptr_array_add (argv, (char *) "--headless");
-  va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
-                &r.out, &r.err, &wait_status, &error);
-  g_assert_no_error (error);
-  r.status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  g_test_message ("exit %d\nstdout:\n%s\nstderr:\n%s", r.status, r.out, r.err);
-  return r;
 }
 
 static void
@@ -86,7 +41,7 @@ test_metric (void)
   Result r;
 
   /* latency:mean → forward_latency avg, one line per config */
-  r = run_cli ("--metric", "latency:mean", min_dir, cut_dir, NULL);
+  cli_run (&r, home_dir, "--metric", "latency:mean", min_dir, cut_dir, NULL);
   g_assert_cmpint (r.status, ==, 0);
   expected = g_strdup_printf ("%s#gpt_micro\t1.6\n%s#gpt_mini\t4\n%s#gpt_nano\t1.2\n"
                               "%s#gpt_micro\t3.9\n%s#gpt_mini\t6.6\n%s#gpt_nano\t2.34\n",
@@ -95,7 +50,7 @@ test_metric (void)
   g_assert_cmpstr (r.err, ==, "");
   result_clear (&r);
 
-  r = run_cli ("--metric", "throughput", cut_dir, NULL);
+  cli_run (&r, home_dir, "--metric", "throughput", cut_dir, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_free (expected);
   expected = g_strdup_printf ("%s#gpt_micro\t80000\n%s#gpt_mini\t32000\n%s#gpt_nano\t106666.67\n",
@@ -104,17 +59,17 @@ test_metric (void)
   result_clear (&r);
 
   /* the full names, and the median and p99 stats */
-  r = run_cli ("--metric", "forward_latency:median", min_dir, NULL);
+  cli_run (&r, home_dir, "--metric", "forward_latency:median", min_dir, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "#gpt_nano\t2.31\n"));
   result_clear (&r);
-  r = run_cli ("--metric", "latency:p99", min_dir, NULL);
+  cli_run (&r, home_dir, "--metric", "latency:p99", min_dir, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "#gpt_mini\t7.7\n"));
   result_clear (&r);
 
   /* with an AIPerf run open too, "latency" is no longer cutileGPT's */
-  r = run_cli ("--metric", "latency", min_dir, aiperf_run, NULL);
+  cli_run (&r, home_dir, "--metric", "latency", min_dir, aiperf_run, NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "latency"));
   result_clear (&r);
@@ -126,7 +81,9 @@ test_list (void)
   g_autofree char *min_dir = fixture ("minGPT");
   g_autofree char *min_file = data_file ("minGPT");
   g_autofree char *line = NULL;
-  Result r = run_cli ("--list", min_dir, NULL);
+  Result r;
+
+  cli_run (&r, home_dir, "--list", min_dir, NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   line = g_strdup_printf ("%s#gpt_nano\tcutile\tn_embd=48\tn_head=3\tn_layer=3\t"
@@ -155,7 +112,9 @@ test_export_one (void)
     "forward_latency.png", "throughput.png", "percentile_profile.png", "architecture.png",
     "efficiency.png",
   };
-  Result r = run_cli (min_dir, "-o", out, NULL);
+  Result r;
+
+  cli_run (&r, home_dir, min_dir, "-o", out, NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (plots); i++)
@@ -182,7 +141,9 @@ test_export_two (void)
   g_autofree char *out = g_build_filename (tmp_root, "two", NULL);
   g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
   g_autofree char *summary = NULL;
-  Result r = run_cli (cut_dir, min_dir, "-o", out, NULL);
+  Result r;
+
+  cli_run (&r, home_dir, cut_dir, min_dir, "-o", out, NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (has_file (out, "speedup.png"));
@@ -205,8 +166,10 @@ test_export_kinds (void)
                                                        "artifacts", "run1", NULL);
   g_autofree char *out = g_build_filename (tmp_root, "kinds", NULL);
   g_autofree char *cutile_out = g_build_filename (out, "cutile", NULL);
-  Result r = run_cli (aiperf_run, min_dir, "-o", out, "--plot", "forward_latency", "--plot",
-                      "architecture", NULL);
+  Result r;
+
+  cli_run (&r, home_dir, aiperf_run, min_dir, "-o", out, "--plot", "forward_latency", "--plot",
+           "architecture", NULL);
 
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (has_file (cutile_out, "forward_latency.png"));
@@ -223,6 +186,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
   tmp_root = g_dir_make_tmp ("aiperf-cli-cutile-XXXXXX", NULL);
+  home_dir = g_build_filename (tmp_root, "home", NULL);
   g_test_add_func ("/aiperf/cli/cutile/metric", test_metric);
   g_test_add_func ("/aiperf/cli/cutile/list", test_list);
   g_test_add_func ("/aiperf/cli/cutile/export-one", test_export_one);
@@ -230,6 +194,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/cutile/export-kinds", test_export_kinds);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
+  g_free (home_dir);
   g_free (tmp_root);
   return status;
 }

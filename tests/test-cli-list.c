@@ -10,52 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Result;
-
-static void
-result_clear (Result *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-static void
-run_cli (Result *r,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  const char *exe = g_getenv ("AIPERF_PLOT_EXE");
-  const char *arg;
-  va_list args;
-  int wait_status = 0;
-
-  if (exe == NULL)
-    exe = "aiperf-plot";
-  g_ptr_array_add (argv, (gpointer) exe);
-  g_ptr_array_add (argv, (gpointer) "--headless");
-  va_start (args, r);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  /* Headless must not need a display. */
-  envp = g_environ_unsetenv (envp, "DISPLAY");
-  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &r->out, &r->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-}
+#include "cli-test-util.h"
 
 static char *
 real (const char *rel)
@@ -70,7 +25,7 @@ test_list_fixtures (void)
   g_autofree char *expected = NULL;
   Result r = { 0 };
 
-  run_cli (&r, "--list", root, NULL);
+  cli_run (&r, NULL, "--list", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   expected = g_strdup_printf (
     "%s/qwen_concurrency1\taiperf\tQwen/Qwen3-0.6B\tconcurrency=1\trequests=64\terrors=0\tgpus=1\n"
@@ -88,7 +43,7 @@ test_list_single (void)
   g_autofree char *root = real ("examples/artifacts/run1");
   Result r = { 0 };
 
-  run_cli (&r, "--list", root, NULL);
+  cli_run (&r, NULL, "--list", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "\taiperf\topenai/gpt-oss-20b\tconcurrency=100\trequests=89\terrors=11\tgpus=0\n"));
   g_assert_true (g_str_has_suffix (r.out, "mode: single-run\n"));
@@ -101,7 +56,7 @@ test_list_broken_runs (void)
   g_autofree char *root = g_test_build_filename (G_TEST_DIST, "data", "layouts", NULL);
   Result r = { 0 };
 
-  run_cli (&r, "--list", root, NULL);
+  cli_run (&r, NULL, "--list", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (g_str_has_suffix (r.out, "mode: multi-run (9 runs)\n"));
   g_assert_nonnull (strstr (r.err, "bad/truncated/profile_export_aiperf.json, line 127"));
@@ -115,13 +70,13 @@ test_list_errors (void)
   g_autofree char *foreign = g_test_build_filename (G_TEST_DIST, "data", "layouts", "foreign", NULL);
   Result r = { 0 };
 
-  run_cli (&r, "--list", "/nonexistent/aiperf/path", NULL);
+  cli_run (&r, NULL, "--list", "/nonexistent/aiperf/path", NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_cmpstr (r.out, ==, "");
   g_assert_nonnull (strstr (r.err, "/nonexistent/aiperf/path: no such file or folder"));
   result_clear (&r);
 
-  run_cli (&r, "--list", foreign, NULL);
+  cli_run (&r, NULL, "--list", foreign, NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "Nothing to open in"));
   g_assert_nonnull (strstr (r.err, "AIPerf"));
@@ -135,7 +90,7 @@ test_metric (void)
   g_autofree char *expected = NULL;
   Result r = { 0 };
 
-  run_cli (&r, "--metric", "request_latency:p50", root, NULL);
+  cli_run (&r, NULL, "--metric", "request_latency:p50", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   expected = g_strdup_printf ("%s/qwen_concurrency1\t3644.0809205\n"
                               "%s/qwen_concurrency2\t3721.5073614999997\n"
@@ -145,7 +100,7 @@ test_metric (void)
   result_clear (&r);
 
   /* alias, default stat avg */
-  run_cli (&r, "--metric", "ttft", root, NULL);
+  cli_run (&r, NULL, "--metric", "ttft", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "/qwen_concurrency1\t30.814987671875\n"));
   result_clear (&r);
@@ -158,18 +113,18 @@ test_metric_errors (void)
   g_autofree char *run1 = real ("examples/artifacts/run1");
   Result r = { 0 };
 
-  run_cli (&r, "--metric", "request_latncy", root, NULL);
+  cli_run (&r, NULL, "--metric", "request_latncy", root, NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "did you mean “request_latency”"));
   result_clear (&r);
 
-  run_cli (&r, "--metric", "request_latency:p67", root, NULL);
+  cli_run (&r, NULL, "--metric", "request_latency:p67", root, NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "p67"));
   result_clear (&r);
 
   /* known metric, no value in this run */
-  run_cli (&r, "--metric", "goodput", run1, NULL);
+  cli_run (&r, NULL, "--metric", "goodput", run1, NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_cmpstr (r.out, ==, "");
   g_assert_nonnull (strstr (r.err, "no value for goodput:avg"));

@@ -12,51 +12,7 @@
 #include <sys/wait.h>
 
 #include "aiperf-test-util.h"
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Result;
-
-static void
-result_clear (Result *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-static void
-run_cli (Result *r,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  const char *exe = g_getenv ("AIPERF_PLOT_EXE");
-  const char *arg;
-  va_list args;
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (gpointer) (exe != NULL ? exe : "aiperf-plot"));
-  g_ptr_array_add (argv, (gpointer) "--headless");
-  va_start (args, r);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  envp = g_environ_unsetenv (envp, "DISPLAY");
-  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  /* No user preset file may change what is drawn. */
-  envp = g_environ_setenv (envp, "HOME", g_get_tmp_dir (), TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &r->out, &r->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-}
+#include "cli-test-util.h"
 
 static guint
 count_parts (const char *text,
@@ -100,7 +56,7 @@ test_metric_ttft (void)
   g_autofree char *line = NULL;
   Result r = { 0 };
 
-  run_cli (&r, "--metric", "TTFT", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--metric", "TTFT", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   /* The broken folder is reported, not printed. */
   g_assert_nonnull (strstr (r.err, "baseline_16_8192]-group12/results_json/b.json:1:"));
@@ -133,11 +89,11 @@ test_metric_ttft (void)
   result_clear (&r);
 
   /* ccl-bench's other names. */
-  run_cli (&r, "--metric", "TPOT", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--metric", "TPOT", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpuint (count_parts (r.out, "\n"), ==, 17);
   result_clear (&r);
-  run_cli (&r, "--metric", "output_throughput", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--metric", "output_throughput", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "[defaultall2all_32_8192_eplboff]-group12\t400\n"));
   result_clear (&r);
@@ -150,7 +106,7 @@ test_metric_file_keys (void)
   g_autofree char *expected = NULL;
   Result r = { 0 };
 
-  run_cli (&r, "--metric", "request_throughput", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--metric", "request_throughput", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   expected = g_strdup_printf ("%s/vllm-append.json#1\t4\n%s/vllm-append.json#2\t15.5\n%s/vllm-append.json#3\t2\n",
                               root, root, root);
@@ -165,7 +121,7 @@ test_list (void)
   g_autofree char *eplb = NULL;
   Result r = { 0 };
 
-  run_cli (&r, "--list", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--list", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   eplb = g_strdup_printf ("%s/Mixtral8x7B-vllmEP4-Perlmutter[defaultall2all_32_8192_eplboff]-group12\tvllm\t"
                           "mistralai/Mixtral-8x7B-v0.1\trequest_rate=inf\trequests=200\terrors=0\tgpus=0\t"
@@ -184,14 +140,14 @@ test_param_pattern (void)
   g_autofree char *root = fixture ("sweep");
   Result r = { 0 };
 
-  run_cli (&r, "--list", "--param-pattern", "(?P<broken", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--list", "--param-pattern", "(?P<broken", root, NULL);
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "Bad --param-pattern: "));
   g_assert_nonnull (strstr (r.err, "(?P<broken"));
   g_assert_cmpstr (r.out, ==, "");
   result_clear (&r);
 
-  run_cli (&r, "--metric", "TTFT", "--param-pattern", "max_num_seqs=(?P<max_num_seqs>\\d+)", root, NULL);
+  cli_run (&r, g_get_tmp_dir (), "--metric", "TTFT", "--param-pattern", "max_num_seqs=(?P<max_num_seqs>\\d+)", root, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "\t41.25\n"));
   result_clear (&r);
@@ -222,7 +178,7 @@ test_export_sweep_charts (void)
   g_autofree char *summary = NULL, *summary_path = g_build_filename (out, "summary.txt", NULL);
   Result r = { 0 };
 
-  run_cli (&r, root, "-o", out, "--size", "1200x600", NULL);
+  cli_run (&r, g_get_tmp_dir (), root, "-o", out, "--size", "1200x600", NULL);
   g_assert_cmpint (r.status, ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
     {
@@ -253,7 +209,7 @@ test_aiperf_export_unchanged (void)
 
   /* AIPerf runs have no max_num_seqs: the sweep presets are not about them
    * and are left out without a word. */
-  run_cli (&r, root, "-o", out, "--size", "800x400", NULL);
+  cli_run (&r, g_get_tmp_dir (), root, "-o", out, "--size", "800x400", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_null (strstr (r.err, "max_num"));
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));

@@ -1,0 +1,61 @@
+/* cli-test-util.h — running aiperf-plot --headless from the cli tests.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdarg.h>
+#include <sys/wait.h>
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Result;
+
+static inline void
+result_clear (Result *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+/* Runs the binary with ARGS… (NULL-terminated) after --headless, with no
+ * display (headless must not need one), in C.UTF-8, and HOME at @home when
+ * set (so no user preset file changes what is drawn). */
+static inline void
+cli_run (Result     *r,
+         const char *home,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  const char *exe = g_getenv ("AIPERF_PLOT_EXE");
+  const char *arg;
+  va_list args;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) (exe != NULL ? exe : "aiperf-plot"));
+  g_ptr_array_add (argv, (gpointer) "--headless");
+  va_start (args, home);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  envp = g_environ_unsetenv (envp, "DISPLAY");
+  envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  if (home != NULL)
+    envp = g_environ_setenv (envp, "HOME", home, TRUE);
+
+  *r = (Result) { 0 };
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &r->out, &r->err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+  g_test_message ("exit %d\nstdout:\n%s\nstderr:\n%s", r->status, r->out, r->err);
+}
