@@ -50,6 +50,13 @@ int   aiperf_run_find_gpu                  (AiperfRun   *self, const char *uuid)
 void  aiperf_run_add_warning               (AiperfRun   *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void  aiperf_run_add_bad_lines             (AiperfRun   *self, guint       n);
 
+/* Sets (or, with @value NULL, removes) the dataset @name; takes a copy
+ * (a reference) of the boxed @value. */
+void  aiperf_run_set_dataset               (AiperfRun   *self, const char *name,
+                                            GType        type, gpointer    value);
+void  aiperf_run_set_table                 (AiperfRun   *self, const char *name,
+                                            AiperfTable *table);
+
 /* The detail setters take a reference. */
 void  aiperf_run_set_requests              (AiperfRun   *self, AiperfTable *requests);
 void  aiperf_run_set_warmup_requests       (AiperfRun   *self, AiperfTable *warmup);

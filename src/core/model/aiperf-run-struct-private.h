@@ -46,6 +46,10 @@ struct _AiperfRun {
   GPtrArray        *errors;       /* AiperfErrorEntry* */
   GPtrArray        *gpus;         /* AiperfGpu* */
 
+  /* Named datasets (aiperf-run-datasets.c): name → boxed value. */
+  GRWLock           datasets_lock;
+  GHashTable       *datasets;
+
   /* Warnings can be added by a details load on a worker thread. */
   GMutex            notes_lock;
   GPtrArray        *warnings;
@@ -65,5 +69,7 @@ struct _AiperfRun {
 void aiperf_run_clear_details  (AiperfRun *self);
 void aiperf_run_init_identity  (AiperfRun *self);
 void aiperf_run_clear_identity (AiperfRun *self);
+void aiperf_run_init_datasets  (AiperfRun *self);
+void aiperf_run_clear_datasets (AiperfRun *self);
 
 G_END_DECLS

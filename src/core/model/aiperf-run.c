@@ -53,6 +53,7 @@ aiperf_run_finalize (GObject *object)
 
   aiperf_run_clear_details (self);
   aiperf_run_clear_identity (self);
+  aiperf_run_clear_datasets (self);
   g_free (self->directory);
   g_free (self->name);
   g_free (self->model);
@@ -94,6 +95,7 @@ aiperf_run_init (AiperfRun *self)
   g_mutex_init (&self->notes_lock);
   g_mutex_init (&self->details_lock);
   aiperf_run_init_identity (self);
+  aiperf_run_init_datasets (self);
 }
 
 /* Folder names aiperf's sweep orchestrator generates; they say nothing about

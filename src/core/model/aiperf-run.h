@@ -112,6 +112,32 @@ GPtrArray    *aiperf_run_get_errors          (AiperfRun    *self); /* of AiperfE
 GPtrArray    *aiperf_run_get_gpus            (AiperfRun    *self); /* of AiperfGpu, transfer none */
 guint         aiperf_run_get_gpu_count       (AiperfRun    *self);
 
+/* --- named datasets ---
+ * What a format read besides the summary, by name. A dataset is set before
+ * the run is handed out (details read on demand are installed whole) and
+ * never changes afterwards; plot handlers ask for the names they need. */
+#define AIPERF_DATASET_REQUESTS        "requests"
+#define AIPERF_DATASET_WARMUP_REQUESTS "warmup_requests"
+#define AIPERF_DATASET_THROUGHPUT      "throughput"
+#define AIPERF_DATASET_GPU_TELEMETRY   "gpu_telemetry"
+#define AIPERF_DATASET_TIMESLICES      "timeslices"
+#define AIPERF_DATASET_SERVER_METRICS  "server_metrics"
+/* A kernels table (Nsight summaries, traces): see aiperf-kernel-classes.h. */
+#define AIPERF_DATASET_KERNELS         "kernels"
+
+/* The dataset @name when it is of boxed @type (G_TYPE_INVALID: any type),
+ * else NULL. Transfer none: the run keeps it alive. */
+gpointer      aiperf_run_get_dataset         (AiperfRun    *self,
+                                              const char   *name,
+                                              GType         type);
+/* The dataset @name when it is an AiperfTable, else NULL. */
+AiperfTable  *aiperf_run_get_table           (AiperfRun    *self,
+                                              const char   *name);
+gboolean      aiperf_run_has_dataset         (AiperfRun    *self,
+                                              const char   *name);
+/* Sorted names, transfer container. */
+GPtrArray    *aiperf_run_list_datasets       (AiperfRun    *self);
+
 /* --- details, read on demand --- */
 
 /* Reads profile_export.jsonl, gpu_telemetry_export.jsonl, the time-slice
