@@ -500,10 +500,26 @@ aiperf_cli_export (const AiperfExportOptions *options)
         n_plots += export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
       else
         {
-          g_autoptr(GPtrArray) specs = kind_presets (options, config, kind);
+          g_autoptr(GPtrArray) presets = kind_presets (options, config, kind);
+          g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
+          const AiperfKind *kind_info = aiperf_kinds_find (kind);
 
+          /* Analysis options (--gpu, --filter, …) override the presets' keys. */
+          for (guint i = 0; i < presets->len; i++)
+            {
+              AiperfPlotSpec *spec = aiperf_plot_spec_copy (g_ptr_array_index (presets, i));
+
+              aiperf_plot_spec_apply_options (spec, aiperf_session_get_options (session));
+              g_ptr_array_add (specs, spec);
+            }
           n_plots += export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
                                      kind_dir, log, kind_files);
+          if (kind_info != NULL && kind_info->write_files != NULL &&
+              !kind_info->write_files (set, aiperf_session_get_options (session), kind_dir, kind_files, &error))
+            {
+              aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+              g_clear_error (&error);
+            }
         }
       for (guint i = 0; i < kind_files->len; i++)
         g_ptr_array_add (files, kinds->len > 1 ? g_build_filename (kind, g_ptr_array_index (kind_files, i), NULL)

@@ -16,8 +16,8 @@ static const char * const cutile_aliases[] = {
 };
 
 static const AiperfKind kinds[] = {
-  { AIPERF_KIND_SERVING, NULL, NULL },
-  { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases },
+  { AIPERF_KIND_SERVING, NULL, NULL, NULL },
+  { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
 };
 
 const AiperfKind *

@@ -24,6 +24,15 @@ typedef struct {
   /* Nullable: NULL-terminated pairs { alias, tag } that --metric accepts
    * when every open run is of this kind ("latency" → "forward_latency"). */
   const char * const *metric_aliases;
+  /* Nullable: writes the kind's data files (kernel_analysis.json, …) for
+   * @runs into @directory, each atomically, and appends their names to
+   * @files. @options: the session's analysis options (key → text). FALSE
+   * with @error when one could not be written (the others still are). */
+  gboolean  (*write_files)     (AiperfRunSet *runs,
+                                GHashTable   *options,
+                                const char   *directory,
+                                GPtrArray    *files,
+                                GError      **error);
 } AiperfKind;
 
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */

@@ -278,6 +278,38 @@ aiperf_plot_spec_get_extra (const AiperfPlotSpec *spec,
   return spec->extra != NULL ? g_hash_table_lookup (spec->extra, key) : NULL;
 }
 
+void
+aiperf_plot_spec_set_extra (AiperfPlotSpec *spec,
+                            const char     *key,
+                            const char     *value)
+{
+  g_return_if_fail (spec != NULL);
+  g_return_if_fail (key != NULL);
+
+  if (spec->extra == NULL)
+    spec->extra = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (value == NULL)
+    g_hash_table_remove (spec->extra, key);
+  else
+    g_hash_table_replace (spec->extra, g_strdup (key), g_strdup (value));
+}
+
+void
+aiperf_plot_spec_apply_options (AiperfPlotSpec *spec,
+                                GHashTable     *options)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_if_fail (spec != NULL);
+
+  if (options == NULL)
+    return;
+  g_hash_table_iter_init (&iter, options);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    aiperf_plot_spec_set_extra (spec, key, value);
+}
+
 GPtrArray *
 aiperf_plot_config_get_kind_plots (const AiperfPlotConfig *config,
                                    const char             *kind)

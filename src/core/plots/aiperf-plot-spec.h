@@ -164,6 +164,15 @@ const AiperfPlotSpec *aiperf_plot_config_find (const AiperfPlotConfig *config,
 /* A handler-specific key of @spec (see AiperfPlotSpec.extra), or NULL. */
 const char     *aiperf_plot_spec_get_extra   (const AiperfPlotSpec *spec,
                                               const char           *key);
+/* Sets (replaces) a handler-specific key of @spec. */
+void            aiperf_plot_spec_set_extra   (AiperfPlotSpec       *spec,
+                                              const char           *key,
+                                              const char           *value);
+/* Sets every key of @options (char* → char*, nullable) on @spec: analysis
+ * options given on the command line or in the window (--gpu, --filter)
+ * override the preset's own. */
+void            aiperf_plot_spec_apply_options (AiperfPlotSpec     *spec,
+                                                GHashTable         *options);
 /* The presets and default names of a kind other than AIPerf's ("cutile"):
  * NULL when the config has none. Transfer none. */
 GPtrArray      *aiperf_plot_config_get_kind_plots    (const AiperfPlotConfig *config,

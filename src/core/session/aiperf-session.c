@@ -18,6 +18,7 @@ struct _AiperfSession
   GPtrArray        *roots;          /* char* */
   GPtrArray        *errors;         /* char* */
   GRegex           *param_pattern;
+  GHashTable       *options;        /* char* → char* */
 };
 
 G_DEFINE_FINAL_TYPE (AiperfSession, aiperf_session, G_TYPE_OBJECT)
@@ -33,6 +34,7 @@ aiperf_session_finalize (GObject *object)
   g_clear_pointer (&self->roots, g_ptr_array_unref);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
   g_clear_pointer (&self->param_pattern, g_regex_unref);
+  g_clear_pointer (&self->options, g_hash_table_unref);
 
   G_OBJECT_CLASS (aiperf_session_parent_class)->finalize (object);
 }
@@ -51,6 +53,7 @@ aiperf_session_init (AiperfSession *self)
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->roots = g_ptr_array_new_with_free_func (g_free);
   self->errors = g_ptr_array_new_with_free_func (g_free);
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 AiperfSession *
@@ -225,6 +228,27 @@ aiperf_session_get_param_pattern (AiperfSession *self)
 {
   g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
   return self->param_pattern;
+}
+
+void
+aiperf_session_set_option (AiperfSession *self,
+                           const char    *key,
+                           const char    *value)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+  g_return_if_fail (key != NULL);
+
+  if (value == NULL)
+    g_hash_table_remove (self->options, key);
+  else
+    g_hash_table_replace (self->options, g_strdup (key), g_strdup (value));
+}
+
+GHashTable *
+aiperf_session_get_options (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->options;
 }
 
 void

@@ -62,6 +62,13 @@ GPtrArray        *aiperf_session_get_errors       (AiperfSession *self);
 void              aiperf_session_set_param_pattern (AiperfSession *self,
                                                     GRegex        *pattern);
 GRegex           *aiperf_session_get_param_pattern (AiperfSession *self);
+/* Analysis options (--gpu h100, --filter dtype=bf16, …): key → text, given
+ * to every chart as preset keys and to the kinds' data files. @value NULL
+ * removes @key. */
+void              aiperf_session_set_option       (AiperfSession *self,
+                                                   const char    *key,
+                                                   const char    *value);
+GHashTable       *aiperf_session_get_options      (AiperfSession *self);
 /* Fills @options with the session's rules (pointers stay owned by it). */
 void              aiperf_session_get_open_options (AiperfSession     *self,
                                                    AiperfOpenOptions *options);
