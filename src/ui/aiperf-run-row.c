@@ -239,7 +239,13 @@ aiperf_run_row_new (AiperfRun *run)
   self = g_object_new (AIPERF_TYPE_RUN_ROW, NULL);
   self->run = g_object_ref (run);
   gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
-  gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
+  /* Other kinds rarely name a model: their source (the file's label) tells
+   * two runs of the same name apart. */
+  if (!g_str_equal (aiperf_run_get_kind (run), "serving") && aiperf_run_get_variation_label (run) != NULL &&
+      g_str_equal (aiperf_run_get_model (run), "Unknown"))
+    gtk_label_set_label (self->model_label, aiperf_run_get_variation_label (run));
+  else
+    gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_locator (run));
 
   /* The tool first: runs of several tools are compared side by side. */

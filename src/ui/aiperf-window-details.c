@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-kinds.h"
 #include "aiperf-run-details.h"
 #include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"
@@ -174,7 +175,9 @@ aiperf_window_open_run_details (AiperfWindow *self,
     }
 
   config = aiperf_window_load_window_presets (self);
-  specs = config ? aiperf_session_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
+  /* Only serving benchmarks have single-run plots (requests, telemetry). */
+  if (g_str_equal (aiperf_run_get_kind (run), AIPERF_KIND_SERVING))
+    specs = config ? aiperf_session_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
   while (specs != NULL && specs->len > 0)
     {
       AiperfPlotPage *page = aiperf_plot_page_new (g_ptr_array_steal_index (specs, 0), aiperf_session_get_runs (self->session), run);

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-kinds.h"
 #include "aiperf-session-plot.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-window-private.h"
@@ -130,13 +131,34 @@ aiperf_window_load_window_presets (AiperfWindow *self)
   return aiperf_session_load_presets ((const char * const *) paths->pdata, NULL);
 }
 
+/* Adds a page per spec of @specs (emptied) that is about @kind_runs. */
+static void
+add_default_pages (AiperfWindow *self,
+                   GPtrArray    *specs,
+                   AiperfRunSet *kind_runs)
+{
+  while (specs != NULL && specs->len > 0)
+    {
+      AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
+
+      /* A sweep over max_num_seqs is not about runs that have none. */
+      if (!aiperf_plot_spec_applies (spec, kind_runs))
+        {
+          aiperf_plot_spec_free (spec);
+          continue;
+        }
+      aiperf_plot_spec_apply_options (spec, aiperf_session_get_options (self->session));
+      aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL),
+                              adw_tab_view_get_n_pages (self->tab_view) == 0);
+    }
+}
+
 void
 aiperf_window_rebuild_tabs (AiperfWindow *self)
 {
   g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
-  g_autoptr(GPtrArray) specs = NULL;
-  AiperfMode mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
-  AiperfRun *single = NULL;
+  g_autoptr(GHashTable) kind_sets = NULL;
+  g_autoptr(GPtrArray) kinds = NULL;
 
   close_all_tabs (self);
   if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
@@ -146,25 +168,27 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
       return;
     }
   gtk_stack_set_visible_child_name (self->main_stack, "content");
-  if (mode == AIPERF_MODE_SINGLE_RUN)
+  /* Serving benchmarks first (aiperf plot's modes: one run opens its
+   * drill-down), then each other kind's own charts. */
+  kinds = aiperf_kinds_split (aiperf_session_get_runs (self->session), &kind_sets);
+  for (guint k = 0; k < kinds->len; k++)
     {
-      single = aiperf_run_set_get_run (aiperf_session_get_runs (self->session), 0);
-      aiperf_window_open_run_details (self, single);
-      return;
-    }
-  specs = config ? aiperf_session_default_specs (config, mode) : NULL;
-  for (gboolean first = TRUE; specs != NULL && specs->len > 0; )
-    {
-      AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
+      const char *kind = g_ptr_array_index (kinds, k);
+      AiperfRunSet *kind_runs = g_hash_table_lookup (kind_sets, kind);
+      g_autoptr(GPtrArray) specs = NULL;
 
-      /* A sweep over max_num_seqs is not about runs that have none. */
-      if (!aiperf_plot_spec_applies (spec, aiperf_session_get_runs (self->session)))
+      if (g_str_equal (kind, AIPERF_KIND_SERVING) &&
+          aiperf_run_set_get_mode (kind_runs) == AIPERF_MODE_SINGLE_RUN)
         {
-          aiperf_plot_spec_free (spec);
+          aiperf_window_open_run_details (self, aiperf_run_set_get_run (kind_runs, 0));
           continue;
         }
-      aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL), first);
-      first = FALSE;
+      if (config == NULL)
+        continue;
+      specs = g_str_equal (kind, AIPERF_KIND_SERVING)
+                ? aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN)
+                : aiperf_session_kind_specs (config, kind);
+      add_default_pages (self, specs, kind_runs);
     }
   /* Runs without GPU telemetry leave the GPU presets empty; open on the
    * first plot that shows something rather than on a status page. The empty

@@ -119,6 +119,17 @@ aiperf_window_update_title (AiperfWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title != NULL ? title : _("AIPerf Plot"));
 }
 
+/* The kinds of @runs, as a set. */
+static GHashTable *
+run_kinds (AiperfRunSet *runs)
+{
+  GHashTable *kinds = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    g_hash_table_add (kinds, (gpointer) aiperf_run_get_kind (aiperf_run_set_get_run (runs, i)));
+  return kinds;
+}
+
 void
 aiperf_window_add_runs (AiperfWindow *self,
                         AiperfRunSet *loaded)
@@ -133,6 +144,8 @@ aiperf_window_add_runs_full (AiperfWindow *self,
 {
   guint before = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
   AiperfMode old_mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
+  g_autoptr(GHashTable) old_kinds = run_kinds (aiperf_session_get_runs (self->session));
+  g_autoptr(GHashTable) new_kinds = NULL;
   guint added = 0;
 
   for (guint i = 0; i < aiperf_run_set_get_n_runs (loaded); i++)
@@ -150,7 +163,10 @@ aiperf_window_add_runs_full (AiperfWindow *self,
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
   aiperf_window_update_title (self);
-  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1 && !keep_view))
+  new_kinds = run_kinds (aiperf_session_get_runs (self->session));
+  /* A kind seen for the first time brings its own default tabs. */
+  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1 && !keep_view) ||
+      g_hash_table_size (new_kinds) != g_hash_table_size (old_kinds))
     aiperf_window_rebuild_tabs (self);
   else
     aiperf_window_redraw_all (self);

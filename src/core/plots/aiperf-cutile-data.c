@@ -19,24 +19,6 @@ static const char * const as_is_hints[] = {
   "mingpt", "as-is", "as_is", "asis", "baseline", "before", "pytorch", "reference", "orig",
 };
 
-char *
-aiperf_cutile_file_label (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (dir);
-
-  if (g_str_equal (base, "profiling_results"))
-    {
-      g_autofree char *above = g_path_get_dirname (dir);
-      char *label = g_path_get_basename (above);
-
-      if (!g_str_equal (label, ".") && !g_str_equal (label, G_DIR_SEPARATOR_S))
-        return label;
-      g_free (label);
-    }
-  return g_steal_pointer (&base);
-}
-
 static gboolean
 is_as_is (const char *label)
 {
@@ -147,6 +129,7 @@ AiperfCutileData *
 aiperf_cutile_data_new (AiperfRunSet *runs)
 {
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) path_labels = g_ptr_array_new ();
   g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (ConfigKey));
   AiperfCutileData *data;
   guint n = aiperf_run_set_get_n_runs (runs);
@@ -163,7 +146,10 @@ aiperf_cutile_data_new (AiperfRunSet *runs)
           (file = locator_file (run)) == NULL)
         continue;
       if (!g_ptr_array_find_with_equal_func (paths, file, g_str_equal, NULL))
-        g_ptr_array_add (paths, g_steal_pointer (&file));
+        {
+          g_ptr_array_add (paths, g_steal_pointer (&file));
+          g_ptr_array_add (path_labels, (gpointer) aiperf_run_get_variation_label (run));
+        }
       for (guint k = 0; k < keys->len && !known; k++)
         known = g_str_equal (g_array_index (keys, ConfigKey, k).name, aiperf_run_get_name (run));
       if (!known)
@@ -191,7 +177,8 @@ aiperf_cutile_data_new (AiperfRunSet *runs)
       g_autofree char *label = NULL;
 
       file->path = g_strdup (g_ptr_array_index (paths, f));
-      label = aiperf_cutile_file_label (file->path);
+      label = g_ptr_array_index (path_labels, f) != NULL ? g_strdup (g_ptr_array_index (path_labels, f))
+                                                          : g_path_get_basename (file->path);
       /* Two files in folders of the same name stay apart. */
       for (guint g = 0; g < data->files->len; g++)
         if (g_str_equal (((AiperfCutileFile *) g_ptr_array_index (data->files, g))->label, label))

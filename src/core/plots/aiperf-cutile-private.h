@@ -41,8 +41,6 @@ AiperfRun        *aiperf_cutile_data_get    (AiperfCutileData *data,
 /* The label of file @file. */
 const char       *aiperf_cutile_data_get_label (AiperfCutileData *data,
                                                 guint             file);
-/* A file's label: the folder above profiling_results/, else its folder. */
-char             *aiperf_cutile_file_label  (const char       *path);
 /* @stat of metric @tag (NaN when absent). */
 double            aiperf_cutile_metric      (AiperfRun        *run,
                                              const char       *tag,

@@ -170,6 +170,7 @@ aiperf_plot_spec_new (const char     *name,
 
   spec = g_new0 (AiperfPlotSpec, 1);
   spec->name = g_strdup (name);
+  spec->kind = g_strdup (aiperf_plot_handler_get (type)->kind);
   spec->type = type;
   spec->multi_run = aiperf_plot_type_is_multi_run (type);
   spec->ci_level = 0.95;

@@ -165,6 +165,7 @@ aiperf_plot_spec_copy (const AiperfPlotSpec *spec)
   copy = g_new0 (AiperfPlotSpec, 1);
   *copy = *spec;
   copy->name = g_strdup (spec->name);
+  copy->kind = g_strdup (spec->kind);
   metric_ref_copy (&copy->x, &spec->x);
   metric_ref_copy (&copy->y, &spec->y);
   metric_ref_copy (&copy->y2, &spec->y2);
@@ -194,6 +195,7 @@ aiperf_plot_spec_free (AiperfPlotSpec *spec)
   if (spec == NULL)
     return;
   g_free (spec->name);
+  g_free (spec->kind);
   aiperf_metric_ref_clear (&spec->x);
   aiperf_metric_ref_clear (&spec->y);
   aiperf_metric_ref_clear (&spec->y2);

@@ -78,6 +78,9 @@ typedef struct {
 typedef struct {
   char             *name;        /* preset key; also the output file name */
   gboolean          multi_run;   /* from multi_run_plots */
+  /* The kind of runs it draws: "serving" for aiperf's sections, else the
+   * <kind> of its <kind>_plots section. */
+  char             *kind;
   AiperfPlotType    type;
   AiperfMetricRef   x, y, y2;
   gboolean          has_stat;    /* "stat:" overrides y's stat */

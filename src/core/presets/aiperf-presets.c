@@ -144,6 +144,13 @@ parse_kind_sections (AiperfPresetParser *p,
       p->kind_section = FALSE;
       if (plots == NULL)
         return FALSE;
+      for (guint i = 0; i < plots->len; i++)
+        {
+          AiperfPlotSpec *spec = g_ptr_array_index (plots, i);
+
+          g_free (spec->kind);
+          spec->kind = g_strdup (kind);
+        }
       names = parse_defaults (p, aiperf_presets_lookup (p, vis, defaults_key), defaults_key, marks);
       if (names == NULL || !check_defaults (p, names, marks, plots, defaults_key, key))
         return FALSE;

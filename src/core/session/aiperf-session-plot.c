@@ -75,6 +75,17 @@ aiperf_session_build_chart (const AiperfPlotSpec *spec,
       chart->note = note;
       return chart;
     }
+  /* A window or report holding several kinds hands every chart all runs:
+   * each compares only the runs of its own kind. */
+  if (spec->kind != NULL)
+    {
+      g_autoptr(AiperfRunSet) same_kind = aiperf_run_set_new ();
+
+      for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+        if (g_str_equal (aiperf_run_get_kind (aiperf_run_set_get_run (runs, i)), spec->kind))
+          aiperf_run_set_add (same_kind, aiperf_run_set_get_run (runs, i));
+      return aiperf_plot_build_multi_run (spec, same_kind, NULL, colors, error);
+    }
   return aiperf_plot_build_multi_run (spec, runs, NULL, colors, error);
 }
 
@@ -174,6 +185,32 @@ aiperf_session_default_specs (const AiperfPlotConfig *config,
       if (spec != NULL)
         g_ptr_array_add (specs, aiperf_plot_spec_copy (spec));
     }
+  return specs;
+}
+
+GPtrArray *
+aiperf_session_kind_specs (const AiperfPlotConfig *config,
+                           const char             *kind)
+{
+  GPtrArray *specs = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
+  GPtrArray *names, *plots;
+
+  g_return_val_if_fail (config != NULL, specs);
+  g_return_val_if_fail (kind != NULL, specs);
+
+  names = aiperf_plot_config_get_kind_defaults (config, kind);
+  plots = aiperf_plot_config_get_kind_plots (config, kind);
+  for (guint i = 0; names != NULL && plots != NULL && i < names->len; i++)
+    for (guint j = 0; j < plots->len; j++)
+      {
+        const AiperfPlotSpec *spec = g_ptr_array_index (plots, j);
+
+        if (g_str_equal (spec->name, g_ptr_array_index (names, i)))
+          {
+            g_ptr_array_add (specs, aiperf_plot_spec_copy (spec));
+            break;
+          }
+      }
   return specs;
 }
 

@@ -31,6 +31,10 @@ AiperfPlotConfig *aiperf_session_load_presets      (const char * const   *paths,
 /* Specs (copies) of the default presets of @mode. */
 GPtrArray        *aiperf_session_default_specs     (const AiperfPlotConfig *config,
                                                    AiperfMode              mode);
+/* Specs (copies) of the default presets of the kind @kind ("cutile"):
+ * its <kind>_defaults, in order; empty when it has none. */
+GPtrArray        *aiperf_session_kind_specs        (const AiperfPlotConfig *config,
+                                                   const char             *kind);
 /* Summary metric tags any run of @runs has, sorted by display name. */
 GPtrArray        *aiperf_session_list_metrics      (AiperfRunSet         *runs);
 /* "Time to First Token (ms)" for a tag; free with g_free(). */

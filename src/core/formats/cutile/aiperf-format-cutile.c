@@ -210,6 +210,26 @@ read_timing (AiperfRun   *run,
   return TRUE;
 }
 
+/* A file's label, for legends and the sidebar: the folder above
+ * profiling_results/ (minGPT, cutileGPT), else its folder. */
+static char *
+file_label (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (dir);
+
+  if (g_str_equal (base, "profiling_results"))
+    {
+      g_autofree char *above = g_path_get_dirname (dir);
+      char *label = g_path_get_basename (above);
+
+      if (!g_str_equal (label, ".") && !g_str_equal (label, G_DIR_SEPARATOR_S))
+        return label;
+      g_free (label);
+    }
+  return g_steal_pointer (&base);
+}
+
 static AiperfRun *
 read_benchmark (const char  *path,
                 const char  *key,
@@ -218,6 +238,7 @@ read_benchmark (const char  *path,
                 char       **why)
 {
   g_autoptr(AiperfRun) run = aiperf_run_new_in_file (path, key);
+  g_autofree char *label = file_label (path);
   g_autoptr(GList) members = NULL;
   JsonObject *bench, *timing;
   JsonNode *timing_node;
@@ -237,6 +258,7 @@ read_benchmark (const char  *path,
   timing = json_node_get_object (timing_node);
   if (!read_timing (run, timing, why))
     return NULL;
+  aiperf_run_set_variation_label (run, label);
 
   members = json_object_get_members (bench);
   for (GList *l = members; l != NULL; l = l->next)

@@ -1,0 +1,137 @@
+/* test-window-kinds.c — the window opens every kind of result: serving
+ * benchmarks and, beside them, each other kind's own charts.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "window-test-util.h"
+
+static char *
+cutile_path (const char *which)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", which, NULL);
+}
+
+/* The names of the tabs' presets, in tab order. */
+static GPtrArray *
+tab_presets (AiperfWindow *window)
+{
+  GPtrArray *names = g_ptr_array_new ();
+  AdwTabView *view = aiperf_window_get_tab_view (window);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AiperfPlotPage *page = page_at (window, i);
+
+      g_ptr_array_add (names, page != NULL ? aiperf_plot_page_get_spec (page)->name : (char *) "(details)");
+    }
+  return names;
+}
+
+static AiperfPlotPage *
+find_page (AiperfWindow *window,
+           const char   *preset)
+{
+  AdwTabView *view = aiperf_window_get_tab_view (window);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AiperfPlotPage *page = page_at (window, i);
+
+      if (page != NULL && g_str_equal (aiperf_plot_page_get_spec (page)->name, preset))
+        return page;
+    }
+  return NULL;
+}
+
+static void
+test_serving_and_cutile (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *before = cutile_path ("minGPT");
+  g_autofree char *after = cutile_path ("cutileGPT");
+  const char *paths[] = { sweep, before, after, NULL };
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_default (NULL);
+  g_autoptr(GPtrArray) serving = aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN);
+  g_autoptr(GPtrArray) cutile = aiperf_session_kind_specs (config, "cutile");
+  g_autoptr(GPtrArray) names = NULL;
+  AiperfWindow *window;
+  AiperfPlotPage *page;
+  const AiperfChart *chart;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+
+  /* 3 AIPerf runs + 3 configs in each of 2 profiles. */
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 9);
+  names = tab_presets (window);
+  g_assert_cmpuint (cutile->len, ==, 6);
+  /* Serving tabs first (those that apply to the sweep), then cutile's, in preset order. */
+  g_assert_cmpuint (names->len, >=, cutile->len + 1);
+  for (guint i = 0; i < cutile->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (names, names->len - cutile->len + i), ==,
+                     ((AiperfPlotSpec *) g_ptr_array_index (cutile, i))->name);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, ((AiperfPlotSpec *) g_ptr_array_index (serving, 0))->name);
+
+  /* The latency bars compare the two files only, and the Pareto chart the
+   * three AIPerf runs only. */
+  page = find_page (window, "forward_latency");
+  g_assert_nonnull (page);
+  aiperf_plot_page_redraw (page);
+  chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page));
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (chart->series->len, ==, 2);
+  g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->name, ==, "minGPT");
+  g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 1))->name, ==, "cutileGPT");
+
+  page = find_page (window, "pareto_curve_throughput_per_gpu_vs_latency");
+  g_assert_nonnull (page);
+  aiperf_plot_page_redraw (page);
+  chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page));
+  g_assert_nonnull (chart);
+  for (guint s = 0; s < chart->series->len; s++)
+    g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, s))->name, !=, "minGPT");
+  destroy_window (window);
+}
+
+static void
+test_cutile_only (void)
+{
+  g_autofree char *before = cutile_path ("minGPT");
+  const char *paths[] = { before, NULL };
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_default (NULL);
+  g_autoptr(GPtrArray) cutile = aiperf_session_kind_specs (config, "cutile");
+  g_autoptr(GPtrArray) names = NULL;
+  AiperfWindow *window;
+  guint expected = 0;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+
+  /* One profile: no speedup (it needs two files); no AIPerf drill-down. */
+  names = tab_presets (window);
+  for (guint i = 0; i < cutile->len; i++)
+    if (!g_str_equal (((AiperfPlotSpec *) g_ptr_array_index (cutile, i))->name, "speedup"))
+      {
+        g_assert_cmpstr (g_ptr_array_index (names, expected), ==, ((AiperfPlotSpec *) g_ptr_array_index (cutile, i))->name);
+        expected++;
+      }
+  g_assert_cmpuint (names->len, >=, expected);
+  g_assert_false (g_ptr_array_find_with_equal_func (names, "(details)", g_str_equal, NULL));
+  destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  window_test_init (&argc, &argv);
+  g_test_add_func ("/aiperf/window/kinds/serving-and-cutile", test_serving_and_cutile);
+  g_test_add_func ("/aiperf/window/kinds/cutile-only", test_cutile_only);
+  return g_test_run ();
+}
