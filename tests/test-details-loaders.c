@@ -21,7 +21,7 @@ load_telemetry (const char *path,
 {
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr(GError) error = NULL;
-  AiperfRun *run = aiperf_run_new (dir);
+  AiperfRun *run = aiperf_folder_run_new (dir);
 
   if (with_requests)
     {
@@ -147,7 +147,7 @@ static void
 test_timeslices_json (void)
 {
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "details", "timeslices-json", NULL);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) tags = NULL;
   AiperfTimeslices *ts;
@@ -177,7 +177,7 @@ static void
 test_timeslices_v2 (void)
 {
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "details", "timeslices-v2", NULL);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
 
   g_assert_true (aiperf_load_timeslices (run, dir, &error));
@@ -190,7 +190,7 @@ static void
 test_timeslices_csv (void)
 {
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "details", "timeslices-csv", NULL);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   AiperfTimeslices *ts;
   const AiperfStats *s;
@@ -214,7 +214,7 @@ static void
 test_timeslices_missing (void)
 {
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "details", "derived", NULL);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
 
   g_assert_false (aiperf_load_timeslices (run, dir, &error));
@@ -225,7 +225,7 @@ static void
 test_timeslices_broken (void)
 {
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "details", "timeslices-broken", NULL);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
 
   g_assert_false (aiperf_load_timeslices (run, dir, &error));
@@ -261,7 +261,7 @@ test_timeslices_empty (void)
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON, texts[i], -1);
-      g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+      g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
       g_autoptr(GError) error = NULL;
 
       g_assert_false (aiperf_load_timeslices (run, dir, &error));
@@ -286,7 +286,7 @@ test_timeslices_deep (void)
   memset (text + strlen (text), '[', n);
   text[n + 15] = '\0';
   dir = scratch_run (AIPERF_FILE_TIMESLICES_JSON, text, -1);
-  run = aiperf_run_new (dir);
+  run = aiperf_folder_run_new (dir);
   g_assert_false (aiperf_load_timeslices (run, dir, &error));
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
   /* The streamed reader skips nesting without recursion; it stops at the end. */
@@ -301,7 +301,7 @@ test_timeslices_csv_not_utf8 (void)
 {
   g_autofree char *dir = scratch_run (AIPERF_FILE_TIMESLICES_CSV,
                                       "Timeslice,Metric,Unit,Stat,Value\n0,Time to First Token,m\xe9s,avg,41\n", -1);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
 
   g_assert_false (aiperf_load_timeslices (run, dir, &error));
@@ -328,7 +328,7 @@ test_timeslices_sparse (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *dir = scratch_run (cases[i].name, cases[i].text, -1);
-      g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+      g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
       g_autoptr(GError) error = NULL;
       g_autofree char *expected = g_strdup_printf ("%s: time slice 999999 is far beyond the data "
                                                    "in the file; is it damaged?", cases[i].name);
@@ -350,7 +350,7 @@ test_timeslices_wrong_types (void)
                                       " \"time_to_first_token\": {\"avg\": 4, \"unit\": {}}},"
                                       " {\"timeslice_index\": 1, \"time_to_first_token\": {\"avg\": 5, \"unit\": \"ms\"}}]}",
                                       -1);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   AiperfTimeslices *ts;
 
@@ -416,7 +416,7 @@ test_dispersed (void)
 {
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "details", "derived", NULL);
   g_autofree char *path = g_build_filename (dir, "profile_export.jsonl", NULL);
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfTable) tp = NULL;
   /* hand-computed: R1 1.0–2.1 s, TTFT 100 ms, 11 tokens → 11 tok/s from 1.1;

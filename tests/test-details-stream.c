@@ -76,7 +76,7 @@ test_telemetry_buffers (void)
   g_autofree char *dir = g_dir_make_tmp ("aiperf-stream-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "gpu_telemetry_export.jsonl", NULL);
   g_autoptr(GString) text = telemetry_text ();
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   AiperfTable *t;
   GPtrArray *warnings;
@@ -142,7 +142,7 @@ test_requests_chunks (void)
   g_autofree char *dir = g_dir_make_tmp ("aiperf-stream-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "profile_export.jsonl", NULL);
   g_autoptr(GString) text = requests_text ();
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   AiperfTable *t;
   GPtrArray *warnings;
@@ -264,7 +264,7 @@ test_parallel_details (void)
   g_autoptr(GString) requests = requests_text ();
   g_autoptr(GString) telemetry = telemetry_text ();
   g_autoptr(GString) slices = g_string_new ("{\"timeslices\": [1,");
-  g_autoptr(AiperfRun) run = aiperf_run_new (dir);
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
   g_autoptr(GError) error = NULL;
   GPtrArray *warnings;
   AiperfTable *t;
@@ -289,6 +289,53 @@ test_parallel_details (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* Details are installed whole: nothing shows before the load has
+ * finished, a cancelled load leaves the run as it was, and the arrays a
+ * reader held before stay valid (they are replaced, not changed). */
+static void
+test_details_installed_whole (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-stream-XXXXXX", NULL);
+  g_autoptr(GString) requests = requests_text ();
+  g_autoptr(GString) telemetry = telemetry_text ();
+  g_autoptr(AiperfRun) run = aiperf_folder_run_new (dir);
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  GPtrArray *before_warnings, *before_gpus;
+
+  write_file (dir, "profile_export.jsonl", requests);
+  write_file (dir, "gpu_telemetry_export.jsonl", telemetry);
+  aiperf_run_add_warning (run, "from the summary");
+  before_warnings = aiperf_run_get_warnings (run);
+  before_gpus = aiperf_run_get_gpus (run);
+
+  g_cancellable_cancel (cancelled);
+  g_assert_false (aiperf_run_load_details (run, cancelled, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_false (aiperf_run_has_details (run));
+  g_assert_null (aiperf_run_get_requests (run));
+  g_assert_true (aiperf_run_get_warnings (run) == before_warnings);
+
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (aiperf_run_has_details (run));
+  names = aiperf_run_list_datasets (run);
+  /* (these requests have no token counts: no dispersed throughput) */
+  g_assert_cmpuint (names->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, AIPERF_DATASET_GPU_TELEMETRY);
+  g_assert_cmpstr (g_ptr_array_index (names, 1), ==, AIPERF_DATASET_REQUESTS);
+  /* The old arrays are untouched; the new ones add the load's notes. */
+  g_assert_cmpuint (before_warnings->len, ==, 1);
+  g_assert_cmpuint (before_gpus->len, ==, 0);
+  g_assert_cmpuint (aiperf_run_get_warnings (run)->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (aiperf_run_get_warnings (run), 0), ==, "from the summary");
+  g_assert_cmpuint (aiperf_run_get_gpus (run)->len, ==, 2);
+  g_assert_cmpuint (aiperf_run_get_n_bad_lines (run), >, 0);
+  aiperf_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -299,5 +346,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/loader/timeslices/streamed", test_timeslices_stream);
   g_test_add_func ("/aiperf/loader/timeslices/streamed-bad", test_timeslices_bad);
   g_test_add_func ("/aiperf/loader/details/parallel", test_parallel_details);
+  g_test_add_func ("/aiperf/loader/details/installed-whole", test_details_installed_whole);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-plot-page.h"

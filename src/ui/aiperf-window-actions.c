@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-session-plot.h"
 #include "aiperf-window-private.h"

@@ -117,3 +117,20 @@ aiperf_derive_dispersed_throughput (const AiperfTable *requests,
     }
   return out;
 }
+
+double
+aiperf_requests_origin (const AiperfTable *requests)
+{
+  const double *start;
+  double origin = NAN;
+  guint n;
+
+  if (requests == NULL || (start = aiperf_table_get_column (requests, "request_start_ns")) == NULL)
+    return NAN;
+  n = aiperf_table_get_n_rows (requests);
+  /* Rows are in start order, but NaN starts may lead; take the minimum. */
+  for (guint i = 0; i < n; i++)
+    if (!isnan (start[i]) && (isnan (origin) || start[i] < origin))
+      origin = start[i];
+  return origin;
+}

@@ -20,4 +20,8 @@ void         aiperf_derive_per_gpu_throughput (AiperfRun *run);
 AiperfTable *aiperf_derive_dispersed_throughput (const AiperfTable *requests,
                                                  double             origin_ns);
 
+/* The earliest request_start_ns of @requests (nullable): time zero of a
+ * run's time series. NaN when there is none. */
+double       aiperf_requests_origin (const AiperfTable *requests);
+
 G_END_DECLS

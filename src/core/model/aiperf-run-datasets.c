@@ -94,6 +94,21 @@ aiperf_run_get_dataset (AiperfRun  *self,
   return value;
 }
 
+GType
+aiperf_run_get_dataset_type (AiperfRun  *self,
+                             const char *name)
+{
+  RunDataset *dataset;
+  GType type = G_TYPE_INVALID;
+
+  g_rw_lock_reader_lock (&self->datasets_lock);
+  dataset = g_hash_table_lookup (self->datasets, name);
+  if (dataset != NULL)
+    type = dataset->type;
+  g_rw_lock_reader_unlock (&self->datasets_lock);
+  return type;
+}
+
 AiperfTable *
 aiperf_run_get_table (AiperfRun  *self,
                       const char *name)

@@ -8,6 +8,15 @@
 
 G_BEGIN_DECLS
 
+/* Reads a run's details into @staging, a private run holding a copy of the
+ * run's directory, parameters and GPUs; what it adds there (datasets,
+ * GPUs, warnings, bad lines) is installed into the run when it succeeds. */
+typedef gboolean (*AiperfDetailsLoader) (AiperfRun          *staging,
+                                         GCancellable       *cancellable,
+                                         AiperfProgressFunc  progress,
+                                         gpointer            progress_data,
+                                         GError            **error);
+
 AiperfRun *aiperf_run_new                  (const char  *directory);
 /* A run inside a file: locator "file#key" (just "file" when @key is NULL),
  * named @key (or the file's name), directory the file's folder. */
@@ -57,7 +66,9 @@ void  aiperf_run_set_dataset               (AiperfRun   *self, const char *name,
 void  aiperf_run_set_table                 (AiperfRun   *self, const char *name,
                                             AiperfTable *table);
 
-/* The detail setters take a reference. */
+void  aiperf_run_set_details_loader        (AiperfRun   *self, AiperfDetailsLoader loader);
+
+/* The detail setters take a reference (datasets under their names). */
 void  aiperf_run_set_requests              (AiperfRun   *self, AiperfTable *requests);
 void  aiperf_run_set_warmup_requests       (AiperfRun   *self, AiperfTable *warmup);
 void  aiperf_run_set_throughput            (AiperfRun   *self, AiperfTable *throughput);

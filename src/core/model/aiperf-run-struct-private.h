@@ -55,21 +55,21 @@ struct _AiperfRun {
   GPtrArray        *warnings;
   guint             n_bad_lines;
 
-  /* Serialises aiperf_run_load_details(); guards the fields below. */
+  /* Arrays replaced while someone may hold them (gpus, warnings): freed
+   * with the run. */
+  GPtrArray        *retired;
+
+  /* Serialises aiperf_run_load_details() (aiperf-run-details.c). */
   GMutex            details_lock;
-  gboolean          details_loaded;
-  AiperfTable      *requests;
-  AiperfTable      *warmup;
-  AiperfTable      *throughput;
-  AiperfTable      *gpu_telemetry;
-  AiperfTimeslices *timeslices;
-  AiperfServerMetrics *server_metrics;
+  gboolean          details_loaded;  /* atomic */
+  AiperfDetailsLoader details_loader; /* NULL: the run has no details */
 };
 
-void aiperf_run_clear_details  (AiperfRun *self);
 void aiperf_run_init_identity  (AiperfRun *self);
 void aiperf_run_clear_identity (AiperfRun *self);
 void aiperf_run_init_datasets  (AiperfRun *self);
 void aiperf_run_clear_datasets (AiperfRun *self);
+/* The boxed type of dataset @name, or G_TYPE_INVALID. */
+GType aiperf_run_get_dataset_type (AiperfRun *self, const char *name);
 
 G_END_DECLS

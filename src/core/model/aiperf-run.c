@@ -51,7 +51,6 @@ aiperf_run_finalize (GObject *object)
 {
   AiperfRun *self = AIPERF_RUN (object);
 
-  aiperf_run_clear_details (self);
   aiperf_run_clear_identity (self);
   aiperf_run_clear_datasets (self);
   g_free (self->directory);
@@ -68,6 +67,7 @@ aiperf_run_finalize (GObject *object)
   g_ptr_array_unref (self->errors);
   g_ptr_array_unref (self->gpus);
   g_ptr_array_unref (self->warnings);
+  g_ptr_array_unref (self->retired);
   g_mutex_clear (&self->notes_lock);
   g_mutex_clear (&self->details_lock);
 
@@ -92,6 +92,7 @@ aiperf_run_init (AiperfRun *self)
   self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_error_entry_free);
   self->gpus = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_gpu_free);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
+  self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_mutex_init (&self->notes_lock);
   g_mutex_init (&self->details_lock);
   aiperf_run_init_identity (self);

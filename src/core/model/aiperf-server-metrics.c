@@ -45,6 +45,9 @@ aiperf_server_metrics_unref (AiperfServerMetrics *self)
   g_free (self);
 }
 
+G_DEFINE_BOXED_TYPE (AiperfServerMetrics, aiperf_server_metrics,
+                     aiperf_server_metrics_ref, aiperf_server_metrics_unref)
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)

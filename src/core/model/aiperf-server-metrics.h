@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -56,6 +56,8 @@ typedef struct {
 typedef struct _AiperfServerMetrics AiperfServerMetrics;
 
 AiperfServerMetrics *aiperf_server_metrics_new        (void);
+#define AIPERF_TYPE_SERVER_METRICS (aiperf_server_metrics_get_type ())
+GType                aiperf_server_metrics_get_type   (void) G_GNUC_CONST;
 AiperfServerMetrics *aiperf_server_metrics_ref        (AiperfServerMetrics *self);
 void                 aiperf_server_metrics_unref      (AiperfServerMetrics *self);
 

@@ -6,6 +6,7 @@
 
 #include "aiperf-plot.h"
 #include "aiperf-metric-registry.h"
+#include "aiperf-plot-names.h"
 
 G_BEGIN_DECLS
 
@@ -23,11 +24,6 @@ G_BEGIN_DECLS
 gpointer     aiperf_plot_no_data          (GError          **error,
                                            const char       *format,
                                            ...) G_GNUC_PRINTF (2, 3);
-/* The canonical tag of a metric written as a tag, alias or display name;
- * @name itself when the registry does not know it. */
-const char  *aiperf_plot_resolve_tag      (const char       *name);
-/* "Time to First Token"; a prettified name for unknown tags. Free with g_free. */
-char        *aiperf_plot_display_name     (const char       *tag);
 /* Sets an axis title from the metric (display name, stat prefix when it
  * matters, registry unit or @fallback_unit), or from @override when set. */
 void         aiperf_plot_set_metric_axis  (AiperfAxis       *axis,
@@ -40,8 +36,6 @@ void         aiperf_plot_set_metric_axis  (AiperfAxis       *axis,
  * defaults: zero included unless autoscale asks otherwise. */
 AiperfChart *aiperf_plot_chart_new        (const AiperfPlotSpec *spec,
                                            const char       *fallback_title);
-/* "4" for 4.0, "0.5" for 0.5: labels of parameters such as concurrency. */
-char        *aiperf_plot_format_value     (double            value);
 
 /* x axis of time-series plots: "Request Number", "Time since the first request (s)". */
 void         aiperf_plot_set_time_axis    (AiperfAxis       *axis,

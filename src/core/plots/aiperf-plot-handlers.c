@@ -179,3 +179,18 @@ aiperf_plot_spec_new (const char     *name,
   spec->extra = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return spec;
 }
+
+char *
+aiperf_plot_spec_title (const AiperfPlotSpec *spec)
+{
+  const AiperfPlotHandler *handler;
+  char *title;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  title = aiperf_plot_spec_axes_title (spec);
+  if (title != NULL)
+    return title;
+  handler = aiperf_plot_handler_get (spec->type);
+  return g_strdup (handler != NULL ? handler->label : spec->name);
+}

@@ -53,6 +53,10 @@ const AiperfPlotHandler *aiperf_plot_handler_get    (AiperfPlotType  type);
  * TRUE for every handler without such a test. */
 gboolean                 aiperf_plot_spec_applies   (const AiperfPlotSpec *spec,
                                                      AiperfRunSet         *runs);
+/* What a chart of @spec is called: the preset's own title, else one said
+ * from what it shows ("Output Token Throughput Per GPU vs Inter Token
+ * Latency"), else the type's label; never the preset id. */
+char                    *aiperf_plot_spec_title     (const AiperfPlotSpec *spec);
 /* "scatter, scatter_line, … or bar": every type, for error messages. */
 char                    *aiperf_plot_handlers_describe (void);
 

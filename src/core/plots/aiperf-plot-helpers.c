@@ -124,56 +124,6 @@ aiperf_plot_no_data (GError    **error,
   return NULL;
 }
 
-const char *
-aiperf_plot_resolve_tag (const char *name)
-{
-  const AiperfMetricInfo *info;
-
-  g_return_val_if_fail (name != NULL, NULL);
-
-  info = aiperf_metric_registry_lookup (name);
-  if (info == NULL)
-    info = aiperf_metric_registry_lookup_display_name (name);
-  return info != NULL ? info->tag : name;
-}
-
-char *
-aiperf_plot_display_name (const char *tag)
-{
-  const AiperfMetricInfo *info = aiperf_metric_registry_lookup (tag);
-  GString *s;
-  gboolean start = TRUE;
-
-  if (info != NULL)
-    return g_strdup (info->display_name);
-  if (g_strcmp0 (tag, "request_number") == 0 || g_strcmp0 (tag, "timestamp_s") == 0
-      || g_strcmp0 (tag, "start_s") == 0)
-    return aiperf_plot_quantity_title (tag, NULL, NULL);
-  if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
-    return g_strdup ("Output Token Throughput");
-  /* Server metrics ("vllm:kv_cache_usage_perc[…]") as aiperf prettifies them. */
-  if (strchr (tag, ':') != NULL)
-    {
-      g_autofree char *base = NULL;
-
-      if (aiperf_server_metric_spec_parse (tag, &base, NULL, NULL))
-        return aiperf_server_metric_display_name (base);
-    }
-  s = g_string_new (NULL);
-  for (const char *p = tag; *p != '\0'; p++)
-    {
-      if (*p == '_' || *p == '.')
-        {
-          g_string_append_c (s, ' ');
-          start = TRUE;
-          continue;
-        }
-      g_string_append_c (s, start ? g_ascii_toupper (*p) : *p);
-      start = FALSE;
-    }
-  return g_string_free (s, FALSE);
-}
-
 /* Axis titles are chart text, English by design like the metric names
  * they hold (see README): a translated statistic word beside an English
  * metric name read as "Request Latency, Mittelwert". */
@@ -237,7 +187,7 @@ aiperf_plot_chart_new (const AiperfPlotSpec *spec,
   /* Without the preset's title, a chart of two metrics says both: the
    * preset id would be a lie once the axes were changed. */
   if (spec->title == NULL && spec->x.metric != NULL && spec->y.metric != NULL)
-    said = aiperf_plot_spec_title (spec);
+    said = aiperf_plot_spec_axes_title (spec);
   chart = aiperf_chart_new (spec->title != NULL ? spec->title : said != NULL ? said : fallback_title);
 
   /* Comparison charts put runs side by side at latencies far from zero
@@ -247,20 +197,6 @@ aiperf_plot_chart_new (const AiperfPlotSpec *spec,
   chart->y.include_zero = (spec->autoscale & AIPERF_AUTOSCALE_Y) == 0;
   chart->y2.include_zero = chart->y.include_zero;
   return chart;
-}
-
-char *
-aiperf_plot_format_value (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (isnan (value))
-    return g_strdup ("");
-  if (value == floor (value) && fabs (value) < 1e15)
-    return g_strdup_printf ("%.0f", value);
-  if (fabs (value) >= 100)
-    return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", value));
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.4g", value));
 }
 
 const double *

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "aiperf-handler-private.h"
-#include "aiperf-plot-handlers.h"
+#include "aiperf-handler-server-private.h"
+#include "aiperf-metric-registry.h"
 #include "aiperf-plot-names.h"
 
 typedef struct {
@@ -171,9 +171,8 @@ aiperf_plot_quantity_label (const char *tag,
 }
 
 char *
-aiperf_plot_spec_title (const AiperfPlotSpec *spec)
+aiperf_plot_spec_axes_title (const AiperfPlotSpec *spec)
 {
-  const AiperfPlotHandler *handler;
   g_autofree char *x = NULL, *y = NULL;
 
   g_return_val_if_fail (spec != NULL, NULL);
@@ -186,10 +185,7 @@ aiperf_plot_spec_title (const AiperfPlotSpec *spec)
     x = aiperf_plot_quantity_title (spec->x.metric, NULL, NULL);
   if (y != NULL && x != NULL)
     return g_strdup_printf ("%s vs %s", y, x);
-  if (y != NULL)
-    return g_steal_pointer (&y);
-  handler = aiperf_plot_handler_get (spec->type);
-  return g_strdup (handler != NULL ? handler->label : spec->name);
+  return g_steal_pointer (&y);
 }
 
 const char *
@@ -239,4 +235,68 @@ aiperf_plot_run_text (AiperfRun  *run,
   if (strcmp (column, "request_rate") == 0 && !isnan (aiperf_run_get_request_rate (run)))
     return aiperf_plot_format_value (aiperf_run_get_request_rate (run));
   return NULL;
+}
+
+const char *
+aiperf_plot_resolve_tag (const char *name)
+{
+  const AiperfMetricInfo *info;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  info = aiperf_metric_registry_lookup (name);
+  if (info == NULL)
+    info = aiperf_metric_registry_lookup_display_name (name);
+  return info != NULL ? info->tag : name;
+}
+
+char *
+aiperf_plot_display_name (const char *tag)
+{
+  const AiperfMetricInfo *info = aiperf_metric_registry_lookup (tag);
+  GString *s;
+  gboolean start = TRUE;
+
+  if (info != NULL)
+    return g_strdup (info->display_name);
+  if (g_strcmp0 (tag, "request_number") == 0 || g_strcmp0 (tag, "timestamp_s") == 0
+      || g_strcmp0 (tag, "start_s") == 0)
+    return aiperf_plot_quantity_title (tag, NULL, NULL);
+  if (g_strcmp0 (tag, "throughput_tokens_per_sec") == 0)
+    return g_strdup ("Output Token Throughput");
+  /* Server metrics ("vllm:kv_cache_usage_perc[…]") as aiperf prettifies them. */
+  if (strchr (tag, ':') != NULL)
+    {
+      g_autofree char *base = NULL;
+
+      if (aiperf_server_metric_spec_parse (tag, &base, NULL, NULL))
+        return aiperf_server_metric_display_name (base);
+    }
+  s = g_string_new (NULL);
+  for (const char *p = tag; *p != '\0'; p++)
+    {
+      if (*p == '_' || *p == '.')
+        {
+          g_string_append_c (s, ' ');
+          start = TRUE;
+          continue;
+        }
+      g_string_append_c (s, start ? g_ascii_toupper (*p) : *p);
+      start = FALSE;
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+aiperf_plot_format_value (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (value))
+    return g_strdup ("");
+  if (value == floor (value) && fabs (value) < 1e15)
+    return g_strdup_printf ("%.0f", value);
+  if (fabs (value) >= 100)
+    return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", value));
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.4g", value));
 }

@@ -40,10 +40,19 @@ char       *aiperf_plot_quantity_title  (const char           *tag,
 char       *aiperf_plot_quantity_label  (const char           *tag,
                                          const char           *fallback_unit);
 
-/* What a chart of @spec is called: the preset's own title, else one said
- * from what it shows ("Output Token Throughput Per GPU vs Inter Token
- * Latency"), never the preset id. */
-char       *aiperf_plot_spec_title      (const AiperfPlotSpec *spec);
+/* What a chart of @spec is called when the preset says or its axes do:
+ * the preset's own title, else "Output Token Throughput Per GPU vs Inter
+ * Token Latency"; NULL otherwise (aiperf_plot_spec_title () then falls
+ * back to the plot type's label). */
+char       *aiperf_plot_spec_axes_title (const AiperfPlotSpec *spec);
+
+/* The canonical tag of a metric written as a tag, alias or display name;
+ * @name itself when the registry does not know it. */
+const char *aiperf_plot_resolve_tag     (const char           *name);
+/* "Time to First Token"; a prettified name for unknown tags. Free with g_free. */
+char       *aiperf_plot_display_name    (const char           *tag);
+/* "4" for 4.0, "0.5" for 0.5: labels of parameters such as concurrency. */
+char       *aiperf_plot_format_value    (double                value);
 
 /* The column whose values label the points: the preset's "labels:", else
  * the type's default (concurrency); "" when the labels are switched off

@@ -23,6 +23,15 @@ G_BEGIN_DECLS
 
 /* profile_export_aiperf.json in every layout, or the aggregate JSON. */
 gboolean aiperf_load_summary_json     (AiperfRun *run, const char *path, GError **error);
+/* A run of the AIPerf folder @directory that reads its details with
+ * aiperf_details_load (the summary is not read). */
+AiperfRun *aiperf_folder_run_new      (const char *directory);
+/* The AiperfDetailsLoader of AIPerf run folders (aiperf-details-load.c). */
+gboolean aiperf_details_load          (AiperfRun          *run,
+                                       GCancellable       *cancellable,
+                                       AiperfProgressFunc  progress,
+                                       gpointer            progress_data,
+                                       GError            **error);
 gboolean aiperf_load_aggregate_json   (AiperfRun *run, const char *path, GError **error);
 /* profile_export_aiperf.csv, used when there is no JSON summary. */
 gboolean aiperf_load_summary_csv      (AiperfRun *run, const char *path, GError **error);

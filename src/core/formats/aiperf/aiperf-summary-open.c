@@ -32,7 +32,7 @@ aiperf_run_load_summary (const char  *directory,
       return NULL;
     }
 
-  run = aiperf_run_new (directory);
+  run = aiperf_folder_run_new (directory);
   directory = aiperf_run_get_directory (run);
 
   if (aiperf_folder_has_file (directory, AIPERF_FILE_SUMMARY_CSV))
@@ -44,6 +44,8 @@ aiperf_run_load_summary (const char  *directory,
   if (aiperf_folder_has_file (directory, AIPERF_FILE_TIMESLICES_JSON) ||
       aiperf_folder_has_file (directory, AIPERF_FILE_TIMESLICES_CSV))
     aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_TIMESLICES);
+  if (aiperf_folder_has_file (directory, AIPERF_FILE_SERVER_METRICS_JSON))
+    aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_SERVER_METRICS);
 
   if (aiperf_folder_has_file (directory, AIPERF_FILE_SUMMARY_JSON))
     {
@@ -57,7 +59,7 @@ aiperf_run_load_summary (const char  *directory,
           g_autofree char *csv = g_build_filename (directory, AIPERF_FILE_SUMMARY_CSV, NULL);
 
           g_clear_object (&run);
-          run = aiperf_run_new (directory);
+          run = aiperf_folder_run_new (directory);
           aiperf_run_add_artifacts (run, AIPERF_RUN_HAS_SUMMARY_CSV);
           ok = aiperf_load_summary_csv (run, csv, NULL);
           if (ok)

@@ -25,6 +25,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-json-scan.h"
+#include "aiperf-derived.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-metric-registry.h"
 
@@ -191,23 +192,6 @@ endpoint_slot (AiperfRun  *run,
     if (g_strcmp0 (gpu->endpoints[i], endpoint) == 0)
       return i;
   return -1;
-}
-
-static double
-requests_origin (AiperfRun *run)
-{
-  AiperfTable *requests = aiperf_run_get_requests (run);
-  const double *start;
-  double origin = NAN;
-  guint n;
-
-  if (requests == NULL || (start = aiperf_table_get_column (requests, "request_start_ns")) == NULL)
-    return NAN;
-  n = aiperf_table_get_n_rows (requests);
-  for (guint i = 0; i < n; i++)
-    if (!isnan (start[i]) && (isnan (origin) || start[i] < origin))
-      origin = start[i];
-  return origin;
 }
 
 /* Field k of a line is usually field k of the line before: its key is
@@ -561,7 +545,7 @@ aiperf_telemetry_parse_apply (AiperfTelemetryParse *parse,
       aiperf_table_set (parse->table, c_ep, r, endpoints[pair]);
     }
 
-  req_origin = requests_origin (run);
+  req_origin = aiperf_requests_origin (aiperf_run_get_requests (run));
   origin = !isnan (req_origin) ? (gint64) req_origin : G_MAXINT64;
   if (isnan (req_origin))
     for (guint i = 0; i < parse->stamps->len; i++)

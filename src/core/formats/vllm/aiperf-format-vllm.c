@@ -23,26 +23,6 @@
 
 #define HEAD_SIZE 4096
 
-gboolean
-aiperf_vllm_is_run_file_name (const char *name,
-                              guint      *out_number)
-{
-  const char *p;
-
-  if (!g_str_has_prefix (name, "run=") || !g_str_has_suffix (name, ".json"))
-    return FALSE;
-  p = name + 4;
-  if (!g_ascii_isdigit (*p))
-    return FALSE;
-  while (g_ascii_isdigit (*p))
-    p++;
-  if (strcmp (p, ".json") != 0)
-    return FALSE;  /* run=3.failure.json */
-  if (out_number != NULL)
-    *out_number = (guint) g_ascii_strtoull (name + 4, NULL, 10);
-  return TRUE;
-}
-
 /* How surely a file head is a bench-serve result (or a list of them). The
  * head of a legacy file is setup keys and the first results before the
  * per-request arrays push the percentile keys beyond it. */

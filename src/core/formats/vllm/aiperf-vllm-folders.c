@@ -20,6 +20,26 @@
 #include "aiperf-folder-params.h"
 #include "aiperf-vllm-private.h"
 
+gboolean
+aiperf_vllm_is_run_file_name (const char *name,
+                              guint      *out_number)
+{
+  const char *p;
+
+  if (!g_str_has_prefix (name, "run=") || !g_str_has_suffix (name, ".json"))
+    return FALSE;
+  p = name + 4;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (strcmp (p, ".json") != 0)
+    return FALSE;  /* run=3.failure.json */
+  if (out_number != NULL)
+    *out_number = (guint) g_ascii_strtoull (name + 4, NULL, 10);
+  return TRUE;
+}
+
 /* --- workload YAML --- */
 
 /* What of a ccl-bench workload card becomes a parameter. */
