@@ -1,5 +1,6 @@
 /* test-window-kinds.c — the window opens every kind of result: serving
- * benchmarks and, beside them, each other kind's own charts.
+ * benchmarks and, beside them, each other kind's own charts; and the
+ * open rules (parameters from folder names).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -126,6 +127,44 @@ test_cutile_only (void)
   destroy_window (window);
 }
 
+/* Preferences → Parameters from Folder Names: the open folders are read
+ * again and the named groups become parameters; a bad pattern is refused. */
+static void
+test_param_pattern (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GError) error = NULL;
+  AiperfWindow *window;
+  AiperfRunSet *runs;
+  gboolean seen_4 = FALSE;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  settings = g_settings_new ("org.aiperf.Plot");
+  g_settings_set_string (settings, "run-name-pattern", "_concurrency(?P<from_name>\\d+)$");
+  wait_loaded (window);
+  runs = aiperf_window_get_run_set (window);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      g_autofree char *expected = g_strdup_printf ("%g", aiperf_run_get_concurrency (run));
+
+      g_assert_cmpstr (aiperf_run_get_parameter (run, "from_name"), ==, expected);
+      seen_4 |= g_str_equal (expected, "4");
+    }
+  g_assert_true (seen_4);
+
+  /* No named group (set behind the preferences' back): the window says so and reads the folders without it. */
+  g_settings_set_string (settings, "run-name-pattern", "concurrency\\d+");
+  wait_loaded (window);
+  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "no named group"));
+  g_settings_set_string (settings, "run-name-pattern", "");
+  wait_loaded (window);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -133,5 +172,6 @@ main (int   argc,
   window_test_init (&argc, &argv);
   g_test_add_func ("/aiperf/window/kinds/serving-and-cutile", test_serving_and_cutile);
   g_test_add_func ("/aiperf/window/kinds/cutile-only", test_cutile_only);
+  g_test_add_func ("/aiperf/window/param-pattern", test_param_pattern);
   return g_test_run ();
 }

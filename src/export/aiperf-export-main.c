@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiperf-export.h"
+#include "aiperf-session.h"
 #include "aiperf-writer.h"
 
 static gboolean
@@ -151,8 +152,12 @@ aiperf_export_main (int    argc,
 
   if (param_pattern != NULL)
     {
-      pattern = g_regex_new (param_pattern, G_REGEX_OPTIMIZE, 0, &error);
-      if (pattern == NULL)
+      /* The window's rule for the same setting. */
+      g_autoptr(AiperfSession) rules = aiperf_session_new ();
+
+      if (aiperf_session_set_param_pattern_text (rules, param_pattern, &error))
+        pattern = g_regex_ref (aiperf_session_get_param_pattern (rules));
+      else
         {
           g_printerr ("aiperf-plot: ");
           g_printerr (_("Bad --param-pattern: %s"), error->message);

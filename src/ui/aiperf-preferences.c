@@ -1,4 +1,5 @@
-/* aiperf-preferences.c — the preferences window (colour scheme, watching).
+/* aiperf-preferences.c — the preferences window (colour scheme, watching,
+ * parameters from folder names).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-preferences.h"
+#include "aiperf-session.h"
 
 struct _AiperfPreferences
 {
@@ -15,6 +17,7 @@ struct _AiperfPreferences
   AdwComboRow *style_row;
   GtkSwitch   *watch_switch;
   GtkButton   *clear_button;
+  AdwEntryRow *pattern_row;
   GSettings   *settings;
 };
 
@@ -39,6 +42,26 @@ on_clear (AiperfPreferences *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), FALSE);
 }
 
+/* Saved only when it is a pattern the session takes; otherwise the row
+ * says why and keeps the text for fixing. */
+static void
+on_pattern_apply (AiperfPreferences *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->pattern_row));
+  g_autoptr(AiperfSession) check = aiperf_session_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!aiperf_session_set_param_pattern_text (check, text, &error))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->pattern_row), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->pattern_row), error->message);
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->pattern_row), "error");
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "run-name-pattern", text);
+}
+
 static void
 aiperf_preferences_dispose (GObject *object)
 {
@@ -59,6 +82,7 @@ aiperf_preferences_class_init (AiperfPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfPreferences, style_row);
   gtk_widget_class_bind_template_child (widget_class, AiperfPreferences, watch_switch);
   gtk_widget_class_bind_template_child (widget_class, AiperfPreferences, clear_button);
+  gtk_widget_class_bind_template_child (widget_class, AiperfPreferences, pattern_row);
 }
 
 static void
@@ -88,13 +112,20 @@ aiperf_preferences_new (GtkWindow *parent,
           adw_combo_row_set_selected (self->style_row, i);
       g_settings_bind (settings, "watch-folders", self->watch_switch, "active", G_SETTINGS_BIND_DEFAULT);
       gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), recent[0] != NULL);
+      {
+        g_autofree char *pattern = g_settings_get_string (settings, "run-name-pattern");
+
+        gtk_editable_set_text (GTK_EDITABLE (self->pattern_row), pattern);
+      }
     }
   else
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->watch_switch), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->pattern_row), FALSE);
     }
   g_signal_connect_swapped (self->style_row, "notify::selected", G_CALLBACK (on_style_selected), self);
   g_signal_connect_swapped (self->clear_button, "clicked", G_CALLBACK (on_clear), self);
+  g_signal_connect_swapped (self->pattern_row, "apply", G_CALLBACK (on_pattern_apply), self);
   return GTK_WIDGET (self);
 }

@@ -202,3 +202,35 @@ aiperf_window_set_watching (AiperfWindow *self,
     aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (aiperf_run_set_get_run (aiperf_session_get_runs (self->session), i)));
   aiperf_watch_set_active (self->watch, watching);
 }
+
+void
+aiperf_window_apply_param_pattern (AiperfWindow *self,
+                                   gboolean      reopen)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) roots = NULL;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  if (self->settings == NULL)
+    return;
+  text = g_settings_get_string (self->settings, "run-name-pattern");
+  if (!aiperf_session_set_param_pattern_text (self->session, text, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Parameters from folder names are off: %s"), error->message);
+
+      aiperf_window_show_toast (self, message, FALSE);
+      aiperf_session_set_param_pattern (self->session, NULL);
+    }
+  if (!reopen || aiperf_session_get_roots (self->session)->len == 0)
+    return;
+  /* The parameters come from the load: open the same folders again. */
+  roots = g_ptr_array_copy (aiperf_session_get_roots (self->session), (GCopyFunc) g_strdup, NULL);
+  g_ptr_array_set_free_func (roots, g_free);
+  g_ptr_array_add (roots, NULL);
+  aiperf_session_clear (self->session);
+  aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
+  aiperf_window_rebuild_tabs (self);
+  aiperf_window_load_paths_internal (self, (const char * const *) roots->pdata, FALSE);
+}

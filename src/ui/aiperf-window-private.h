@@ -120,6 +120,10 @@ void          aiperf_window_load_paths_internal (AiperfWindow       *self,
                                                  gboolean            replace);
 void          aiperf_window_set_watching        (AiperfWindow *self,
                                                  gboolean      watching);
+/* Takes the run-name-pattern setting into the session; with @reopen, reads
+ * every open folder again under it. */
+void          aiperf_window_apply_param_pattern (AiperfWindow *self,
+                                                 gboolean      reopen);
 
 /* Testing hooks. */
 AdwTabView   *aiperf_window_get_tab_view        (AiperfWindow *self);

@@ -457,6 +457,12 @@ on_watch_run_failed (AiperfWindow *self,
 }
 
 static void
+on_param_pattern_changed (AiperfWindow *self)
+{
+  aiperf_window_apply_param_pattern (self, TRUE);
+}
+
+static void
 aiperf_window_init (AiperfWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -483,6 +489,9 @@ aiperf_window_init (AiperfWindow *self)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "sidebar-visible"));
+      g_signal_connect_object (self->settings, "changed::run-name-pattern",
+                               G_CALLBACK (on_param_pattern_changed), self, G_CONNECT_SWAPPED);
+      aiperf_window_apply_param_pattern (self, FALSE);
     }
 
   g_signal_connect_swapped (self->tab_view, "notify::selected-page", G_CALLBACK (on_selected_page), self);

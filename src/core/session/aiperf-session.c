@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "aiperf-error.h"
 #include "aiperf-session.h"
 
 struct _AiperfSession
@@ -221,6 +223,37 @@ aiperf_session_set_param_pattern (AiperfSession *self,
     g_regex_ref (pattern);
   g_clear_pointer (&self->param_pattern, g_regex_unref);
   self->param_pattern = pattern;
+}
+
+gboolean
+aiperf_session_set_param_pattern_text (AiperfSession *self,
+                                       const char    *text,
+                                       GError       **error)
+{
+  g_autoptr(GRegex) pattern = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), FALSE);
+
+  if (text == NULL || *text == '\0')
+    {
+      aiperf_session_set_param_pattern (self, NULL);
+      return TRUE;
+    }
+  pattern = g_regex_new (text, G_REGEX_OPTIMIZE, 0, &local_error);
+  if (pattern == NULL)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_USAGE, "%s", local_error->message);
+      return FALSE;
+    }
+  if (strstr (text, "(?P<") == NULL && strstr (text, "(?<") == NULL)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_USAGE,
+                   _("“%s” has no named group such as (?P<concurrency>\\d+): it would add no parameter"), text);
+      return FALSE;
+    }
+  aiperf_session_set_param_pattern (self, pattern);
+  return TRUE;
 }
 
 GRegex *

@@ -62,6 +62,12 @@ GPtrArray        *aiperf_session_get_errors       (AiperfSession *self);
 void              aiperf_session_set_param_pattern (AiperfSession *self,
                                                     GRegex        *pattern);
 GRegex           *aiperf_session_get_param_pattern (AiperfSession *self);
+/* Sets the pattern from its text (NULL or "" clears it). FALSE, leaving the
+ * old pattern, when @text is not a regular expression with a named group
+ * ("(?P<isl>\\d+)"): without one it would add nothing. */
+gboolean          aiperf_session_set_param_pattern_text (AiperfSession *self,
+                                                         const char    *text,
+                                                         GError       **error);
 /* Analysis options (--gpu h100, --filter dtype=bf16, …): key → text, given
  * to every chart as preset keys and to the kinds' data files. @value NULL
  * removes @key. */
