@@ -399,8 +399,7 @@ export_serving (const AiperfExportOptions *options,
                          aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
       /* A lone run of another tool with nothing over time: its summary is a
        * point on the comparison charts rather than no chart at all. */
-      if (!g_str_equal (aiperf_run_get_source (run), "aiperf") && aiperf_run_get_requests (run) == NULL &&
-          aiperf_run_get_timeslices (run) == NULL && aiperf_run_get_gpu_telemetry (run) == NULL)
+      if (!aiperf_run_can_load_details (run))
         {
           mode = AIPERF_MODE_MULTI_RUN;
           aiperf_export_log (log, AIPERF_LOG_INFO,

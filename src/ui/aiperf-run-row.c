@@ -191,7 +191,9 @@ append_load_facts (GString   *facts,
     {
       /* TRANSLATORS: concurrency of a benchmark run, e.g. "Concurrency 4" */
       g_string_append_printf (facts, _("Concurrency %g"), aiperf_run_get_concurrency (run));
-      if (!isnan (rate))
+      /* An unlimited rate (vLLM's "inf": all requests at once) says nothing
+       * the concurrency does not. */
+      if (!isnan (rate) && !isinf (rate))
         {
           g_string_append (facts, " · ");
           g_string_append_printf (facts, _("%g req/s"), rate);

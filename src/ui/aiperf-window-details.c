@@ -175,8 +175,9 @@ aiperf_window_open_run_details (AiperfWindow *self,
     }
 
   config = aiperf_window_load_window_presets (self);
-  /* Only serving benchmarks have single-run plots (requests, telemetry). */
-  if (g_str_equal (aiperf_run_get_kind (run), AIPERF_KIND_SERVING))
+  /* Only serving benchmarks whose tool keeps per-request data (AIPerf) have
+   * single-run plots; the others get their Details page alone. */
+  if (g_str_equal (aiperf_run_get_kind (run), AIPERF_KIND_SERVING) && aiperf_run_can_load_details (run))
     specs = config ? aiperf_session_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
   while (specs != NULL && specs->len > 0)
     {

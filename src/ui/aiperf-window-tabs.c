@@ -177,8 +177,11 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
       AiperfRunSet *kind_runs = g_hash_table_lookup (kind_sets, kind);
       g_autoptr(GPtrArray) specs = NULL;
 
+      /* (A lone run of a tool that keeps no per-request data is a point
+       * on the comparison charts instead.) */
       if (g_str_equal (kind, AIPERF_KIND_SERVING) &&
-          aiperf_run_set_get_mode (kind_runs) == AIPERF_MODE_SINGLE_RUN)
+          aiperf_run_set_get_mode (kind_runs) == AIPERF_MODE_SINGLE_RUN &&
+          aiperf_run_can_load_details (aiperf_run_set_get_run (kind_runs, 0)))
         {
           aiperf_window_open_run_details (self, aiperf_run_set_get_run (kind_runs, 0));
           continue;

@@ -177,6 +177,13 @@ aiperf_run_has_details (AiperfRun *self)
   return g_atomic_int_get (&self->details_loaded);
 }
 
+gboolean
+aiperf_run_can_load_details (AiperfRun *self)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN (self), FALSE);
+  return self->details_loader != NULL;
+}
+
 /* The detail getters and setters: named datasets under their old names. */
 
 AiperfTable *

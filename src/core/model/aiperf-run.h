@@ -159,6 +159,10 @@ gboolean      aiperf_run_load_details_finish (AiperfRun          *self,
                                               GAsyncResult       *result,
                                               GError            **error);
 gboolean      aiperf_run_has_details         (AiperfRun    *self);
+/* FALSE when the run's format keeps no details (per-request data,
+ * telemetry) at all: a vLLM or GuideLLM summary. Then single-run plots
+ * have nothing to show. */
+gboolean      aiperf_run_can_load_details    (AiperfRun    *self);
 
 /* Profiling-phase requests, one row each, in start-time order.
  * Columns: every metric tag of the JSONL ("time_to_first_token", …),
