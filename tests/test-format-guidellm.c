@@ -138,6 +138,92 @@ test_broken_reports (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+static double
+request_cell (AiperfTable *table,
+              const char  *column,
+              guint        row)
+{
+  int c = aiperf_table_find_column (table, column);
+
+  g_assert_cmpint (c, >=, 0);
+  return aiperf_table_get (table, c, row);
+}
+
+/* Per-request records are read when a benchmark is shown on its own, in
+ * AIPerf's columns: times in ns and seconds since the first start, the
+ * latency in ms (GuideLLM: seconds). */
+static void
+test_records (void)
+{
+  g_autofree char *older = format_fixture ("guidellm", "benchmarks_stripped.json", NULL);
+  g_autofree char *current = format_fixture ("guidellm", "benchmarks_v2.json", NULL);
+  g_autoptr(AiperfRunSet) older_set = format_load_one (older);
+  g_autoptr(AiperfRunSet) current_set = format_load_one (current);
+  g_autoptr(GError) error = NULL;
+  AiperfRun *run = aiperf_run_set_get_run (older_set, 0);
+  AiperfTable *requests;
+
+  g_assert_true (aiperf_run_can_load_details (run));
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  requests = aiperf_run_get_requests (run);
+  g_assert_nonnull (requests);
+  g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, 1);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "request_start_ns", 0), 1749157168.1827004e9, 1e3);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "time_to_first_token", 0), 21.281957626342773, 1e-9);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "request_latency", 0), 689.1846656799316, 1e-9);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "inter_token_latency", 0), 5.258346167136365, 1e-9);
+  g_assert_cmpfloat (request_cell (requests, "input_sequence_length", 0), ==, 257);
+  g_assert_cmpfloat (request_cell (requests, "output_sequence_length", 0), ==, 128);
+  g_assert_cmpfloat (request_cell (requests, "start_s", 0), ==, 0);
+  g_assert_true (isnan (request_cell (requests, "error_code", 0)));
+
+  /* The current layout's timings sit in info.timings; benchmark #2 is its
+   * own records, not #1's. */
+  run = format_find_run (current_set, "benchmarks_v2.json#2");
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  requests = aiperf_run_get_requests (run);
+  g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, 2);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "request_start_ns", 0), 1767225700.0e9, 1e3);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "start_s", 1), 1.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "end_s", 1), 1.598, 1e-6);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "request_latency", 1), 598.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (request_cell (requests, "time_to_first_token", 1), 21.25, 1e-9);
+  g_assert_cmpfloat (request_cell (requests, "request_number", 1), ==, 1);
+}
+
+/* A report cut inside a benchmark's records after its summary was read
+ * (rewritten meanwhile) keeps the records before the cut, and says so. */
+static void
+test_records_cut (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-guidellm-XXXXXX", NULL);
+  g_autofree char *source = format_fixture ("guidellm", "benchmarks_v2.json", NULL);
+  g_autofree char *text = NULL, *cut = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *second_record;
+  AiperfRun *run;
+  GPtrArray *warnings;
+  gsize length = 0;
+
+  text = format_read (source, &length);
+  second_record = strstr (strstr (text, "\"req-0\"") + 1, "\"req-1\"");
+  g_assert_nonnull (second_record);
+  cut = format_write (dir, "benchmarks.json", text, (gssize) length);
+  set = format_load_one (cut);
+  run = format_find_run (set, "benchmarks.json#1");
+  g_free (format_write (dir, "benchmarks.json", text, second_record - text));
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_table_get_n_rows (aiperf_run_get_requests (run)), ==, 1);
+  warnings = aiperf_run_get_warnings (run);
+  g_assert_cmpuint (warnings->len, >=, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, warnings->len - 1), "read the 1 records before it"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -146,5 +232,7 @@ main (int   argc,
   g_test_add_func ("/format/guidellm/older-layout", test_older_layout);
   g_test_add_func ("/format/guidellm/current-layout", test_current_layout);
   g_test_add_func ("/format/guidellm/broken", test_broken_reports);
+  g_test_add_func ("/format/guidellm/records", test_records);
+  g_test_add_func ("/format/guidellm/records-cut", test_records_cut);
   return g_test_run ();
 }

@@ -35,8 +35,9 @@ gpu_copy (const AiperfGpu *gpu)
   return copy;
 }
 
-/* What a details reader may look at: where the run is, its parameters
- * (the time-slice length) and its GPUs (telemetry adds to them). */
+/* What a details reader may look at: where the run is (folder and
+ * locator), its parameters (the time-slice length) and its GPUs
+ * (telemetry adds to them). */
 static AiperfRun *
 staging_new (AiperfRun *self)
 {
@@ -44,6 +45,8 @@ staging_new (AiperfRun *self)
   GHashTableIter iter;
   gpointer key, value;
 
+  g_free (staging->locator);
+  staging->locator = g_strdup (self->locator);
   g_hash_table_iter_init (&iter, self->parameters);
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (staging->parameters, g_strdup (key), g_strdup (value));

@@ -307,6 +307,9 @@ read_benchmark (const char  *path,
   aiperf_run_set_variation_label (run, label);
   set_unix_times (run, benchmark);
   aiperf_peer_derive_per_user (run);
+  /* The scanner left a mark where the per-request records are. */
+  if (json_object_has_member (benchmark, "requests"))
+    aiperf_run_set_details_loader (run, aiperf_guidellm_load_requests);
   return g_steal_pointer (&run);
 }
 

@@ -155,6 +155,9 @@ read_benchmark (AiperfJsonScan *scan,
       /* Per-request records: prompts and outputs, the bulk of the file. */
       if (aiperf_json_key_is (key, key_length, "requests"))
         {
+          /* Kept as a mark: the details loader reads them on demand. */
+          if (aiperf_json_scan_peek (scan) == AIPERF_JSON_OBJECT)
+            json_object_set_boolean_member (benchmark, "requests", TRUE);
           if (!skip_records (scan))
             break;
           continue;
@@ -248,4 +251,147 @@ aiperf_guidellm_report_clear (AiperfGuidellmReport *report)
 {
   g_clear_pointer (&report->report, json_object_unref);
   g_clear_pointer (&report->benchmarks, g_ptr_array_unref);
+}
+
+static gboolean
+status_of (const char           *key,
+           gsize                 length,
+           AiperfGuidellmStatus *out)
+{
+  if (aiperf_json_key_is (key, length, "successful"))
+    *out = AIPERF_GUIDELLM_SUCCESSFUL;
+  else if (aiperf_json_key_is (key, length, "errored"))
+    *out = AIPERF_GUIDELLM_ERRORED;
+  else if (aiperf_json_key_is (key, length, "incomplete"))
+    *out = AIPERF_GUIDELLM_INCOMPLETE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* "requests": {successful: [...], errored: [...], incomplete: [...], total: …} */
+static gboolean
+read_status_lists (AiperfJsonScan          *scan,
+                   const char              *path,
+                   GCancellable            *cancellable,
+                   AiperfGuidellmRecordFunc func,
+                   gpointer                 user_data,
+                   GError                 **error)
+{
+  const char *key;
+  gsize key_length;
+  guint count = 0;
+
+  if (!aiperf_json_scan_begin_object (scan))
+    return FALSE;
+  while (aiperf_json_scan_next_key (scan, &count, &key, &key_length))
+    {
+      AiperfGuidellmStatus status;
+      guint n = 0;
+
+      if (!status_of (key, key_length, &status) || aiperf_json_scan_peek (scan) != AIPERF_JSON_ARRAY)
+        {
+          if (!skip_records (scan))
+            return FALSE;
+          continue;
+        }
+      aiperf_json_scan_begin_array (scan);
+      while (aiperf_json_scan_next_element (scan, &n))
+        {
+          g_autoptr(JsonNode) record = NULL;
+
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (aiperf_json_scan_peek (scan) != AIPERF_JSON_OBJECT)
+            {
+              if (!aiperf_json_scan_skip (scan))
+                return FALSE;
+              continue;
+            }
+          record = read_value (scan, path, error);
+          if (record == NULL)
+            return FALSE;
+          func (json_node_get_object (record), status, user_data);
+        }
+      if (scan->error != NULL)
+        return FALSE;
+    }
+  return scan->error == NULL;
+}
+
+gboolean
+aiperf_guidellm_read_records (const char              *path,
+                              guint                    number,
+                              GCancellable            *cancellable,
+                              AiperfGuidellmRecordFunc func,
+                              gpointer                 user_data,
+                              GError                 **error)
+{
+  g_autoptr(GMappedFile) file = NULL;
+  g_autoptr(GError) local = NULL;
+  AiperfJsonScan scan;
+  const char *key;
+  gsize key_length;
+  guint count = 0;
+
+  g_return_val_if_fail (path != NULL && number > 0 && func != NULL, FALSE);
+
+  file = g_mapped_file_new (path, FALSE, &local);
+  if (file == NULL)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, "%s", local->message);
+      return FALSE;
+    }
+  aiperf_json_scan_init (&scan, g_mapped_file_get_contents (file), g_mapped_file_get_length (file));
+  if (!aiperf_json_scan_begin_object (&scan))
+    goto fail;
+  while (aiperf_json_scan_next_key (&scan, &count, &key, &key_length))
+    {
+      guint n = 0;
+
+      if (!aiperf_json_key_is (key, key_length, "benchmarks") ||
+          aiperf_json_scan_peek (&scan) != AIPERF_JSON_ARRAY)
+        {
+          if (!skip_records (&scan))
+            goto fail;
+          continue;
+        }
+      aiperf_json_scan_begin_array (&scan);
+      while (aiperf_json_scan_next_element (&scan, &n))
+        {
+          guint members = 0;
+
+          if (n != number || aiperf_json_scan_peek (&scan) != AIPERF_JSON_OBJECT)
+            {
+              if (!skip_records (&scan))
+                goto fail;
+              continue;
+            }
+          aiperf_json_scan_begin_object (&scan);
+          while (aiperf_json_scan_next_key (&scan, &members, &key, &key_length))
+            {
+              if (aiperf_json_key_is (key, key_length, "requests") &&
+                  aiperf_json_scan_peek (&scan) == AIPERF_JSON_OBJECT)
+                {
+                  if (!read_status_lists (&scan, path, cancellable, func, user_data, error))
+                    goto fail;
+                  return TRUE;
+                }
+              if (!skip_records (&scan))
+                goto fail;
+            }
+          goto fail;
+        }
+      goto fail;
+    }
+fail:
+  if (error != NULL && *error == NULL)
+    {
+      if (scan.error != NULL)
+        set_scan_error (error, path, &scan);
+      else
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                     _("%s#%u: the benchmark has no per-request records"), path, number);
+    }
+  return FALSE;
 }
