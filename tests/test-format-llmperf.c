@@ -87,6 +87,67 @@ test_broken_summaries (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+static double
+cell (AiperfTable *table,
+      const char  *column,
+      guint        row)
+{
+  int c = aiperf_table_find_column (table, column);
+
+  g_assert_cmpint (c, >=, 0);
+  return aiperf_table_get (table, c, row);
+}
+
+/* The individual responses beside a summary are its per-request data:
+ * seconds to ms, failed requests with their code, non-objects skipped
+ * with a note. A summary without them has no details to load. */
+static void
+test_individual_responses (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-llmperf-XXXXXX", NULL);
+  g_autofree char *source = format_fixture ("llmperf", "result_outputs", "concurrency_4",
+                                            "meta-llama-Llama-2-7b-chat-hf_550_150_summary.json", NULL);
+  g_autofree char *text = NULL, *summary = NULL, *lone = NULL, *responses = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  AiperfTable *requests;
+  AiperfRun *run;
+  gsize length = 0;
+
+  text = format_read (source, &length);
+  summary = format_write (dir, "with/m_550_150_summary.json", text, (gssize) length);
+  responses = format_write (dir, "with/m_550_150_individual_responses.json",
+                            "[{\"error_code\": null, \"error_msg\": \"\", \"ttft_s\": 0.125, "
+                            "\"end_to_end_latency_s\": 3.5, \"inter_token_latency_s\": 0.02, "
+                            "\"request_output_throughput_token_per_s\": 42.5, \"number_input_tokens\": 550, "
+                            "\"number_output_tokens\": 150},\n 7,\n"
+                            " {\"error_code\": 500, \"error_msg\": \"Internal Server Error\"}]", -1);
+  lone = format_write (dir, "without/m_550_150_summary.json", text, (gssize) length);
+  set = format_load_one (dir);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+
+  run = format_find_run (set, "without/m_550_150_summary.json");
+  g_assert_false (aiperf_run_can_load_details (run));
+
+  run = format_find_run (set, "with/m_550_150_summary.json");
+  g_assert_true (aiperf_run_can_load_details (run));
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  requests = aiperf_run_get_requests (run);
+  g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, 2);
+  g_assert_cmpfloat (cell (requests, "time_to_first_token", 0), ==, 125.0);
+  g_assert_cmpfloat (cell (requests, "request_latency", 0), ==, 3500.0);
+  g_assert_cmpfloat (cell (requests, "normalized_time_per_output_token", 0), ==, 20.0);
+  g_assert_cmpfloat (cell (requests, "e2e_output_token_throughput", 0), ==, 42.5);
+  g_assert_cmpfloat (cell (requests, "output_sequence_length", 0), ==, 150);
+  g_assert_true (isnan (cell (requests, "error_code", 0)));
+  g_assert_cmpfloat (cell (requests, "error_code", 1), ==, 500);
+  g_assert_cmpfloat (cell (requests, "request_number", 1), ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (aiperf_run_get_warnings (run), aiperf_run_get_warnings (run)->len - 1),
+                            "skipped 1 element that is not an object"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -94,5 +155,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/format/llmperf/summaries", test_summaries);
   g_test_add_func ("/format/llmperf/broken", test_broken_summaries);
+  g_test_add_func ("/format/llmperf/individual-responses", test_individual_responses);
   return g_test_run ();
 }

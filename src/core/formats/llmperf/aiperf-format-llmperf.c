@@ -30,6 +30,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-format.h"
+#include "aiperf-llmperf-private.h"
 #include "aiperf-peer-json.h"
 
 typedef struct {
@@ -200,6 +201,12 @@ llmperf_load (const char              *path,
                                  isnan (errors) ? -1 : (gint64) errors);
   set_number_parameter (run, object, "mean_input_tokens");
   set_number_parameter (run, object, "mean_output_tokens");
+  {
+    g_autofree char *responses = aiperf_llmperf_responses_path (path);
+
+    if (responses != NULL && g_file_test (responses, G_FILE_TEST_IS_REGULAR))
+      aiperf_run_set_details_loader (run, aiperf_llmperf_load_responses);
+  }
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
 }
 

@@ -1,0 +1,22 @@
+/* aiperf-llmperf-private.h — what the LLMPerf format's files share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-run.h"
+
+G_BEGIN_DECLS
+
+/* The individual-responses file beside the summary @summary_path
+ * ("…_summary.json" → "…_individual_responses.json"); NULL when the name
+ * is not a summary's. */
+char     *aiperf_llmperf_responses_path (const char         *summary_path);
+/* The AiperfDetailsLoader of an LLMPerf run with individual responses. */
+gboolean  aiperf_llmperf_load_responses (AiperfRun          *staging,
+                                         GCancellable       *cancellable,
+                                         AiperfProgressFunc  progress,
+                                         gpointer            progress_data,
+                                         GError            **error);
+
+G_END_DECLS
