@@ -16,11 +16,11 @@
 #define SHIPPED_GPUS "/org/aiperf/Plot/core/gpus/gpu-peaks.yaml"
 
 struct _AiperfGpuPeaks {
-  GPtrArray *gpus;  /* AiperfGpu* */
+  GPtrArray *gpus;  /* AiperfGpuPreset* */
 };
 
 static void
-gpu_free (AiperfGpu *gpu)
+gpu_free (AiperfGpuPreset *gpu)
 {
   g_free (gpu->name);
   g_strfreev (gpu->aliases);
@@ -84,20 +84,20 @@ static gboolean
 read_gpu (yaml_document_t  *doc,
           yaml_node_t      *node,
           const char       *origin,
-          AiperfGpu       **out,
+          AiperfGpuPreset       **out,
           GError          **error)
 {
   g_autoptr(GPtrArray) aliases = g_ptr_array_new_with_free_func (g_free);
   yaml_node_t *peaks = lookup (doc, node, "peak_tflops");
   yaml_node_t *list = lookup (doc, node, "aliases");
   const char *name = scalar (lookup (doc, node, "name"));
-  AiperfGpu *gpu;
+  AiperfGpuPreset *gpu;
 
   if (name == NULL || *name == '\0')
     return fail (error, origin, node, _("a GPU needs a “name”"));
   if (peaks == NULL || peaks->type != YAML_MAPPING_NODE)
     return fail (error, origin, node, _("a GPU needs “peak_tflops”, a map of precision → TFLOP/s"));
-  gpu = g_new0 (AiperfGpu, 1);
+  gpu = g_new0 (AiperfGpuPreset, 1);
   gpu->name = g_strdup (name);
   for (guint i = 0; i < AIPERF_GEMM_N_DTYPES; i++)
     gpu->peak_tflops[i] = NAN;
@@ -166,7 +166,7 @@ aiperf_gpu_peaks_new_from_data (const char  *text,
   for (yaml_node_item_t *item = ok ? list->data.sequence.items.start : NULL;
        ok && item < list->data.sequence.items.top; item++)
     {
-      AiperfGpu *gpu = NULL;
+      AiperfGpuPreset *gpu = NULL;
 
       ok = read_gpu (&doc, yaml_document_get_node (&doc, *item), origin, &gpu, error);
       if (ok)
@@ -197,13 +197,13 @@ aiperf_gpu_peaks_merge (AiperfGpuPeaks *peaks,
 
   for (guint i = 0; i < other->gpus->len; i++)
     {
-      AiperfGpu *gpu = g_ptr_array_index (other->gpus, i);
+      AiperfGpuPreset *gpu = g_ptr_array_index (other->gpus, i);
       g_autofree char *key = fold (gpu->name);
       guint j;
 
       for (j = 0; j < peaks->gpus->len; j++)
         {
-          g_autofree char *have = fold (((AiperfGpu *) g_ptr_array_index (peaks->gpus, j))->name);
+          g_autofree char *have = fold (((AiperfGpuPreset *) g_ptr_array_index (peaks->gpus, j))->name);
 
           if (g_str_equal (have, key))
             break;
@@ -273,7 +273,7 @@ aiperf_gpu_peaks_get_n (AiperfGpuPeaks *peaks)
   return peaks->gpus->len;
 }
 
-const AiperfGpu *
+const AiperfGpuPreset *
 aiperf_gpu_peaks_get (AiperfGpuPeaks *peaks,
                       guint           index)
 {
@@ -284,20 +284,20 @@ aiperf_gpu_peaks_get (AiperfGpuPeaks *peaks,
 }
 
 /* Calls @test with every folded name and alias of every GPU. */
-static const AiperfGpu *
+static const AiperfGpuPreset *
 find (AiperfGpuPeaks *peaks,
       const char     *wanted,
       gboolean        contained)
 {
   g_autofree char *key = fold (wanted);
-  const AiperfGpu *best = NULL;
+  const AiperfGpuPreset *best = NULL;
   gsize best_len = 0;
 
   if (*key == '\0')
     return NULL;
   for (guint i = 0; i < peaks->gpus->len; i++)
     {
-      const AiperfGpu *gpu = g_ptr_array_index (peaks->gpus, i);
+      const AiperfGpuPreset *gpu = g_ptr_array_index (peaks->gpus, i);
 
       for (int a = -1; a < 0 || gpu->aliases[a] != NULL; a++)
         {
@@ -318,7 +318,7 @@ find (AiperfGpuPeaks *peaks,
   return best;
 }
 
-const AiperfGpu *
+const AiperfGpuPreset *
 aiperf_gpu_peaks_lookup (AiperfGpuPeaks *peaks,
                          const char     *name)
 {
@@ -328,7 +328,7 @@ aiperf_gpu_peaks_lookup (AiperfGpuPeaks *peaks,
   return find (peaks, name, FALSE);
 }
 
-const AiperfGpu *
+const AiperfGpuPreset *
 aiperf_gpu_peaks_match (AiperfGpuPeaks *peaks,
                         const char     *device)
 {
@@ -347,7 +347,7 @@ aiperf_gpu_peaks_describe (AiperfGpuPeaks *peaks)
 
   for (guint i = 0; i < peaks->gpus->len; i++)
     {
-      const AiperfGpu *gpu = g_ptr_array_index (peaks->gpus, i);
+      const AiperfGpuPreset *gpu = g_ptr_array_index (peaks->gpus, i);
 
       if (i > 0)
         g_string_append (s, ", ");

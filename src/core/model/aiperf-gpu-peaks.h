@@ -15,7 +15,7 @@ typedef struct {
   char  **aliases;                          /* "h100", … */
   double  bandwidth_tbs;
   double  peak_tflops[AIPERF_GEMM_N_DTYPES]; /* NaN where the GPU has no such unit */
-} AiperfGpu;
+} AiperfGpuPreset;
 
 typedef struct _AiperfGpuPeaks AiperfGpuPeaks;
 
@@ -34,15 +34,15 @@ void             aiperf_gpu_peaks_merge         (AiperfGpuPeaks *peaks,
 AiperfGpuPeaks  *aiperf_gpu_peaks_get_default   (void);
 
 guint            aiperf_gpu_peaks_get_n         (AiperfGpuPeaks *peaks);
-const AiperfGpu *aiperf_gpu_peaks_get           (AiperfGpuPeaks *peaks,
+const AiperfGpuPreset *aiperf_gpu_peaks_get           (AiperfGpuPeaks *peaks,
                                                  guint           index);
 /* The GPU named @name or one of its aliases, ignoring case, spaces, '-'
  * and '_' (--gpu h100); NULL when none. */
-const AiperfGpu *aiperf_gpu_peaks_lookup        (AiperfGpuPeaks *peaks,
+const AiperfGpuPreset *aiperf_gpu_peaks_lookup        (AiperfGpuPeaks *peaks,
                                                  const char     *name);
 /* The GPU a tool's device string names ("NVIDIA H100 80GB HBM3"): the one
  * whose name or alias is the longest part of it; NULL when none. */
-const AiperfGpu *aiperf_gpu_peaks_match         (AiperfGpuPeaks *peaks,
+const AiperfGpuPreset *aiperf_gpu_peaks_match         (AiperfGpuPeaks *peaks,
                                                  const char     *device);
 /* "H100 SXM, H100 PCIe, …": the names, for messages. */
 char            *aiperf_gpu_peaks_describe      (AiperfGpuPeaks *peaks);
