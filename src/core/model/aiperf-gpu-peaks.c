@@ -22,6 +22,8 @@ struct _AiperfGpuPeaks {
 static void
 gpu_free (AiperfGpuPreset *gpu)
 {
+  if (gpu == NULL)
+    return;
   g_free (gpu->name);
   g_strfreev (gpu->aliases);
   g_free (gpu);

@@ -20,7 +20,7 @@
 
 #include "aiperf-csv.h"
 #include "aiperf-error.h"
-#include "aiperf-gemm-private.h"
+#include "aiperf-gemm-read-private.h"
 #include "aiperf-run-private.h"
 
 static const char *
@@ -49,6 +49,11 @@ score_headers (const char * const *headers,
       tracelens = tracelens || g_ascii_strncasecmp (headers[i], "param: M", 8) == 0;
     }
   gemm_columns_pick (columns, n, by_role);
+  /* Two of M, N, K and a measure: a GEMM table missing a column, which the
+   * load then names. */
+  if ((by_role[GEMM_ROLE_M] >= 0) + (by_role[GEMM_ROLE_N] >= 0) + (by_role[GEMM_ROLE_K] >= 0) == 2 &&
+      (by_role[GEMM_ROLE_TIME] >= 0 || by_role[GEMM_ROLE_TFLOPS] >= 0))
+    score = AIPERF_SNIFF_MAYBE;
   if (by_role[GEMM_ROLE_M] >= 0 && by_role[GEMM_ROLE_N] >= 0 && by_role[GEMM_ROLE_K] >= 0)
     {
       if (by_role[GEMM_ROLE_TIME] >= 0 || by_role[GEMM_ROLE_TFLOPS] >= 0)

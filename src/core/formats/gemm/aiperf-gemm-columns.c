@@ -19,7 +19,7 @@
 
 #include "aiperf-csv.h"
 #include "aiperf-error.h"
-#include "aiperf-gemm-private.h"
+#include "aiperf-gemm-read-private.h"
 
 static const char * const role_names[GEMM_N_ROLES] = {
   "", "kernel", "model", "dtype", "dtype_c", "compute spec", "library", "layer", "gpu",

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
-#include "aiperf-gemm-private.h"
+#include "aiperf-gemm-read-private.h"
 #include "aiperf-json-scan.h"
 
 /* Past this many, cells that cannot be read are counted, not listed. */

@@ -1,4 +1,4 @@
-/* aiperf-gemm-private.h — what the GEMM table reader's files share: the
+/* aiperf-gemm-read-private.h — what the GEMM table reader's files share: the
  * meaning of a column header, and the builder that turns one row of
  * values into a row of the `gemm` dataset with its FLOPs, bytes and
  * TFLOP/s.
