@@ -369,15 +369,38 @@ aiperf_gemm_data_free (AiperfGemmData *data)
   g_free (data);
 }
 
+/* A dimension as text: integers without printf's slow float path. */
+static void
+append_dim (GString *s,
+            double   v)
+{
+  if (v == floor (v) && fabs (v) < 1e15)
+    g_string_append_printf (s, "%" G_GINT64_FORMAT, (gint64) v);
+  else
+    g_string_append_printf (s, "%g", v);
+}
+
 char *
 aiperf_gemm_point_label (const AiperfGemmPoint *p)
 {
+  GString *s;
+
   g_return_val_if_fail (p != NULL, NULL);
 
+  s = g_string_sized_new (48);
+  g_string_append (s, p->kernel != NULL ? p->kernel : "GEMM");
+  g_string_append_c (s, ' ');
   if (p->batch > 1)
-    return g_strdup_printf ("%s %.0f×%.0f×%.0f×%.0f", p->kernel != NULL ? p->kernel : "GEMM", p->batch, p->M,
-                            p->N, p->K);
-  return g_strdup_printf ("%s %.0f×%.0f×%.0f", p->kernel != NULL ? p->kernel : "GEMM", p->M, p->N, p->K);
+    {
+      append_dim (s, p->batch);
+      g_string_append (s, "×");
+    }
+  append_dim (s, p->M);
+  g_string_append (s, "×");
+  append_dim (s, p->N);
+  g_string_append (s, "×");
+  append_dim (s, p->K);
+  return g_string_free (s, FALSE);
 }
 
 double

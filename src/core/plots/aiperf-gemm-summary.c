@@ -145,7 +145,7 @@ csv_number (GString *s,
   /* Counts (FLOPs, bytes, shapes) in full; measurements to ten significant
    * digits, more than any benchmark resolves. */
   if (isfinite (value) && value == floor (value) && fabs (value) < 1e18)
-    g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.0f", value));
+    g_string_append_printf (s, "%" G_GINT64_FORMAT, (gint64) value);
   else if (isfinite (value))
     g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.10g", value));
 }

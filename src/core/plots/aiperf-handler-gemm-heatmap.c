@@ -24,6 +24,7 @@ typedef struct {
   char   *name;
   double  order;   /* sort key: the row value, or N·K for a shape */
   guint   count;
+  int     index;   /* position on the axis, -1 when not shown */
 } Category;
 
 static void
@@ -55,13 +56,29 @@ by_count (gconstpointer a,
   return ca->count != cb->count ? (ca->count > cb->count ? -1 : 1) : by_order (a, b);
 }
 
-/* The layer shape of a row: its layer tag, else N×K (the weight's shape). */
-static char *
-shape_of (const AiperfGemmPoint *p)
+/* The layer shape of a row: its layer tag, else N×K (the weight's shape),
+ * into @buf (no allocation: it runs once per row). */
+static const char *
+shape_of (const AiperfGemmPoint *p,
+          char                  *buf,
+          gsize                  size)
 {
   if (p->layer != NULL)
-    return g_strdup (p->layer);
-  return g_strdup_printf ("%.0f×%.0f", p->N, p->K);
+    return p->layer;
+  g_snprintf (buf, size, "%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, (gint64) p->N, (gint64) p->K);
+  return buf;
+}
+
+static const char *
+row_name (double  r,
+          char   *buf,
+          gsize   size)
+{
+  if (r == floor (r) && fabs (r) < 1e15)
+    g_snprintf (buf, size, "%" G_GINT64_FORMAT, (gint64) r);
+  else
+    g_ascii_formatd (buf, size, "%g", r);
+  return buf;
 }
 
 static double
@@ -71,20 +88,20 @@ row_value (const AiperfGemmPoint *p,
   return by_batch_size ? p->batch_size : p->M;
 }
 
-/* Distinct categories: the @max most frequent, then in their natural order. */
+/* Distinct categories: the @max most frequent, then in their natural
+ * order; each gets its axis position (the table keeps owning them). */
 static GPtrArray *
 categories (GHashTable *table,
             guint       max,
             guint      *out_total)
 {
-  GPtrArray *list = g_ptr_array_new_with_free_func (category_free);
+  GPtrArray *list = g_ptr_array_new ();
   GHashTableIter iter;
   gpointer value;
 
   g_hash_table_iter_init (&iter, table);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     g_ptr_array_add (list, value);
-  g_hash_table_steal_all (table);
   *out_total = list->len;
   if (list->len > max)
     {
@@ -92,12 +109,14 @@ categories (GHashTable *table,
       g_ptr_array_set_size (list, max);
     }
   g_ptr_array_sort (list, by_order);
+  for (guint i = 0; i < list->len; i++)
+    ((Category *) g_ptr_array_index (list, i))->index = (int) i;
   return list;
 }
 
 static void
 count (GHashTable *table,
-       char       *name,
+       const char *name,
        double      order)
 {
   Category *c = g_hash_table_lookup (table, name);
@@ -105,23 +124,21 @@ count (GHashTable *table,
   if (c == NULL)
     {
       c = g_new0 (Category, 1);
-      c->name = name;
+      c->name = g_strdup (name);
       c->order = order;
+      c->index = -1;
       g_hash_table_insert (table, c->name, c);
     }
-  else
-    g_free (name);
   c->count++;
 }
 
 static int
-index_of (GPtrArray  *list,
+index_of (GHashTable *table,
           const char *name)
 {
-  for (guint i = 0; i < list->len; i++)
-    if (g_str_equal (((Category *) g_ptr_array_index (list, i))->name, name))
-      return (int) i;
-  return -1;
+  Category *c = g_hash_table_lookup (table, name);
+
+  return c != NULL ? c->index : -1;
 }
 
 /* One heatmap of the rows of @dtype (NULL: all). */
@@ -134,8 +151,9 @@ heatmap (AiperfGemmData *data,
          guint           max_categories,
          GString        *trimmed)
 {
-  g_autoptr(GHashTable) shapes_seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) rows_seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) shapes_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
+  g_autoptr(GHashTable) rows_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
+  char shape_buf[64], row_buf[G_ASCII_DTOSTR_BUF_SIZE];
   g_autoptr(GPtrArray) shapes = NULL, rows = NULL, shape_names = NULL, row_names = NULL;
   g_autofree double *sum = NULL;
   g_autofree guint *n = NULL;
@@ -152,8 +170,8 @@ heatmap (AiperfGemmData *data,
         continue;
       if (!isfinite (r))
         continue;
-      count (shapes_seen, shape_of (p), p->N * p->K);
-      count (rows_seen, g_strdup_printf ("%g", r), r);
+      count (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf), p->N * p->K);
+      count (rows_seen, row_name (r, row_buf, sizeof row_buf), r);
     }
   shapes = categories (shapes_seen, max_categories, &n_shapes);
   rows = categories (rows_seen, max_categories, &n_rows);
@@ -170,16 +188,12 @@ heatmap (AiperfGemmData *data,
       const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
       double r = row_value (p, by_batch_size);
       double v = efficiency ? 100 * p->efficiency : p->tflops;
-      g_autofree char *shape = NULL;
-      char row_name[G_ASCII_DTOSTR_BUF_SIZE];
       int x, y;
 
       if ((dtype != NULL && g_strcmp0 (p->dtype, dtype) != 0) || !isfinite (r) || !isfinite (v))
         continue;
-      shape = shape_of (p);
-      g_snprintf (row_name, sizeof row_name, "%g", r);
-      x = index_of (shapes, shape);
-      y = index_of (rows, row_name);
+      x = index_of (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf));
+      y = index_of (rows_seen, row_name (r, row_buf, sizeof row_buf));
       if (x < 0 || y < 0)
         continue;
       sum[y * shapes->len + x] += v;

@@ -261,12 +261,37 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
 /* --- AI and TFLOP/s per kernel shape --- */
 
 typedef struct {
-  char   *label;
-  char   *dtype;
-  double  sum;
-  guint   n;
-  int     run;
+  /* what tells one bar from another: the shape, and the dtype, model and
+   * run where they vary (strings are the tables', compared by pointer
+   * within one table and by text across runs) */
+  const char *kernel, *dtype, *model;
+  double      M, N, K, batch;
+  int         run;
+  const char *series;  /* the dtype it is coloured by */
+  char       *label;
+  double      sum;
+  guint       n;
 } Bar;
+
+static guint
+bar_hash (gconstpointer key)
+{
+  const Bar *b = key;
+
+  return g_str_hash (b->kernel != NULL ? b->kernel : "") ^ (guint) b->M * 31u ^ (guint) b->N * 131u ^
+         (guint) b->K * 521u ^ (guint) b->batch ^ (guint) b->run * 7919u;
+}
+
+static gboolean
+bar_equal (gconstpointer a,
+           gconstpointer b)
+{
+  const Bar *x = a, *y = b;
+
+  return x->M == y->M && x->N == y->N && x->K == y->K && x->batch == y->batch && x->run == y->run &&
+         g_strcmp0 (x->kernel, y->kernel) == 0 && g_strcmp0 (x->dtype, y->dtype) == 0 &&
+         g_strcmp0 (x->model, y->model) == 0;
+}
 
 static void
 bar_free (gpointer p)
@@ -274,7 +299,6 @@ bar_free (gpointer p)
   Bar *bar = p;
 
   g_free (bar->label);
-  g_free (bar->dtype);
   g_free (bar);
 }
 
@@ -311,7 +335,7 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
 {
   g_autoptr(AiperfGemmData) data = aiperf_gemm_data_for_spec (spec, runs, error);
   g_autoptr(AiperfChart) chart = NULL;
-  g_autoptr(GHashTable) by_label = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) by_label = g_hash_table_new (bar_hash, bar_equal);
   g_autoptr(GPtrArray) bars = g_ptr_array_new_with_free_func (bar_free);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GHashTable) layers = g_hash_table_new (g_str_hash, g_str_equal);
@@ -338,27 +362,30 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
     {
       const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
       double v = bar_metric (p, metric);
-      g_autofree char *shape = aiperf_gemm_point_label (p);
-      g_autoptr(GString) label = g_string_new (shape);
+      Bar key = { p->kernel, several_dtypes ? p->dtype : NULL, several_models ? p->model : NULL,
+                  p->M, p->N, p->K, p->batch, several_runs ? p->run : 0, NULL, NULL, 0, 0 };
       Bar *bar;
 
       if (!isfinite (v))
         continue;
-      if (several_dtypes && p->dtype != NULL)
-        g_string_append_printf (label, " %s", p->dtype);
-      if (several_models && p->model != NULL)
-        g_string_append_printf (label, " · %s", p->model);
-      if (several_runs)
-        g_string_append_printf (label, " (%s)", (const char *) g_ptr_array_index (data->run_labels, p->run));
-      bar = g_hash_table_lookup (by_label, label->str);
+      bar = g_hash_table_lookup (by_label, &key);
       if (bar == NULL)
         {
+          g_autofree char *shape = aiperf_gemm_point_label (p);
+          g_autoptr(GString) label = g_string_new (shape);
+
+          if (several_dtypes && p->dtype != NULL)
+            g_string_append_printf (label, " %s", p->dtype);
+          if (several_models && p->model != NULL)
+            g_string_append_printf (label, " · %s", p->model);
+          if (several_runs)
+            g_string_append_printf (label, " (%s)", (const char *) g_ptr_array_index (data->run_labels, p->run));
           bar = g_new0 (Bar, 1);
+          *bar = key;
+          bar->series = p->dtype != NULL ? p->dtype : _("unknown");
           bar->label = g_strdup (label->str);
-          bar->dtype = g_strdup (p->dtype != NULL ? p->dtype : _("unknown"));
-          bar->run = p->run;
           g_ptr_array_add (bars, bar);
-          g_hash_table_insert (by_label, bar->label, bar);
+          g_hash_table_insert (by_label, bar, bar);
         }
       bar->sum += v;
       bar->n++;
@@ -398,18 +425,19 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
   for (guint i = first; i < bars->len; i++)
     {
       Bar *bar = g_ptr_array_index (bars, i);
-      AiperfLayer *layer = g_hash_table_lookup (layers, bar->dtype);
+      AiperfLayer *layer = g_hash_table_lookup (layers, bar->series);
 
       if (layer == NULL)
         {
-          int s = aiperf_chart_add_series (chart, bar->dtype, aiperf_color_role (AIPERF_ROLE_SECONDARY),
+          int s = aiperf_chart_add_series (chart, bar->series, aiperf_color_role (AIPERF_ROLE_SECONDARY),
                                            AIPERF_LAYER_HBARS);
 
           layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_HBARS, s);
           layer->pickable = TRUE;
-          g_hash_table_insert (layers, bar->dtype, layer);
+          g_hash_table_insert (layers, (gpointer) bar->series, layer);
         }
-      aiperf_layer_append_hbar (layer, i - first, BAR_THICKNESS, bar->sum / bar->n, NAN, NAN, bar->run);
+      aiperf_layer_append_hbar (layer, i - first, BAR_THICKNESS, bar->sum / bar->n, NAN, NAN,
+                                several_runs ? bar->run : 0);
     }
   /* Where memory-bound ends (AI) or the peaks are (TFLOP/s). */
   if (data->gpu != NULL && !g_str_equal (metric, "efficiency"))
