@@ -153,6 +153,29 @@ test_roofline_ceilings (void)
   g_assert_cmpfloat (aiperf_layer_x (diagonal, 0), ==, 0.1);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (diagonal, 0), 0.335, 1e-12);
   g_assert_cmpstr (chart->title, ==, "Roofline — H100 SXM");
+
+  /* hover: the shape and the numbers; the few points are named on the plot too */
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (layer->kind != AIPERF_LAYER_POINTS || layer->series < 0)
+        continue;
+      if (layer->pickable)
+        {
+          g_assert_true (layer->hover_labels);
+          if (aiperf_layer_get_n (layer) == 1)
+            g_assert_cmpstr (g_ptr_array_index (layer->labels, 0), ==,
+                             "aten::bmm 32×559×1 · cutlass\n0.6% of 1.621 TFLOP/s attainable\n"
+                             "3.52 µs, 3.578e-05 GFLOP, 0.07392 MB");
+        }
+      else
+        {
+          g_assert_false (layer->hover_labels);
+          if (aiperf_layer_get_n (layer) == 1)
+            g_assert_cmpstr (g_ptr_array_index (layer->labels, 0), ==, "aten::bmm 32×559×1");
+        }
+    }
 }
 
 int

@@ -18,6 +18,8 @@
 
 #define BAR_THICKNESS 0.8
 #define DEFAULT_TOP   30
+/* Up to this many points are named on the roofline itself. */
+#define MAX_NAMED_POINTS 24
 
 /* The text a point is grouped and coloured by. */
 static const char *
@@ -139,12 +141,66 @@ add_roof (AiperfChart    *chart,
       aiperf_layer_append_point (line, ridge, c->peak, -1);
       aiperf_layer_append_point (line, x_hi, c->peak, -1);
       aiperf_layer_append_point (ridges, ridge, c->peak, -1);
-      aiperf_layer_append_labeled (text, sqrt (MAX (ridge, x_lo) * x_hi), c->peak * 1.35, -1, label);
+      /* right of the ridge, over the flat part where few points are */
+      aiperf_layer_append_labeled (text, MAX (sqrt (MAX (ridge, x_lo) * x_hi), x_hi / 4), c->peak * 1.35, -1, label);
       top_ridge = MAX (top_ridge, ridge);
     }
   diag->line_width = AIPERF_PLOT_LINE_WIDTH;
   aiperf_layer_append_point (diag, x_lo, x_lo * bw, -1);
   aiperf_layer_append_point (diag, MIN (top_ridge, x_hi), MIN (top_ridge, x_hi) * bw, -1);
+}
+
+/* What hovering a point says beyond its x and y: the shape, and how far
+ * it is from what the GPU allows. */
+static char *
+hover_label (const AiperfGemmPoint *p)
+{
+  g_autofree char *shape = aiperf_gemm_point_label (p);
+  GString *s = g_string_new (shape);
+
+  if (p->model != NULL)
+    g_string_append_printf (s, " · %s", p->model);
+  if (p->library != NULL)
+    g_string_append_printf (s, " · %s", p->library);
+  if (isfinite (p->efficiency))
+    g_string_append_printf (s, _("\n%.1f%% of %.4g TFLOP/s attainable"), 100 * p->efficiency, p->attainable);
+  if (isfinite (p->time_us))
+    g_string_append_printf (s, _("\n%.4g µs, %.4g GFLOP, %.4g MB"), p->time_us, p->flops / 1e9, p->bytes / 1e6);
+  else
+    g_string_append_printf (s, _("\n%.4g GFLOP, %.4g MB"), p->flops / 1e9, p->bytes / 1e6);
+  return g_string_free (s, FALSE);
+}
+
+/* A few points also get their shape written beside them: a copy of each
+ * point layer, not pickable, whose labels are drawn. */
+static void
+name_points (AiperfChart *chart)
+{
+  guint n = chart->layers->len;
+
+  for (guint l = 0; l < n; l++)
+    {
+      AiperfLayer *src = g_ptr_array_index (chart->layers, l);
+      AiperfLayer *named;
+
+      if (src->kind != AIPERF_LAYER_POINTS || !src->pickable)
+        continue;
+      named = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, src->series);
+      named->marker_size = src->marker_size;
+      named->pickable = FALSE;
+      for (guint i = 0; i < aiperf_layer_get_n (src); i++)
+        {
+          const char *label = g_ptr_array_index (src->labels, i);
+          const char *newline = strchr (label, '\n');
+          g_autofree char *first = g_strndup (label, newline != NULL ? (gsize) (newline - label) : strlen (label));
+          /* the shape, without the model and library after it */
+          char *dot = strstr (first, " · ");
+
+          if (dot != NULL)
+            *dot = '\0';
+          aiperf_layer_append_labeled (named, aiperf_layer_x (src, i), aiperf_layer_y (src, i), -1, first);
+        }
+    }
 }
 
 AiperfChart *
@@ -212,10 +268,11 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
       if (layer->labels == NULL)
         {
           layer->pickable = TRUE;
+          layer->hover_labels = TRUE;
           layer->marker_size = AIPERF_PLOT_MARKER_LARGE;
         }
       {
-        g_autofree char *label = aiperf_gemm_point_label (p);
+        g_autofree char *label = hover_label (p);
 
         aiperf_layer_append_labeled (layer, p->ai, p->tflops, p->run, label);
       }
@@ -228,6 +285,8 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
   if (n_drawn == 0)
     return aiperf_plot_no_data (error, _("no GEMM row has both an arithmetic intensity and a TFLOP/s "
                                          "(rows of unknown dtype have no bytes)"));
+  if (n_drawn <= MAX_NAMED_POINTS)
+    name_points (chart);
   if (n_drawn < data->points->len)
     skipped = g_strdup_printf (_("%u rows without bytes (unknown dtype) not drawn"), data->points->len - n_drawn);
 
