@@ -181,6 +181,31 @@ test_tracelens (void)
   g_assert_cmpfloat_with_epsilon (p->efficiency, 0.01016357996948259 / (35776.0 / 73916 * 3.35), 1e-12);
   g_assert_cmpstr (p->library, ==, "cutlass");
 
+  /* ids: the row's place in the run set, found again by id */
+  g_assert_cmpint (point (data, 4)->id, ==, 4);
+  g_assert_true (aiperf_gemm_data_find (data, 4) == point (data, 4));
+  g_assert_null (aiperf_gemm_data_find (data, 5));
+
+  /* the window's table selection rings its point on the roofline */
+  {
+    AiperfPlotType type;
+    g_autoptr(AiperfPlotSpec) spec = NULL;
+    g_autoptr(AiperfChart) chart = NULL;
+    const AiperfLayer *ring;
+
+    g_assert_true (aiperf_plot_type_from_string ("roofline", &type));
+    spec = aiperf_plot_spec_new ("roofline", type);
+    aiperf_plot_spec_set_extra (spec, "gpu", "h100");
+    aiperf_plot_spec_set_extra (spec, "highlight", "4");
+    chart = aiperf_handler_gemm_roofline (spec, runs, NULL, NULL, &error);
+    g_assert_no_error (error);
+    ring = g_ptr_array_index (chart->layers, chart->layers->len - 1);
+    g_assert_cmpint (ring->kind, ==, AIPERF_LAYER_POINTS);
+    g_assert_false (ring->pickable);
+    g_assert_cmpfloat (aiperf_layer_x (ring, 0), ==, point (data, 4)->ai);
+    g_assert_cmpfloat (aiperf_layer_y (ring, 0), ==, point (data, 4)->tflops);
+  }
+
   /* MI300: Tensile kernels, no GPU named, no --gpu: no ceilings */
   {
     g_autoptr(AiperfRunSet) mi = load ("tracelens/mi300/GEMM.csv", NULL);

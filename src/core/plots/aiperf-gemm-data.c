@@ -293,6 +293,7 @@ aiperf_gemm_data_new (AiperfRunSet *runs,
 
           if (!matches (table, r, filters, columns))
             continue;
+          p.id = (int) (data->n_total - n + r);
           p.run = (int) i;
           p.row = r;
           p.kernel = text_at (table, cols, COL_KERNEL, r);
@@ -401,6 +402,31 @@ aiperf_gemm_point_label (const AiperfGemmPoint *p)
   g_string_append (s, "×");
   append_dim (s, p->K);
   return g_string_free (s, FALSE);
+}
+
+const AiperfGemmPoint *
+aiperf_gemm_data_find (AiperfGemmData *data,
+                       int             id)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  /* points are in id order: a binary search */
+  hi = data->points->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, mid);
+
+      if (p->id == id)
+        return p;
+      if (p->id < id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return NULL;
 }
 
 double

@@ -26,7 +26,15 @@ G_BEGIN_DECLS
 #define AIPERF_GEMM_OPTION_SPLIT_VALUE "split_value"
 
 /* One measurement. Strings belong to the runs' tables. */
+/* Chart ids of GEMM points are this plus the point's id, so that they are
+ * never taken for run positions (which the window names in hovers). */
+#define AIPERF_GEMM_ID_BASE (1 << 24)
+/* Preset key: the id of the point to ring on the roofline (the window's
+ * table selection). */
+#define AIPERF_GEMM_OPTION_HIGHLIGHT "highlight"
+
 typedef struct {
+  int         id;           /* the row's place among all rows of the run set, filter or not */
   int         run;          /* position in the run set */
   guint       row;          /* in that run's gemm table */
   const char *kernel, *model, *dtype, *dtype_c, *library, *layer, *gpu, *device_kernel;
@@ -59,6 +67,9 @@ AiperfGemmData *aiperf_gemm_data_for_spec (const AiperfPlotSpec *spec,
                                            AiperfRunSet         *runs,
                                            GError              **error);
 void            aiperf_gemm_data_free     (AiperfGemmData *data);
+/* The point with id @id, or NULL (filtered out, or no such row). */
+const AiperfGemmPoint *aiperf_gemm_data_find   (AiperfGemmData *data,
+                                                int             id);
 /* "aten::mm 8944×2816×1024" (with "×B" for batched GEMMs). */
 char           *aiperf_gemm_point_label   (const AiperfGemmPoint *point);
 /* "BF16/FP16 989 TFLOP/s": the text of a ceiling. */

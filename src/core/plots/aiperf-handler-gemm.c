@@ -203,6 +203,32 @@ name_points (AiperfChart *chart)
     }
 }
 
+/* A ring around the point the window's table has selected. */
+static void
+add_highlight (AiperfChart    *chart,
+               AiperfGemmData *data,
+               const char     *id_text)
+{
+  const AiperfGemmPoint *p;
+  AiperfLayer *ring;
+  char *end = NULL;
+  gint64 id;
+
+  if (id_text == NULL || *id_text == '\0')
+    return;
+  id = g_ascii_strtoll (id_text, &end, 10);
+  p = end != id_text && *end == '\0' ? aiperf_gemm_data_find (data, (int) id) : NULL;
+  if (p == NULL || !(p->ai > 0) || !(p->tflops > 0))
+    return;
+  ring = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, -1);
+  ring->color = aiperf_color_role (AIPERF_ROLE_ALERT);
+  ring->marker = AIPERF_MARKER_DIAMOND;
+  ring->marker_size = AIPERF_PLOT_MARKER_LARGE * 2;
+  ring->opacity = 0.6;
+  ring->pickable = FALSE;
+  aiperf_layer_append_point (ring, p->ai, p->tflops, -1);
+}
+
 AiperfChart *
 aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
                               AiperfRunSet               *runs,
@@ -237,7 +263,7 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
   aiperf_axis_set_label (&chart->x, _("Arithmetic Intensity"), "FLOP/byte");
   aiperf_axis_set_label (&chart->y, _("Achieved Performance"), "TFLOP/s");
   chart->label_title = g_strdup (_("kernel"));
-  chart->id_kind = g_strdup ("run");
+  chart->id_kind = g_strdup ("gemm");
 
   /* dtypes in precision order; other groupings as they come */
   if (g_str_equal (by, "dtype"))
@@ -274,7 +300,7 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
       {
         g_autofree char *label = hover_label (p);
 
-        aiperf_layer_append_labeled (layer, p->ai, p->tflops, p->run, label);
+        aiperf_layer_append_labeled (layer, p->ai, p->tflops, AIPERF_GEMM_ID_BASE + p->id, label);
       }
       x_lo = MIN (x_lo, p->ai);
       x_hi = MAX (x_hi, p->ai);
@@ -313,6 +339,7 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
     ceilings_free (roofs);
   aiperf_axis_set_range (&chart->x, x_lo, x_hi);
   aiperf_axis_set_range (&chart->y, y_lo, y_hi);
+  add_highlight (chart, data, aiperf_plot_spec_get_extra (spec, AIPERF_GEMM_OPTION_HIGHLIGHT));
   set_note (chart, data, skipped);
   return g_steal_pointer (&chart);
 }
