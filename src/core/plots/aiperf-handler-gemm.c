@@ -21,6 +21,18 @@
 /* Up to this many points are named on the roofline itself. */
 #define MAX_NAMED_POINTS 24
 
+/* The colour of a group: kept for the whole export or window when @colors
+ * is given, else the next palette colour of this chart. */
+static AiperfColor
+group_color (AiperfChart      *chart,
+             AiperfPlotColors *colors,
+             const char       *name)
+{
+  if (colors != NULL)
+    return aiperf_color_palette (aiperf_plot_colors_get (colors, name));
+  return aiperf_color_palette (chart->series->len);
+}
+
 /* The text a point is grouped and coloured by. */
 static const char *
 point_group (const AiperfGemmPoint *p,
@@ -270,7 +282,7 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
     for (guint d = 0; d < data->dtypes->len; d++)
       {
         const char *name = g_ptr_array_index (data->dtypes, d);
-        int s = aiperf_chart_add_series (chart, name, aiperf_color_palette (aiperf_plot_colors_get (colors, name)),
+        int s = aiperf_chart_add_series (chart, name, group_color (chart, colors, name),
                                          AIPERF_LAYER_POINTS);
 
         g_hash_table_insert (layers, (gpointer) name, aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s));
@@ -285,7 +297,7 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
         continue;
       if (layer == NULL)
         {
-          int s = aiperf_chart_add_series (chart, group, aiperf_color_palette (aiperf_plot_colors_get (colors, group)),
+          int s = aiperf_chart_add_series (chart, group, group_color (chart, colors, group),
                                            AIPERF_LAYER_POINTS);
 
           layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
@@ -501,7 +513,7 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
   for (guint d = 0; d < data->dtypes->len; d++)
     {
       const char *name = g_ptr_array_index (data->dtypes, d);
-      int s = aiperf_chart_add_series (chart, name, aiperf_color_palette (aiperf_plot_colors_get (colors, name)),
+      int s = aiperf_chart_add_series (chart, name, group_color (chart, colors, name),
                                        AIPERF_LAYER_HBARS);
       AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_HBARS, s);
 
