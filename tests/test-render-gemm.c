@@ -178,11 +178,43 @@ test_roofline_ceilings (void)
     }
 }
 
+/* A sweep has more than 64 markers per dtype: the markers drawn in the
+ * first chunks are in the series colour too (they were filled in the
+ * previous layer's colour, white on white). */
+static void
+test_many_markers (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("many");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  int s = aiperf_chart_add_series (chart, "bf16", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  AiperfLayer *layer;
+  AiperfLayer *white = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, -1);
+  cairo_surface_t *surface;
+  double px, py;
+
+  white->color = aiperf_color_rgba (1, 1, 1, 1);
+  aiperf_layer_append_point (white, 0.001, 0.001, -1);
+  aiperf_layer_append_point (white, 0.002, 0.002, -1);
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+  layer->marker_size = 10;
+  chart->x.scale = chart->y.scale = AIPERF_SCALE_LOG;
+  aiperf_axis_set_range (&chart->x, 0.1, 1e4);
+  aiperf_axis_set_range (&chart->y, 0.1, 1e4);
+  for (int i = 0; i < 200; i++)
+    aiperf_layer_append_point (layer, pow (10, -0.5 + i * 0.02), pow (10, -0.5 + i * 0.02), i);
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, W, H);
+  /* the first marker, at (10^-0.5, 10^-0.5) */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, pow (10, -0.5), pow (10, -0.5), FALSE, &px, &py));
+  g_assert_true (pixel_near (read_pixel (surface, px, py), BLUE, 40));
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/gemm/roofline-svg", test_roofline_svg);
   g_test_add_func ("/aiperf/render/gemm/roofline-ceilings", test_roofline_ceilings);
+  g_test_add_func ("/aiperf/render/gemm/many-markers", test_many_markers);
   return g_test_run ();
 }
