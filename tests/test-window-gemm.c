@@ -133,6 +133,33 @@ test_gemm_tab (void)
   aiperf_gemm_panel_set_filter (panel, "dtype", NULL);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
   g_assert_null (g_hash_table_lookup (aiperf_session_get_options (window->session), "filter"));
+
+  /* AIPERF_RENDER_OUT=DIR keeps a picture of the tab, to look at */
+  if (g_getenv ("AIPERF_RENDER_OUT") != NULL)
+    {
+      AdwTabView *tabs = aiperf_window_get_tab_view (window);
+      g_autofree char *file = g_build_filename (g_getenv ("AIPERF_RENDER_OUT"), "gemm-tab.png", NULL);
+      g_autoptr(GdkPaintable) paintable = NULL;
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 1500, 900);
+      g_assert_true (aiperf_gemm_panel_select_id (panel, 2));
+      adw_tab_view_set_selected_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (panel)));
+      for (int i = 0; i < 50; i++)
+        {
+          g_usleep (10000);
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+        }
+      paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (GTK_WIDGET (window)),
+                              gtk_widget_get_height (GTK_WIDGET (window)));
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
+      g_assert_true (gdk_texture_save_to_png (texture, file));
+    }
   destroy_window (window);
 }
 

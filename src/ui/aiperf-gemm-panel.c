@@ -215,6 +215,9 @@ add_column (AiperfGemmPanel *self,
   gtk_column_view_column_set_sorter (col, sorter);
   gtk_column_view_column_set_resizable (col, TRUE);
   gtk_column_view_column_set_expand (col, column == COL_KERNEL);
+  /* shapes of 5 digits and 4-digit measurements fit without an ellipsis */
+  if (column != COL_KERNEL)
+    gtk_column_view_column_set_fixed_width (col, columns[column].numeric ? 76 : 96);
   gtk_column_view_append_column (self->view, col);
   g_object_unref (sorter);
   g_object_unref (col);
@@ -244,11 +247,13 @@ store_options (AiperfGemmPanel *self)
 static void
 rebuild_chart (AiperfGemmPanel *self)
 {
-  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_copy (self->spec);
+  g_autoptr(AiperfPlotSpec) spec = self->spec != NULL ? aiperf_plot_spec_copy (self->spec) : NULL;
   g_autoptr(GError) error = NULL;
   int id = aiperf_gemm_panel_get_selected_id (self);
   AiperfChart *chart;
 
+  if (self->spec == NULL || self->session == NULL)
+    return;
   aiperf_plot_spec_set_extra (spec, AIPERF_GEMM_OPTION_GPU, "");
   aiperf_plot_spec_set_extra (spec, AIPERF_GEMM_OPTION_FILTER, "");
   aiperf_plot_spec_apply_options (spec, aiperf_session_get_options (self->session));
@@ -443,6 +448,10 @@ aiperf_gemm_panel_dispose (GObject *object)
 {
   AiperfGemmPanel *self = AIPERF_GEMM_PANEL (object);
 
+  /* The view lets go of its rows after this: no redraw on the way out. */
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  self->selection = NULL;
   g_clear_object (&self->session);
   g_clear_pointer (&self->spec, aiperf_plot_spec_free);
   g_clear_pointer (&self->data, aiperf_gemm_data_free);
@@ -582,7 +591,7 @@ aiperf_gemm_panel_get_selected_id (AiperfGemmPanel *self)
 
   g_return_val_if_fail (AIPERF_IS_GEMM_PANEL (self), -1);
 
-  row = gtk_single_selection_get_selected_item (self->selection);
+  row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
   return row != NULL ? row->point.id : -1;
 }
 
@@ -594,6 +603,8 @@ aiperf_gemm_panel_select_id (AiperfGemmPanel *self,
   guint n;
 
   g_return_val_if_fail (AIPERF_IS_GEMM_PANEL (self), FALSE);
+  if (self->selection == NULL)
+    return FALSE;
 
   model = G_LIST_MODEL (self->selection);
   n = g_list_model_get_n_items (model);
