@@ -12,108 +12,9 @@
 #include <string.h>
 
 #include "aiperf-gemm-panel.h"
+#include "aiperf-gemm-panel-private.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-session-plot.h"
-
-/* --- one table row: a copy of the measurement --- */
-
-#define AIPERF_TYPE_GEMM_ROW (aiperf_gemm_row_get_type ())
-G_DECLARE_FINAL_TYPE (AiperfGemmRow, aiperf_gemm_row, AIPERF, GEMM_ROW, GObject)
-
-struct _AiperfGemmRow
-{
-  GObject         parent_instance;
-  AiperfGemmPoint point;  /* strings belong to the session's runs */
-};
-
-G_DEFINE_FINAL_TYPE (AiperfGemmRow, aiperf_gemm_row, G_TYPE_OBJECT)
-
-static void
-aiperf_gemm_row_class_init (AiperfGemmRowClass *klass)
-{
-}
-
-static void
-aiperf_gemm_row_init (AiperfGemmRow *self)
-{
-}
-
-/* --- columns --- */
-
-typedef enum {
-  COL_KERNEL, COL_MODEL, COL_BATCH_SIZE, COL_DTYPE, COL_M, COL_N, COL_K, COL_TFLOPS, COL_AI,
-  COL_ATTAINABLE, COL_EFFICIENCY, COL_TIME, COL_LIBRARY, N_COLUMNS,
-} Column;
-
-static const struct {
-  const char *title;
-  gboolean    numeric;
-} columns[N_COLUMNS] = {
-  [COL_KERNEL] = { N_("Kernel"), FALSE },
-  [COL_MODEL] = { N_("Model"), FALSE },
-  [COL_BATCH_SIZE] = { N_("Batch"), TRUE },
-  [COL_DTYPE] = { N_("dtype"), FALSE },
-  [COL_M] = { "M", TRUE },
-  [COL_N] = { "N", TRUE },
-  [COL_K] = { "K", TRUE },
-  [COL_TFLOPS] = { N_("TFLOP/s"), TRUE },
-  [COL_AI] = { N_("FLOP/B"), TRUE },
-  [COL_ATTAINABLE] = { N_("Attainable"), TRUE },
-  [COL_EFFICIENCY] = { N_("Efficiency"), TRUE },
-  [COL_TIME] = { N_("Time (µs)"), TRUE },
-  [COL_LIBRARY] = { N_("Library"), FALSE },
-};
-
-static double
-column_number (const AiperfGemmPoint *p,
-               Column                 column)
-{
-  switch (column)
-    {
-    case COL_BATCH_SIZE: return p->batch_size;
-    case COL_M: return p->M;
-    case COL_N: return p->N;
-    case COL_K: return p->K;
-    case COL_TFLOPS: return p->tflops;
-    case COL_AI: return p->ai;
-    case COL_ATTAINABLE: return p->attainable;
-    case COL_EFFICIENCY: return 100 * p->efficiency;
-    case COL_TIME: return p->time_us;
-    default: return NAN;
-    }
-}
-
-static const char *
-column_text (const AiperfGemmPoint *p,
-             Column                 column)
-{
-  switch (column)
-    {
-    case COL_KERNEL: return p->kernel;
-    case COL_MODEL: return p->model;
-    case COL_DTYPE: return p->dtype;
-    case COL_LIBRARY: return p->library;
-    default: return NULL;
-    }
-}
-
-static char *
-cell_text (const AiperfGemmPoint *p,
-           Column                 column)
-{
-  double v;
-
-  if (!columns[column].numeric)
-    return g_strdup (column_text (p, column) != NULL ? column_text (p, column) : "—");
-  v = column_number (p, column);
-  if (!isfinite (v))
-    return g_strdup ("—");
-  if (column == COL_EFFICIENCY)
-    return g_strdup_printf ("%.1f%%", v);
-  if (v == floor (v) && fabs (v) < 1e15)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) v);
-  return g_strdup_printf ("%.4g", v);
-}
 
 /* --- the panel --- */
 
@@ -151,77 +52,6 @@ G_DEFINE_FINAL_TYPE (AiperfGemmPanel, aiperf_gemm_panel, GTK_TYPE_BOX)
 
 enum { OPTIONS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  const AiperfGemmPoint *pa = &AIPERF_GEMM_ROW ((gpointer) a)->point;
-  const AiperfGemmPoint *pb = &AIPERF_GEMM_ROW ((gpointer) b)->point;
-  Column column = GPOINTER_TO_INT (user_data);
-
-  if (columns[column].numeric)
-    {
-      double x = column_number (pa, column), y = column_number (pb, column);
-
-      /* empty cells last */
-      if (isnan (x) || isnan (y))
-        return isnan (x) == isnan (y) ? GTK_ORDERING_EQUAL : isnan (x) ? GTK_ORDERING_LARGER : GTK_ORDERING_SMALLER;
-      return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-    }
-  return gtk_ordering_from_cmpfunc (g_utf8_collate (column_text (pa, column) != NULL ? column_text (pa, column) : "",
-                                                    column_text (pb, column) != NULL ? column_text (pb, column) : ""));
-}
-
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), columns[GPOINTER_TO_INT (user_data)].numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  AiperfGemmRow *row = gtk_list_item_get_item (item);
-  g_autofree char *text = cell_text (&row->point, GPOINTER_TO_INT (user_data));
-  GtkWidget *label = gtk_list_item_get_child (item);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  /* the kernel column is narrow: the device kernel is in the tooltip */
-  gtk_widget_set_tooltip_text (label, GPOINTER_TO_INT (user_data) == COL_KERNEL && row->point.device_kernel != NULL
-                                        ? row->point.device_kernel : NULL);
-}
-
-static void
-add_column (AiperfGemmPanel *self,
-            Column           column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (_(columns[column].title), factory);
-  gtk_column_view_column_set_sorter (col, sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_column_set_expand (col, column == COL_KERNEL);
-  /* shapes of 5 digits and 4-digit measurements fit without an ellipsis */
-  if (column != COL_KERNEL)
-    gtk_column_view_column_set_fixed_width (col, columns[column].numeric ? 76 : 96);
-  gtk_column_view_append_column (self->view, col);
-  g_object_unref (sorter);
-  g_object_unref (col);
-}
 
 /* The options as the drop-downs say: "gpu" and the "filter" lines. */
 static void
@@ -282,10 +112,7 @@ fill_table (AiperfGemmPanel *self)
                                      aiperf_session_get_options (self->session), &error);
   for (guint i = 0; self->data != NULL && i < self->data->points->len; i++)
     {
-      AiperfGemmRow *row = g_object_new (AIPERF_TYPE_GEMM_ROW, NULL);
-
-      row->point = g_array_index (self->data->points, AiperfGemmPoint, i);
-      g_ptr_array_add (items, row);
+      g_ptr_array_add (items, aiperf_gemm_row_new (&g_array_index (self->data->points, AiperfGemmPoint, i)));
     }
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)), items->pdata, items->len);
   if (self->data == NULL)
@@ -503,8 +330,7 @@ aiperf_gemm_panel_init (AiperfGemmPanel *self)
   /* the table */
   self->store = g_list_store_new (AIPERF_TYPE_GEMM_ROW);
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
-  for (Column c = 0; c < N_COLUMNS; c++)
-    add_column (self, c);
+  aiperf_gemm_table_add_columns (self->view);
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                     g_object_ref (gtk_column_view_get_sorter (self->view)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
@@ -592,7 +418,7 @@ aiperf_gemm_panel_get_selected_id (AiperfGemmPanel *self)
   g_return_val_if_fail (AIPERF_IS_GEMM_PANEL (self), -1);
 
   row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
-  return row != NULL ? row->point.id : -1;
+  return row != NULL ? aiperf_gemm_row_get_point (row)->id : -1;
 }
 
 gboolean
@@ -612,7 +438,7 @@ aiperf_gemm_panel_select_id (AiperfGemmPanel *self,
     {
       g_autoptr(AiperfGemmRow) row = g_list_model_get_item (model, i);
 
-      if (row->point.id != id)
+      if (aiperf_gemm_row_get_point (row)->id != id)
         continue;
       gtk_single_selection_set_selected (self->selection, i);
       /* GTK 4.8 has no gtk_column_view_scroll_to: rows are one height, so
