@@ -516,6 +516,29 @@ test_expand (void)
   g_assert_no_error (error);
   g_assert_null (chart->panels);
   g_assert_nonnull (strstr (chart->title, "bf16"));
+  /* no GPU named by TraceLens, but the long table names an H100: % of attainable;
+   * rows by batch size (the long table has one), the TraceLens rows have none */
+  {
+    const AiperfLayer *cells = NULL, *hover = NULL;
+
+    for (guint i = 0; i < chart->layers->len; i++)
+      {
+        const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+        if (layer->kind == AIPERF_LAYER_CELLS)
+          cells = layer;
+        else if (layer->kind == AIPERF_LAYER_POINTS && layer->pickable)
+          hover = layer;
+      }
+    g_assert_nonnull (cells);
+    g_assert_nonnull (hover);
+    /* qkv_proj 6144×4096 at batch sizes 8 and 64 */
+    g_assert_cmpuint (aiperf_layer_get_n (cells), ==, 2);
+    g_assert_cmpfloat_with_epsilon (g_array_index (cells->value, double, 0), 100 * 0.3014656, 1e-6);
+    g_assert_cmpstr (g_ptr_array_index (hover->labels, 0), ==,
+                     "6144×4096 · batch size 8: 30.1% of attainable (1 row)");
+    g_assert_nonnull (strstr (chart->note, "4 rows without a batch size are not shown"));
+  }
 
   copy = aiperf_plot_spec_copy (heatmap);
   aiperf_plot_spec_set_extra (copy, "filter", "dtype=fp8");

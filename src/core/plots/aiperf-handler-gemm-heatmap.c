@@ -149,7 +149,8 @@ heatmap (AiperfGemmData *data,
          gboolean        by_batch_size,
          gboolean        efficiency,
          guint           max_categories,
-         GString        *trimmed)
+         GString        *trimmed,
+         guint          *out_no_row)
 {
   g_autoptr(GHashTable) shapes_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
   g_autoptr(GHashTable) rows_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
@@ -158,8 +159,8 @@ heatmap (AiperfGemmData *data,
   g_autofree double *sum = NULL;
   g_autofree guint *n = NULL;
   AiperfChart *chart;
-  AiperfLayer *cells, *text = NULL;
-  guint n_shapes, n_rows, n_filled = 0;
+  AiperfLayer *cells, *hover, *text = NULL;
+  guint n_shapes, n_rows, n_filled = 0, n_no_row = 0;
 
   for (guint i = 0; i < data->points->len; i++)
     {
@@ -169,17 +170,21 @@ heatmap (AiperfGemmData *data,
       if (dtype != NULL && g_strcmp0 (p->dtype, dtype) != 0)
         continue;
       if (!isfinite (r))
-        continue;
+        {
+          n_no_row++;
+          continue;
+        }
       count (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf), p->N * p->K);
       count (rows_seen, row_name (r, row_buf, sizeof row_buf), r);
     }
+  *out_no_row += n_no_row;
   shapes = categories (shapes_seen, max_categories, &n_shapes);
   rows = categories (rows_seen, max_categories, &n_rows);
   if (shapes->len == 0 || rows->len == 0)
     return NULL;
-  if ((n_shapes > shapes->len || n_rows > rows->len) && trimmed->len == 0)
-    g_string_append_printf (trimmed, _("the %u most frequent shapes and %u most frequent rows are shown"),
-                            shapes->len, rows->len);
+  if ((n_shapes > shapes->len || n_rows > rows->len) && strstr (trimmed->str, "most frequent") == NULL)
+    g_string_append_printf (trimmed, _("%sthe %u most frequent shapes and %u most frequent rows are shown"),
+                            trimmed->len > 0 ? " · " : "", shapes->len, rows->len);
 
   sum = g_new0 (double, shapes->len * rows->len);
   n = g_new0 (guint, shapes->len * rows->len);
@@ -220,6 +225,13 @@ heatmap (AiperfGemmData *data,
   else
     aiperf_axis_set_label (&chart->color_axis, _("Achieved"), "TFLOP/s");
   cells = aiperf_chart_add_layer (chart, AIPERF_LAYER_CELLS, -1);
+  /* Cells are not picked: an invisible point at each centre says what the
+   * cell holds when hovered. */
+  hover = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, -1);
+  hover->pickable = TRUE;
+  hover->hover_labels = TRUE;
+  hover->opacity = 0;
+  hover->marker_size = 1;
   if (shapes->len * rows->len <= MAX_ANNOTATED_CELLS)
     {
       text = aiperf_chart_add_layer (chart, AIPERF_LAYER_TEXT, -1);
@@ -236,6 +248,21 @@ heatmap (AiperfGemmData *data,
         v = sum[k] / n[k];
         aiperf_layer_append_cell (cells, x - 0.5, x + 0.5, y - 0.5, y + 0.5, v);
         n_filled++;
+        {
+          g_autofree char *what = efficiency
+            ? g_strdup_printf (ngettext ("%s · %s %s: %.1f%% of attainable (%u row)",
+                                         "%s · %s %s: %.1f%% of attainable (mean of %u rows)", n[k]),
+                               (const char *) g_ptr_array_index (shape_names, x),
+                               by_batch_size ? _("batch size") : "M",
+                               (const char *) g_ptr_array_index (row_names, y), v, n[k])
+            : g_strdup_printf (ngettext ("%s · %s %s: %.4g TFLOP/s (%u row)",
+                                         "%s · %s %s: %.4g TFLOP/s (mean of %u rows)", n[k]),
+                               (const char *) g_ptr_array_index (shape_names, x),
+                               by_batch_size ? _("batch size") : "M",
+                               (const char *) g_ptr_array_index (row_names, y), v, n[k]);
+
+          aiperf_layer_append_labeled (hover, x, y, -1, what);
+        }
         if (text != NULL)
           {
             g_autofree char *label = efficiency ? g_strdup_printf ("%.0f%%", v) : g_strdup_printf ("%.3g", v);
@@ -268,6 +295,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
   guint max_categories = max_text != NULL ? (guint) g_ascii_strtoull (max_text, NULL, 10) : DEFAULT_MAX_CATEGORIES;
   gboolean by_batch_size = FALSE, efficiency;
   g_autofree char *title = NULL;
+  guint n_no_row = 0;
 
   (void) classification;
   (void) colors;
@@ -294,7 +322,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
       const char *dtype = data->dtypes->len > 0 ? g_ptr_array_index (data->dtypes, 0) : NULL;
       g_autofree char *full = dtype != NULL ? g_strdup_printf ("%s — %s", title, dtype) : g_strdup (title);
 
-      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed);
+      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed, &n_no_row);
     }
   else
     {
@@ -302,7 +330,8 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
       for (guint d = 0; d < data->dtypes->len; d++)
         {
           const char *dtype = g_ptr_array_index (data->dtypes, d);
-          AiperfChart *panel = heatmap (data, dtype, dtype, by_batch_size, efficiency, max_categories, trimmed);
+          AiperfChart *panel = heatmap (data, dtype, dtype, by_batch_size, efficiency, max_categories, trimmed,
+                                        &n_no_row);
 
           if (panel != NULL)
             aiperf_chart_add_panel (chart, panel);
@@ -310,6 +339,10 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
       if (chart->panels == NULL)
         g_clear_pointer (&chart, aiperf_chart_free);
     }
+  if (n_no_row > 0)
+    g_string_append_printf (trimmed, ngettext ("%s%u row without a batch size is not shown",
+                                               "%s%u rows without a batch size are not shown", n_no_row),
+                            trimmed->len > 0 ? " · " : "", n_no_row);
   if (chart == NULL)
     return aiperf_plot_no_data (error, by_batch_size ? _("no GEMM row has a batch size and a value")
                                                      : _("no GEMM row has a value to show"));
