@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-cutile-private.h"
+#include "aiperf-gemm-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
 
@@ -68,6 +69,13 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_cutile_speedup, NULL },
   { "parameter_sweep", N_("Parameter Sweep"), MULTI, "serving", "",
     NULL, aiperf_handler_parameter_sweep, aiperf_handler_sweep_applies },
+  /* GEMM kernel benchmarks */
+  { "roofline", N_("Roofline"), MULTI, "gemm", "",
+    NULL, aiperf_handler_gemm_roofline, NULL },
+  { "gemm_heatmap", N_("GEMM Heatmap"), MULTI, "gemm", "",
+    NULL, aiperf_handler_gemm_heatmap, NULL },
+  { "gemm_bars", N_("GEMM Kernels"), MULTI, "gemm", "",
+    NULL, aiperf_handler_gemm_bars, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
