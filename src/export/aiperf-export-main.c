@@ -10,6 +10,7 @@
 
 #include "aiperf-export.h"
 #include "aiperf-gpu-peaks.h"
+#include "aiperf-kernel-classes.h"
 #include "aiperf-session.h"
 #include "aiperf-writer.h"
 
@@ -86,6 +87,7 @@ aiperf_export_main (int    argc,
   gboolean headless = FALSE, list = FALSE, verbose = FALSE;
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
   g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL, *gpu = NULL;
+  g_autofree char *kernel_classes = NULL;
   g_autoptr(GRegex) pattern = NULL;
   g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL, filters = NULL;
   g_autoptr(GOptionContext) context = NULL;
@@ -125,6 +127,9 @@ aiperf_export_main (int    argc,
     { "filter", 0, 0, G_OPTION_ARG_STRING_ARRAY, &filters,
       N_("Only the GEMM rows with this value (repeatable; keys batch_size, dtype, model, library, kernel, "
          "layer, M, N, K)"), N_("KEY=VALUE") },
+    { "kernel-classes", 0, 0, G_OPTION_ARG_FILENAME, &kernel_classes,
+      N_("Rules that sort kernels into categories (YAML, as data/kernels/kernel-classes.yaml); "
+         "default ~/.config/aiperf-plot/kernel-classes.yaml, else the built-in ones"), N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, N_("[PATH…]") },
     { NULL }
   };
@@ -171,6 +176,21 @@ aiperf_export_main (int    argc,
           g_printerr ("\n");
           return AIPERF_EXIT_USAGE;
         }
+    }
+
+  /* Kernels are sorted into categories as they load. */
+  if (kernel_classes != NULL)
+    {
+      AiperfKernelClasses *classes = aiperf_kernel_classes_new_from_file (kernel_classes, &error);
+
+      if (classes == NULL)
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Bad --kernel-classes: %s"), error->message);
+          g_printerr ("\n");
+          return AIPERF_EXIT_USAGE;
+        }
+      aiperf_kernel_classes_set_default (classes);
     }
 
   if (list && metric != NULL)

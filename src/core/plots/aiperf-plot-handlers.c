@@ -11,6 +11,7 @@
 
 #include "aiperf-cutile-private.h"
 #include "aiperf-gemm-private.h"
+#include "aiperf-kernels-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
 
@@ -76,6 +77,13 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_gemm_heatmap, NULL },
   { "gemm_bars", N_("GEMM Kernels"), MULTI, "gemm", "",
     NULL, aiperf_handler_gemm_bars, NULL },
+  /* kernels datasets: Nsight kernel summaries and traces */
+  { "top_kernels", N_("Top Kernels"), MULTI, "kernels", "kernels",
+    NULL, aiperf_handler_top_kernels, NULL },
+  { "kernel_categories", N_("Kernel Time by Category"), MULTI, "kernels", "kernels",
+    NULL, aiperf_handler_kernel_categories, NULL },
+  { "kernel_deltas", N_("Kernel Time Changes"), MULTI, "kernels", "kernels",
+    NULL, aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
