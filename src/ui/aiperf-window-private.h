@@ -62,6 +62,9 @@ void          aiperf_window_page_changed        (AiperfWindow   *self,
 /* Adds the GEMM kernels tab (table, roofline, GPU and filters) after the
  * GEMM charts' tabs. */
 void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
+/* aiperf-window-gemm.c: the kernels tab (table and top kernels) after the
+ * kernel summaries' chart tabs. */
+void          aiperf_window_add_kernels_panel   (AiperfWindow   *self);
 
 /* aiperf-window.c */
 /* Seconds a toast stays: a plain message, one with a button. */
