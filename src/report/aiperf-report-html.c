@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-report-resources.h"
 #include "aiperf-report-private.h"
 #include "aiperf-writer.h"
 
@@ -38,7 +39,8 @@ append_resource (GString     *out,
                  GError     **error)
 {
   g_autofree char *path = g_strconcat (RESOURCE_PATH, name, NULL);
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  g_autoptr(GBytes) bytes = g_resource_lookup_data (aiperf_report_get_resource (), path,
+                                                   G_RESOURCE_LOOKUP_FLAGS_NONE, error);
   gsize size;
   const char *data;
 

@@ -37,6 +37,9 @@ aiperf_report_draw_chart (cairo_t           *cr,
   g_return_if_fail (cr != NULL && chart != NULL && style != NULL);
 
   cairo_save (cr);
+  /* The renderer paints its background over the whole clip. */
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
   aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
   cairo_restore (cr);
 }
