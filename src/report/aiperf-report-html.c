@@ -66,9 +66,12 @@ append_facts (GString      *out,
     {
       const char *label = g_ptr_array_index (report->facts, i);
       const char *value = g_ptr_array_index (report->facts, i + 1);
-      gboolean failure = g_str_equal (label, _("Failed to load")) || g_str_equal (label, _("Not drawn"));
+      /* A run that failed to load stands out; a chart skipped for want of
+       * data (no time slices) is as aiperf plot says: a note. */
+      const char *cls = g_str_equal (label, _("Failed to load")) ? " class=\"failure\""
+                        : g_str_equal (label, _("Not drawn")) ? " class=\"skipped\"" : "";
 
-      g_string_append (out, failure ? "<div class=\"failure\"><dt>" : "<div><dt>");
+      g_string_append_printf (out, "<div%s><dt>", cls);
       append_escaped (out, label);
       g_string_append (out, "</dt><dd>");
       append_escaped (out, value);
