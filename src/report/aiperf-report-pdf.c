@@ -104,8 +104,49 @@ draw_facts (Page         *page,
     }
 }
 
+/* Height of one table row of @cells. */
+static double
+row_height (Page      *page,
+            GPtrArray *cells,
+            guint      n,
+            double     col,
+            double     size,
+            gboolean   header)
+{
+  double h = 0;
+
+  for (guint c = 0; c < n && c < cells->len; c++)
+    h = MAX (h, draw_text (page, g_ptr_array_index (cells, c), 0, (c == 0 ? 2 : 1) * col - 4, size, header, TRUE));
+  return h;
+}
+
+static void
+draw_row (Page      *page,
+          GPtrArray *cells,
+          guint      n,
+          double     col,
+          double     size,
+          gboolean   header)
+{
+  double h = row_height (page, cells, n, col, size, header);
+
+  for (guint c = 0, x = 0; c < n && c < cells->len; c++)
+    {
+      const char *cell = g_ptr_array_index (cells, c);
+
+      draw_text (page, cell != NULL ? cell : "–", MARGIN + x * col, (c == 0 ? 2 : 1) * col - 4, size, header, FALSE);
+      x += c == 0 ? 2 : 1;
+    }
+  page->y += h + 2;
+  cairo_move_to (page->cr, MARGIN, page->y - 1);
+  cairo_line_to (page->cr, PAGE_WIDTH - MARGIN, page->y - 1);
+  set_rgba (page->cr, page->style->grid);
+  cairo_set_line_width (page->cr, 0.5);
+  cairo_stroke (page->cr);
+}
+
 /* A table in equal columns (the first twice as wide); rows that do not fit
- * continue on a new page under a repeated header. */
+ * continue on the next page under a repeated header. */
 static void
 draw_table (Page                    *page,
             const AiperfReportTable *table)
@@ -119,37 +160,17 @@ draw_table (Page                    *page,
   if (page->y + 40 > PAGE_HEIGHT - MARGIN)
     new_page (page);
   page->y += draw_text (page, table->title, MARGIN, width, 12, TRUE, FALSE) + 4;
-
-  for (guint r = 0; r <= table->rows->len; r++)
+  draw_row (page, table->columns, n, col, size, TRUE);
+  for (guint r = 0; r < table->rows->len; r++)
     {
-      /* r == 0 is the header */
-      GPtrArray *cells = r == 0 ? table->columns : g_ptr_array_index (table->rows, r - 1);
-      double h = 0;
+      GPtrArray *cells = g_ptr_array_index (table->rows, r);
 
-      for (guint c = 0; c < n && c < cells->len; c++)
-        h = MAX (h, draw_text (page, g_ptr_array_index (cells, c), 0, (c == 0 ? 2 : 1) * col - 4, size, r == 0, TRUE));
-      if (page->y + h > PAGE_HEIGHT - MARGIN)
+      if (page->y + row_height (page, cells, n, col, size, FALSE) > PAGE_HEIGHT - MARGIN)
         {
           new_page (page);
-          if (r > 0)
-            {
-              r = 0;
-              cells = table->columns;
-            }
+          draw_row (page, table->columns, n, col, size, TRUE);
         }
-      for (guint c = 0, x = 0; c < n && c < cells->len; c++)
-        {
-          const char *cell = g_ptr_array_index (cells, c);
-
-          draw_text (page, cell != NULL ? cell : "–", MARGIN + x * col, (c == 0 ? 2 : 1) * col - 4, size, r == 0, FALSE);
-          x += c == 0 ? 2 : 1;
-        }
-      page->y += h + 2;
-      cairo_move_to (page->cr, MARGIN, page->y - 1);
-      cairo_line_to (page->cr, PAGE_WIDTH - MARGIN, page->y - 1);
-      set_rgba (page->cr, page->style->grid);
-      cairo_set_line_width (page->cr, 0.5);
-      cairo_stroke (page->cr);
+      draw_row (page, cells, n, col, size, FALSE);
     }
 }
 
