@@ -177,15 +177,17 @@ json_array_field (GString    *out,
   json_numbers (out, (const double *) values->data, values->len, stride);
 }
 
-/* Returns TRUE when the layer was thinned. Lines keep every point: a
- * thinned line would change shape (the handlers already decimate them). */
+/* Returns TRUE when the layer was thinned. Only layers of independent
+ * items (points, a timeline's segments) are: a thinned line would change
+ * shape (the handlers already bound them). */
 static gboolean
 json_layer (GString           *out,
             const AiperfStyle *style,
             const AiperfLayer *layer)
 {
   guint n = aiperf_layer_get_n (layer);
-  gboolean thin = layer->kind == AIPERF_LAYER_POINTS && n > MAX_LAYER_POINTS;
+  gboolean thin = (layer->kind == AIPERF_LAYER_POINTS || layer->kind == AIPERF_LAYER_SEGMENTS) &&
+                  n > MAX_LAYER_POINTS;
   guint stride = thin ? (n + MAX_LAYER_POINTS - 1) / MAX_LAYER_POINTS : 1;
 
   g_string_append (out, "{\"kind\":");
