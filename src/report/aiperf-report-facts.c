@@ -220,20 +220,22 @@ table_metrics (AiperfRunSet *runs,
 void
 aiperf_report_collect_tables (AiperfReport *report)
 {
-  GPtrArray *plan = report->input->plan;
+  g_autoptr(GHashTable) sets = NULL;
+  g_autoptr(GPtrArray) kinds = aiperf_kinds_split (report->runs, &sets);
 
-  for (guint k = 0; k < plan->len; k++)
+  /* Every open run, kind by kind, whatever the charts show. */
+  for (guint k = 0; k < kinds->len; k++)
     {
-      const AiperfKindCharts *charts = g_ptr_array_index (plan, k);
-      const AiperfKind *kind = aiperf_kinds_find (charts->kind);
-      AiperfRunSet *runs = charts->runs;
+      const char *kind_id = g_ptr_array_index (kinds, k);
+      const AiperfKind *kind = aiperf_kinds_find (kind_id);
+      AiperfRunSet *runs = g_hash_table_lookup (sets, kind_id);
       guint n = aiperf_run_set_get_n_runs (runs);
       g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
-      g_autoptr(GPtrArray) metrics = table_metrics (runs, charts->kind);
+      g_autoptr(GPtrArray) metrics = table_metrics (runs, kind_id);
       AiperfReportTable *table = g_new0 (AiperfReportTable, 1);
 
       table->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run", "%s: %u runs", n),
-                                      charts->kind, n);
+                                      kind_id, n);
       table->columns = g_ptr_array_new_with_free_func (g_free);
       table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
       g_ptr_array_add (table->columns, g_strdup (_("Run")));

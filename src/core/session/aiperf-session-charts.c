@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-error.h"
 #include "aiperf-kinds.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
@@ -186,6 +187,17 @@ aiperf_kind_charts_build (const AiperfKindCharts *charts,
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (config != NULL, NULL);
 
+  if (charts->charts != NULL)
+    {
+      guint index;
+
+      if (!g_ptr_array_find (charts->specs, spec, &index) || index >= charts->charts->len)
+        {
+          g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA, "%s", spec->name);
+          return NULL;
+        }
+      return aiperf_chart_copy (g_ptr_array_index (charts->charts, index));
+    }
   if (charts->mode == AIPERF_MODE_MULTI_RUN)
     return aiperf_plot_build_multi_run (spec, charts->runs, config->classification, colors, error);
   return aiperf_plot_build_single_run (spec, aiperf_run_set_get_run (charts->runs, 0), colors, error);
@@ -199,5 +211,6 @@ aiperf_kind_charts_free (AiperfKindCharts *charts)
   g_free (charts->kind);
   g_clear_object (&charts->runs);
   g_clear_pointer (&charts->specs, g_ptr_array_unref);
+  g_clear_pointer (&charts->charts, g_ptr_array_unref);
   g_free (charts);
 }

@@ -22,6 +22,9 @@ typedef struct {
    * comparisons of @runs. */
   AiperfMode    mode;
   GPtrArray    *specs;  /* AiperfPlotSpec* (copies, analysis options applied), in order */
+  /* Nullable: AiperfChart* already drawn, one per spec (the window's tabs,
+   * with their settings); aiperf_kind_charts_build () copies them. */
+  GPtrArray    *charts;
 } AiperfKindCharts;
 
 /* What the planning has to say: @warning FALSE for information, TRUE for
@@ -39,7 +42,8 @@ GPtrArray   *aiperf_session_plan_charts (AiperfSession          *session,
                                          const char * const     *only,
                                          AiperfChartsNoteFunc    note,
                                          gpointer                user_data);
-/* Builds @spec (one of @charts' specs) for @charts' runs. */
+/* Builds @spec (one of @charts' specs) for @charts' runs, or copies its
+ * chart when @charts holds them. */
 AiperfChart *aiperf_kind_charts_build   (const AiperfKindCharts *charts,
                                          const AiperfPlotSpec   *spec,
                                          const AiperfPlotConfig *config,
