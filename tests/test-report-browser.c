@@ -126,6 +126,22 @@ test_multi_run (void)
   g_assert_nonnull (strstr (json_object_get_string_member (hover, "text"), "\nConcurrency: 1\nRun: qwen_concurrency1"));
   g_assert_cmpint (json_object_get_int_member (result, "png"), >, 5000);
 
+  /* the type switch: 3 runs as 3 bars, as one box (one group), back as drawn */
+  {
+    JsonObject *types = json_object_get_object_member (result, "types");
+
+    g_assert_cmpstr (json_object_get_string_member (types, "bar"), ==, "bars:3");
+    g_assert_cmpstr (json_object_get_string_member (types, "box"), ==, "boxes:1");
+    g_assert_cmpstr (json_object_get_string_member (types, "line"), ==, "line:3 points:3");
+  }
+  /* log y, and a wheel step zooms in at the pointer */
+  {
+    JsonObject *zoom = json_object_get_object_member (result, "zoom");
+
+    g_assert_true (json_object_get_boolean_member (zoom, "log"));
+    g_assert_cmpfloat (json_object_get_double_member (zoom, "after"), <, json_object_get_double_member (zoom, "before"));
+  }
+
   added = json_object_get_object_member (result, "added");
   g_assert_cmpint (json_object_get_int_member (added, "points"), ==, 3);
 }

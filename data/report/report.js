@@ -846,6 +846,30 @@
       out.hover = { text: hc.el.dataset.hover || "", visible: hc.tipEl.style.display === "block" };
       out.png = pngDataUrl(hc).length;
     } catch (e) { problems.push("hover: " + e.message + " " + JSON.stringify(hc.model.x) + " " + JSON.stringify([hc.plot.scales.x.min, hc.plot.scales.x.max])); }
+    /* the type switch: the same points as bars, then as boxes, then back */
+    const typed = state.cards.find((c) => countPoints(c) > 1);
+    if (typed) {
+      out.types = {};
+      for (const t of ["bar", "box", "line", "drawn"]) {
+        typed.ui.type.value = t;
+        typed.ui.type.dispatchEvent(new Event("change"));
+        await settle();
+        out.types[t] = typed.model.layers.map((l) => l.kind + ":" + (l.x ? l.x.length : 0)).join(" ");
+      }
+    }
+    /* log y, then zoom by a wheel step at the centre */
+    const logged = state.cards[0];
+    if (logged) {
+      const box = logged.el.querySelector("input.log-y");
+      box.checked = true;
+      box.dispatchEvent(new Event("change"));
+      await settle();
+      const u = logged.plot, rect = u.over.getBoundingClientRect();
+      const before = u.scales.x.max - u.scales.x.min;
+      u.over.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
+      await settle();
+      out.zoom = { log: u.scales.y.distr === 3, before: before, after: u.scales.x.max - u.scales.x.min };
+    }
     const added = addChart();
     out.added = { points: countPoints(added), title: added.model.title };
     const pre = el("pre", { id: "selftest-result", text: JSON.stringify(out) });
