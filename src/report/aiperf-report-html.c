@@ -204,6 +204,7 @@ aiperf_report_write_html (AiperfReport  *report,
   g_string_append (out, data);
   g_string_append (out, "</script>\n<script>\n");
   if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
+      !append_resource (out, "report-draw.js", "</script", error) ||
       !append_resource (out, "report.js", "</script", error))
     return FALSE;
   g_string_append (out, "\n</script>\n</body>\n</html>\n");
