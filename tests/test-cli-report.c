@@ -310,6 +310,32 @@ test_escaping_and_failures (void)
   }
 }
 
+/* Nothing loads: exit 1, and the report still says what was opened and why. */
+static void
+test_nothing_loaded (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *run = g_build_filename (tmp_root, "only-broken", "run", NULL);
+  g_autofree char *file = g_build_filename (run, "profile_export_aiperf.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "only-broken-out", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autofree char *expected = NULL;
+  Result r;
+
+  g_assert_cmpint (g_mkdir_with_parents (run, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (file, "{\"request_latency\": {\"avg\": ", -1, NULL));
+  cli_run (&r, h, "--html", "-o", out, run, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  result_clear (&r);
+  html = read_file (path);
+  g_assert_nonnull (strstr (html, "<dt>Runs</dt><dd>0</dd>"));
+  expected = g_strdup_printf ("<div class=\"failure\"><dt>Failed to load</dt><dd>The run could not be loaded: %s, line 1,",
+                              file);
+  g_assert_nonnull (strstr (html, expected));
+  g_assert_nonnull (strstr (html, "No chart could be drawn from what was opened."));
+}
+
 static guint
 count_pdf_pages (const char *pdf,
                  gsize       len)
@@ -386,6 +412,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/paths", test_paths);
   g_test_add_func ("/aiperf/cli/report/page", test_page);
   g_test_add_func ("/aiperf/cli/report/escaping-and-failures", test_escaping_and_failures);
+  g_test_add_func ("/aiperf/cli/report/nothing-loaded", test_nothing_loaded);
   g_test_add_func ("/aiperf/cli/report/pdf", test_pdf);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);

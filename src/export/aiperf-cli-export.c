@@ -358,6 +358,38 @@ write_summary (GPtrArray       *plan,
     aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
 }
 
+/* Nothing could be loaded: the report names what was opened and why it
+ * failed, with no chart. */
+static void
+write_failure_report (const AiperfExportOptions *options,
+                      AiperfSession             *session,
+                      const AiperfPlotConfig    *config,
+                      const char                *report_dir,
+                      const char                *message)
+{
+  g_autoptr(GPtrArray) plan = g_ptr_array_new ();
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  AiperfReportInput input = {
+    .session = session,
+    .config = config,
+    .plan = plan,
+    .theme = options->theme,
+  };
+
+  for (guint i = 0; options->paths[i] != NULL; i++)
+    aiperf_session_add_root (session, options->paths[i]);
+  aiperf_session_add_error (session, message);
+  if (!prepare_output_dir (report_dir, &error) ||
+      !aiperf_report_write (&input, options->reports, report_dir, written, &error))
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      return;
+    }
+  for (guint i = 0; i < written->len; i++)
+    g_print (_("Saved report: %s\n"), (const char *) g_ptr_array_index (written, i));
+}
+
 int
 aiperf_cli_export (const AiperfExportOptions *options)
 {
@@ -405,6 +437,9 @@ aiperf_cli_export (const AiperfExportOptions *options)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       finish_preparing_fonts (&fonts);
+      /* A CI job that shares the report should still say why it is empty. */
+      if (report_dir != NULL)
+        write_failure_report (options, session, config, report_dir, error->message);
       return AIPERF_EXIT_EMPTY;
     }
   load_errors = aiperf_session_get_errors (session);
