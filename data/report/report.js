@@ -411,6 +411,8 @@
 
   function buildControls() {
     const box = document.getElementById("controls");
+    /* nothing loaded: nothing to explore */
+    if (!D.runs.length) { box.remove(); return; }
     box.appendChild(el("h2", { text: "Explore" }));
     const runs = el("div", { class: "runs" });
     D.runs.forEach((r, i) => {
@@ -578,8 +580,10 @@
       await settle();
       out.zoom = { log: u.scales.y.distr === 3, before: before, after: u.scales.x.max - u.scales.x.min };
     }
-    const added = addChart();
-    out.added = { points: countPoints(added), title: added.model.title };
+    if (D.runs.length) {
+      const added = addChart();
+      out.added = { points: countPoints(added), title: added.model.title };
+    }
     const pre = el("pre", { id: "selftest-result", text: JSON.stringify(out) });
     document.body.appendChild(pre);
   }
