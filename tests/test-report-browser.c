@@ -141,6 +141,15 @@ test_multi_run (void)
     g_assert_true (json_object_get_boolean_member (zoom, "log"));
     g_assert_cmpfloat (json_object_get_double_member (zoom, "after"), <, json_object_get_double_member (zoom, "before"));
   }
+  /* Shift+drag pans: 100 px of data, the zoom kept */
+  {
+    JsonObject *pan = json_object_get_object_member (result, "pan");
+    JsonObject *zoom = json_object_get_object_member (result, "zoom");
+
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pan, "shift"), 100, 1);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pan, "width"),
+                                    json_object_get_double_member (zoom, "after"), 1e-6);
+  }
 
   added = json_object_get_object_member (result, "added");
   g_assert_cmpint (json_object_get_int_member (added, "points"), ==, 3);

@@ -579,6 +579,14 @@
       u.over.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
       await settle();
       out.zoom = { log: u.scales.y.distr === 3, before: before, after: u.scales.x.max - u.scales.x.min };
+      /* Shift+drag 100 px to the right: the view moves left by 100 px of data, same width */
+      const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2, min = u.scales.x.min;
+      const perPx = (u.scales.x.max - u.scales.x.min) / u.over.clientWidth;
+      u.over.dispatchEvent(new MouseEvent("mousedown", { clientX: cx, clientY: cy, shiftKey: true, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mousemove", { clientX: cx + 100, clientY: cy, shiftKey: true, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mouseup", { clientX: cx + 100, clientY: cy, bubbles: true }));
+      await settle();
+      out.pan = { shift: (min - u.scales.x.min) / perPx, width: u.scales.x.max - u.scales.x.min };
     }
     if (D.runs.length) {
       const added = addChart();
