@@ -332,7 +332,8 @@ export_images (const AiperfExportOptions *options,
 
 /* aiperf's exact summary.txt first; each other kind appends its own section. */
 static void
-write_summary (GPtrArray       *plan,
+write_summary (AiperfSession   *session,
+               GPtrArray       *plan,
                GPtrArray       *files,
                guint            n_plots,
                const char      *dir,
@@ -346,11 +347,8 @@ write_summary (GPtrArray       *plan,
   for (guint k = 0; k < plan->len; k++)
     {
       const AiperfKindCharts *charts = g_ptr_array_index (plan, k);
-      const AiperfKind *kind = aiperf_kinds_find (charts->kind);
-      g_autofree char *section = NULL;
+      g_autofree char *section = aiperf_session_kind_section (session, charts->kind, charts->runs);
 
-      if (kind != NULL && kind->summary_section != NULL)
-        section = kind->summary_section (charts->runs);
       if (section != NULL)
         g_string_append_printf (summary, "\n%s", section);
     }
@@ -432,6 +430,14 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
+  if (options->gpu != NULL)
+    aiperf_session_set_option (session, "gpu", options->gpu);
+  if (options->filters != NULL && options->filters[0] != NULL)
+    {
+      g_autofree char *joined = g_strjoinv ("\n", options->filters);
+
+      aiperf_session_set_option (session, "filter", joined);
+    }
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths,
                                  images ? dir : report_dir, &error))
     {
@@ -467,7 +473,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
   if (images)
     {
       n_plots = export_images (options, session, config, plan, &style, dir, log, files);
-      write_summary (plan, files, n_plots, dir, log);
+      write_summary (session, plan, files, n_plots, dir, log);
     }
   aiperf_style_clear (&style);
 

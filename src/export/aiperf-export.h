@@ -27,6 +27,8 @@ typedef struct {
   int          width, height;
   char       **plots;      /* --plot NAME…, or NULL for every default */
   GRegex      *param_pattern; /* --param-pattern, or NULL */
+  char        *gpu;        /* --gpu NAME (GEMM rooflines), or NULL */
+  char       **filters;    /* --filter KEY=VALUE…, or NULL */
 } AiperfExportOptions;
 
 /* Parses argv (which contains --headless) and runs the command. Never touches GTK. */

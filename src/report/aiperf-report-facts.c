@@ -227,7 +227,6 @@ aiperf_report_collect_tables (AiperfReport *report)
   for (guint k = 0; k < kinds->len; k++)
     {
       const char *kind_id = g_ptr_array_index (kinds, k);
-      const AiperfKind *kind = aiperf_kinds_find (kind_id);
       AiperfRunSet *runs = g_hash_table_lookup (sets, kind_id);
       guint n = aiperf_run_set_get_n_runs (runs);
       g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
@@ -262,8 +261,7 @@ aiperf_report_collect_tables (AiperfReport *report)
             g_ptr_array_add (row, metric_text (run, g_ptr_array_index (metrics, i)));
           g_ptr_array_add (table->rows, row);
         }
-      if (kind != NULL && kind->summary_section != NULL)
-        table->section = kind->summary_section (runs);
+      table->section = aiperf_session_kind_section (report->input->session, kind_id, runs);
       g_ptr_array_add (report->tables, table);
     }
 }

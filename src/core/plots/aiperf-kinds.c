@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "aiperf-cutile-private.h"
+#include "aiperf-gemm-private.h"
+#include "aiperf-kernels-private.h"
 #include "aiperf-kinds.h"
 
 static const char * const cutile_aliases[] = {
@@ -18,6 +20,8 @@ static const char * const cutile_aliases[] = {
 static const AiperfKind kinds[] = {
   { AIPERF_KIND_SERVING, NULL, NULL, NULL },
   { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
+  { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset },
+  { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL },
 };
 
 const AiperfKind *

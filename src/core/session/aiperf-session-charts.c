@@ -69,15 +69,18 @@ serving_presets (const AiperfPlotConfig *config,
     }
 }
 
-/* The presets a kind other than serving benchmarks draws: names of @only
- * found in its section, else its defaults. */
+/* The presets a kind other than serving benchmarks draws for @runs: names
+ * of @only found in its section, else its defaults; a preset the kind
+ * expands (a heatmap per dtype) is its charts. */
 static void
 kind_presets (const AiperfPlotConfig *config,
               const char             *kind,
+              AiperfRunSet           *runs,
               const char * const     *only,
               GHashTable             *options,
               GPtrArray              *specs)
 {
+  const AiperfKind *kind_info = aiperf_kinds_find (kind);
   GPtrArray *plots = aiperf_plot_config_get_kind_plots (config, kind);
   GPtrArray *names = aiperf_plot_config_get_kind_defaults (config, kind);
 
@@ -92,10 +95,21 @@ kind_presets (const AiperfPlotConfig *config,
       if (wanted)
         {
           AiperfPlotSpec *copy = aiperf_plot_spec_copy (spec);
+          GPtrArray *expanded;
 
           /* Analysis options (--gpu, --filter, …) override the presets' keys. */
           aiperf_plot_spec_apply_options (copy, options);
-          g_ptr_array_add (specs, copy);
+          expanded = kind_info != NULL && kind_info->expand_preset != NULL
+                       ? kind_info->expand_preset (copy, runs) : NULL;
+          if (expanded == NULL)
+            {
+              g_ptr_array_add (specs, copy);
+              continue;
+            }
+          for (guint e = 0; e < expanded->len; e++)
+            g_ptr_array_add (specs, aiperf_plot_spec_copy (g_ptr_array_index (expanded, e)));
+          g_ptr_array_unref (expanded);
+          aiperf_plot_spec_free (copy);
         }
     }
 }
@@ -169,7 +183,8 @@ aiperf_session_plan_charts (AiperfSession          *session,
       else
         {
           charts->mode = AIPERF_MODE_MULTI_RUN;
-          kind_presets (config, charts->kind, only, aiperf_session_get_options (session), charts->specs);
+          kind_presets (config, charts->kind, charts->runs, only, aiperf_session_get_options (session),
+                        charts->specs);
         }
       g_ptr_array_add (plan, charts);
     }
@@ -201,6 +216,24 @@ aiperf_kind_charts_build (const AiperfKindCharts *charts,
   if (charts->mode == AIPERF_MODE_MULTI_RUN)
     return aiperf_plot_build_multi_run (spec, charts->runs, config->classification, colors, error);
   return aiperf_plot_build_single_run (spec, aiperf_run_set_get_run (charts->runs, 0), colors, error);
+}
+
+char *
+aiperf_session_kind_section (AiperfSession *session,
+                             const char    *kind,
+                             AiperfRunSet  *runs)
+{
+  const AiperfKind *info;
+
+  g_return_val_if_fail (AIPERF_IS_SESSION (session), NULL);
+  g_return_val_if_fail (kind != NULL && AIPERF_IS_RUN_SET (runs), NULL);
+
+  info = aiperf_kinds_find (kind);
+  if (info != NULL && info->summary_with_options != NULL)
+    return info->summary_with_options (runs, aiperf_session_get_options (session));
+  if (info != NULL && info->summary_section != NULL)
+    return info->summary_section (runs);
+  return NULL;
 }
 
 void

@@ -50,6 +50,11 @@ AiperfChart *aiperf_kind_charts_build   (const AiperfKindCharts *charts,
                                          AiperfPlotColors       *colors,
                                          GError                **error);
 void         aiperf_kind_charts_free    (AiperfKindCharts       *charts);
+/* The section @kind adds to summary.txt and to a report for @runs (its
+ * summary with the session's analysis options when it has one), or NULL. */
+char        *aiperf_session_kind_section (AiperfSession         *session,
+                                          const char            *kind,
+                                          AiperfRunSet          *runs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfKindCharts, aiperf_kind_charts_free)
 
