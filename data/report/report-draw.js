@@ -109,7 +109,7 @@ var AiperfReportDraw = (function () {
       const onY2 = !!l.y2;
       if (axisName === "x") {
         if (l.kind === "hline") continue;
-        if (l.kind === "hbars") { (l.y || []).forEach(take); (l.xhi || []).forEach(take); take(0); continue; }
+        if (l.kind === "hbars") { (l.x || []).forEach(take); (l.xhi || []).forEach(take); take(0); continue; }
         (l.x || []).forEach((v, i) => {
           if (l.kind === "bars" || l.kind === "boxes") { take(v - l.x2[i] / 2); take(v + l.x2[i] / 2); }
           else take(v);
@@ -119,7 +119,7 @@ var AiperfReportDraw = (function () {
         if (l.kind === "ellipses") (l.x || []).forEach((v, i) => { take(v - l.xlo[i]); take(v + l.xlo[i]); });
       } else {
         if ((axisName === "y2") !== onY2 || l.kind === "vline") continue;
-        if (l.kind === "hbars") continue;
+        if (l.kind === "hbars") { (l.y || []).forEach((v, i) => { take(v - l.x2[i] / 2); take(v + l.x2[i] / 2); }); continue; }
         (l.y || []).forEach(take);
         (l.lo || []).forEach(take); (l.hi || []).forEach(take);
         if (l.kind === "boxes") { (l.xlo || []).forEach(take); (l.xhi || []).forEach(take); }
@@ -141,6 +141,25 @@ var AiperfReportDraw = (function () {
     return [lo === 0 ? 0 : lo - pad, hi + pad];
   }
 
+  /* As the renderer does: a point's label takes the first free place
+   * around it (above right, above left, below right, below left) and is
+   * left out when none is free, rather than piling on the others. */
+  function placeLabel(ctx, placed, text, px, py, r, dpr) {
+    if (placed.length >= 2000) return;
+    ctx.font = 10 * dpr + "px sans-serif";
+    const w = ctx.measureText(text).width, h = 11 * dpr, gap = r + 2 * dpr;
+    const spots = [[px + gap, py - gap - h], [px - gap - w, py - gap - h], [px + gap, py + gap], [px - gap - w, py + gap]];
+    for (const [x, y] of spots) {
+      const box = { x: x, y: y, w: w, h: h };
+      if (placed.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) continue;
+      placed.push(box);
+      ctx.textBaseline = "top";
+      ctx.fillText(text, x, y);
+      ctx.textBaseline = "alphabetic";
+      return;
+    }
+  }
+
   function paintLayers(u, model) {
     const ctx = u.ctx, dpr = devicePixelRatio || 1;
     const X = (v) => u.valToPos(v, "x", true);
@@ -150,6 +169,7 @@ var AiperfReportDraw = (function () {
     ctx.beginPath();
     ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
     ctx.clip();
+    const placed = [];
     for (const l of model.layers) {
       if (l.series >= 0 && hidden.has(l.series)) continue;
       const n = l.x ? l.x.length : (l.y ? l.y.length : 0);
@@ -165,11 +185,17 @@ var AiperfReportDraw = (function () {
           for (let i = 0; i < n; i++) {
             if (l.x[i] === null || l.y[i] === null) continue;
             const px = X(l.x[i]), py = Y(l.y[i], l);
-            if (l.kind === "text") { if (l.labels && l.labels[i]) ctx.fillText(l.labels[i], px, py); continue; }
-            ctx.beginPath(); ctx.arc(px, py, r, 0, 2 * Math.PI); ctx.fill();
-            if (l.labels && l.labels[i] && n < 200) {
-              ctx.font = 10 * dpr + "px sans-serif"; ctx.fillText(l.labels[i], px + r + 2, py - r - 2);
+            if (l.kind === "text") {
+              /* annotations are always drawn; point labels keep clear of them */
+              if (l.labels && l.labels[i]) {
+                ctx.fillText(l.labels[i], px, py);
+                placed.push({ x: px, y: py - 11 * dpr, w: ctx.measureText(l.labels[i]).width, h: 13 * dpr });
+              }
+              continue;
             }
+            ctx.beginPath(); ctx.arc(px, py, r, 0, 2 * Math.PI); ctx.fill();
+            /* hover_labels: for the tooltip only, as in the SVG */
+            if (l.labels && l.labels[i] && !l.hover_labels) placeLabel(ctx, placed, l.labels[i], px, py, r, dpr);
           }
           break;
         case "line": case "step": case "area": {

@@ -112,7 +112,8 @@
                     x: s.x, y: s.y, labels: s.labels, ids: s.ids });
     });
     return {
-      title: (D.metrics[view.y] || { label: view.y }).label + " vs " + (D.metrics[view.x] || { label: view.x }).label,
+      title: view.x && view.y ? (D.metrics[view.y] || { label: view.y }).label + " vs " + (D.metrics[view.x] || { label: view.x }).label
+                              : "No summary metrics to compare",
       x: metricAxis(view.x, view.xs), y: metricAxis(view.y, view.ys), series: series, layers: layers,
       label_title: label ? (D.params[label] || label) : "", id_kind: "run", globalIds: true,
     };
@@ -205,6 +206,16 @@
     return retype(model, card.view.type);
   }
 
+  /* Tick text: a log axis labels its powers of ten only (its minor ticks
+   * stay as marks). */
+  function tickText(scale) {
+    return (u, splits) => splits.map((v) => {
+      if (v === null || v === undefined) return "";
+      if (u.scales[scale].distr === 3 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) > 1e-9) return "";
+      return fmt(v);
+    });
+  }
+
   function render(card) {
     const model = currentModel(card);
     card.model = model;
@@ -224,14 +235,25 @@
     if (model.x.ticks) {
       xAxis.splits = (u) => model.x.ticks.map((t) => t[0]).filter((p) => p >= u.scales.x.min && p <= u.scales.x.max);
       xAxis.values = (u, splits) => splits.map((p) => { const t = model.x.ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
-    } else xAxis.values = (u, splits) => splits.map(fmt);
-    const axes = [xAxis, Object.assign({ label: axisLabel(model.y), values: (u, s) => s.map(fmt), size: 60 }, axisStyle)];
+    } else xAxis.values = tickText("x");
+    const yAxis = Object.assign({ label: axisLabel(model.y), values: tickText("y"), size: 60 }, axisStyle);
+    if (model.y.ticks) {
+      /* categories on y (kernel names of horizontal bars) */
+      yAxis.splits = (u) => model.y.ticks.map((t) => t[0]).filter((p) => p >= u.scales.y.min && p <= u.scales.y.max);
+      yAxis.values = (u, splits) => splits.map((p) => { const t = model.y.ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
+      const measure = document.createElement("canvas").getContext("2d");
+      measure.font = "12px system-ui, sans-serif";
+      const widest = Math.max(0, ...model.y.ticks.map((t) => measure.measureText(String(t[1])).width));
+      /* room for the names and the axis title beside them */
+      yAxis.size = Math.min(380, Math.ceil(widest) + 60);
+    }
+    const axes = [xAxis, yAxis];
     if (model.y2) {
       const logy2 = false, by2 = scaleRange(model.y2, bounds(model, "y2", logy2), logy2);
       scales.y2 = { range: (u, lo, hi) => (lo === null ? by2 : [lo, hi]) };
       data.push([by2[0], by2[1]]);
       series.push({ scale: "y2", paths: () => null, points: { show: false } });
-      axes.push(Object.assign({ scale: "y2", side: 1, label: axisLabel(model.y2), values: (u, s) => s.map(fmt), size: 60 }, axisStyle, { grid: { show: false } }));
+      axes.push(Object.assign({ scale: "y2", side: 1, label: axisLabel(model.y2), values: tickText("y2"), size: 60 }, axisStyle, { grid: { show: false } }));
     }
     if (card.plot) card.plot.destroy();
     const width = Math.max(320, card.plotEl.clientWidth || card.el.clientWidth - 20 || 900);

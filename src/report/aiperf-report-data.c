@@ -193,10 +193,10 @@ json_layer (GString           *out,
   g_string_append (out, "{\"kind\":");
   aiperf_report_json_string (out, layer->kind < G_N_ELEMENTS (layer_kinds) ? layer_kinds[layer->kind] : "other");
   g_string_append_printf (out, ",\"series\":%d,\"y2\":%s,\"pick\":%s,\"dashed\":%s,\"step\":%s,"
-                               "\"group\":%u,\"groups\":%u,\"width\":",
+                               "\"hover_labels\":%s,\"group\":%u,\"groups\":%u,\"width\":",
                           layer->series, layer->on_y2 ? "true" : "false", layer->pickable ? "true" : "false",
                           layer->dashed ? "true" : "false", layer->step ? "true" : "false",
-                          layer->group, layer->n_groups);
+                          layer->hover_labels ? "true" : "false", layer->group, layer->n_groups);
   json_number (out, layer->line_width);
   g_string_append (out, ",\"size\":");
   json_number (out, layer->marker_size);
