@@ -141,6 +141,17 @@ var AiperfReportDraw = (function () {
     return [lo === 0 ? 0 : lo - pad, hi + pad];
   }
 
+  /* viridis, with the renderer's five stops: readable in both themes and
+   * for colour-blind readers */
+  const VIRIDIS = [[0.267, 0.005, 0.329], [0.231, 0.322, 0.545], [0.129, 0.569, 0.549], [0.369, 0.788, 0.384], [0.992, 0.906, 0.145]];
+
+  function viridis(t) {
+    t = Math.min(1, Math.max(0, isFinite(t) ? t : 0)) * (VIRIDIS.length - 1);
+    const i = Math.min(Math.floor(t), VIRIDIS.length - 2), f = t - i;
+    const c = [0, 1, 2].map((k) => Math.round(255 * (VIRIDIS[i][k] + f * (VIRIDIS[i + 1][k] - VIRIDIS[i][k]))));
+    return "rgb(" + c.join(",") + ")";
+  }
+
   /* As the renderer does: a point's label takes the first free place
    * around it (above right, above left, below right, below left) and is
    * left out when none is free, rather than piling on the others. */
@@ -188,8 +199,13 @@ var AiperfReportDraw = (function () {
             if (l.kind === "text") {
               /* annotations are always drawn; point labels keep clear of them */
               if (l.labels && l.labels[i]) {
+                const w = ctx.measureText(l.labels[i]).width;
+
+                /* centred on its point, as the renderer sets it */
+                ctx.textAlign = "center"; ctx.textBaseline = "middle";
                 ctx.fillText(l.labels[i], px, py);
-                placed.push({ x: px, y: py - 11 * dpr, w: ctx.measureText(l.labels[i]).width, h: 13 * dpr });
+                ctx.textAlign = "start"; ctx.textBaseline = "alphabetic";
+                placed.push({ x: px - w / 2, y: py - 7 * dpr, w: w, h: 14 * dpr });
               }
               continue;
             }
@@ -274,11 +290,13 @@ var AiperfReportDraw = (function () {
           }
           break;
         case "cells": {
+          /* the renderer's colour scale: the colour axis' range, else the values' */
           const vals = (l.value || []).filter((v) => v !== null);
-          const vmin = Math.min.apply(null, vals), vmax = Math.max.apply(null, vals);
+          const fixed = model.color_axis && model.color_axis.range;
+          const vmin = fixed ? fixed[0] : Math.min.apply(null, vals), vmax = fixed ? fixed[1] : Math.max.apply(null, vals);
           for (let i = 0; i < n; i++) {
-            const t = vmax > vmin ? (l.value[i] - vmin) / (vmax - vmin) : 0.5;
-            ctx.fillStyle = "hsl(" + (240 - 200 * t) + ",70%," + (30 + 35 * t) + "%)";
+            const t = vmax > vmin ? (l.value[i] - vmin) / (vmax - vmin) : 0;
+            ctx.fillStyle = viridis(t);
             const a = X(l.x[i]), b = X(l.x2[i]), c = Y(l.lo[i], l), d = Y(l.hi[i], l);
             ctx.fillRect(Math.min(a, b), Math.min(c, d), Math.abs(b - a), Math.abs(d - c));
           }

@@ -259,6 +259,11 @@ json_chart_body (GString           *out,
       g_string_append (out, ",\"y2\":");
       json_axis (out, &chart->y2);
     }
+  if (chart->has_color_scale)
+    {
+      g_string_append (out, ",\"color_axis\":");
+      json_axis (out, &chart->color_axis);
+    }
   g_string_append (out, ",\"label_title\":");
   aiperf_report_json_string (out, chart->label_title);
   g_string_append (out, ",\"id_kind\":");
