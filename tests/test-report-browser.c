@@ -185,6 +185,45 @@ test_single_run (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (result, "added"), "points"), >, 50);
 }
 
+/* Other kinds, generically: GEMM tables (roofline, heatmaps, horizontal
+ * bars) and Nsight kernel summaries, every chart live without an error. */
+static void
+test_other_kinds (void)
+{
+  g_autofree char *gemm = g_test_build_filename (G_TEST_DIST, "data", "gemm", NULL);
+  g_autofree char *nsight = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "kinds", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result;
+  JsonArray *titles;
+  gboolean roofline = FALSE, kernels = FALSE;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, gemm, nsight, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (result, "charts"), >=, 8);
+  g_assert_cmpint (json_object_get_int_member (result, "canvases"), ==, json_object_get_int_member (result, "cards"));
+  titles = json_object_get_array_member (result, "titles");
+  for (guint i = 0; i < json_array_get_length (titles); i++)
+    {
+      const char *title = json_array_get_string_element (titles, i);
+
+      roofline |= g_str_has_prefix (title, "Roofline");
+      kernels |= g_str_equal (title, "Top Kernels by Total Time");
+    }
+  g_assert_true (roofline);
+  g_assert_true (kernels);
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (result, "hover"), "visible"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -204,6 +243,7 @@ main (int    argc,
 
   g_test_add_func ("/aiperf/cli/report/browser/multi-run", test_multi_run);
   g_test_add_func ("/aiperf/cli/report/browser/single-run", test_single_run);
+  g_test_add_func ("/aiperf/cli/report/browser/other-kinds", test_other_kinds);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);
