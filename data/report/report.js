@@ -138,7 +138,7 @@
 
   /* Points of a model per series (from its point-like layers). */
   function filterRuns(model, idRuns) {
-    if (model.id_kind !== "run") return model;
+    if (!model.globalIds && !idRuns) return model;
     const runOf = (id) => (model.globalIds ? id : (idRuns && id >= 0 ? idRuns[id] : -1));
     const layers = model.layers.map((l) => {
       if (!l.ids || !l.x) return l;

@@ -336,7 +336,10 @@ json_chart (GString                 *out,
   aiperf_report_json_string (out, item->plan->kind);
   g_string_append_printf (out, ",\"multi\":%s,", item->plan->mode == AIPERF_MODE_MULTI_RUN ? "true" : "false");
   json_chart_body (out, &report->style, chart);
-  if (item->plan->mode == AIPERF_MODE_MULTI_RUN)
+  /* Comparison points are runs, as in the window: the hover names each and
+   * the run checkboxes hide them. An uncertainty point is the mean of
+   * several runs, not one. */
+  if (item->plan->mode == AIPERF_MODE_MULTI_RUN && spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
     json_id_runs (out, report->runs, item->plan->runs);
   /* What the chart's axes read, so the page can redraw it from the runs
    * with another statistic or metric. */
