@@ -347,15 +347,30 @@
     }, { passive: false });
   }
 
+  /* The view as the reader sees it: title, note, the plot (uPlot's canvas
+   * has axes, grid and layers) and the legend of the shown series. */
   function pngDataUrl(card) {
-    const src = card.plot.ctx.canvas, dpr = devicePixelRatio || 1, head = 40 * dpr;
+    const src = card.plot.ctx.canvas, dpr = devicePixelRatio || 1;
+    const note = card.model.note || "", head = (note ? 52 : 36) * dpr;
+    const shown = card.model.series.map((s, k) => [s, k]).filter(([s, k]) => s.legend !== false && !card.hiddenSeries.has(k));
+    const foot = shown.length ? 28 * dpr : 0;
     const c = document.createElement("canvas");
-    c.width = src.width; c.height = src.height + head;
+    c.width = src.width; c.height = src.height + head + foot;
     const ctx = c.getContext("2d");
     ctx.fillStyle = BG; ctx.fillRect(0, 0, c.width, c.height);
     ctx.fillStyle = FG; ctx.font = "bold " + 16 * dpr + "px sans-serif";
-    ctx.fillText(card.model.title || "", 10 * dpr, 26 * dpr);
+    ctx.fillText(card.model.title || "", 10 * dpr, 24 * dpr);
+    if (note) { ctx.font = 12 * dpr + "px sans-serif"; ctx.fillText(note, 10 * dpr, 44 * dpr); }
     ctx.drawImage(src, 0, head);
+    let x = 10 * dpr;
+    const y = head + src.height + 16 * dpr;
+    ctx.font = 12 * dpr + "px sans-serif";
+    for (const [s] of shown) {
+      ctx.fillStyle = s.color; ctx.beginPath(); ctx.arc(x + 5 * dpr, y - 4 * dpr, 5 * dpr, 0, 2 * Math.PI); ctx.fill();
+      ctx.fillStyle = FG; ctx.fillText(s.name, x + 14 * dpr, y);
+      x += ctx.measureText(s.name).width + 30 * dpr;
+      if (x > c.width - 60 * dpr) break;
+    }
     return c.toDataURL("image/png");
   }
 
@@ -618,6 +633,6 @@
     document.body.appendChild(pre);
   }
 
-  window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart };
+  window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl };
   if (location.hash === "#selftest") setTimeout(selftest, 0);
 })();
