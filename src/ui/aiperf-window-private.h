@@ -115,6 +115,15 @@ void          aiperf_window_action_export       (GSimpleAction *action,
                                                  GVariant      *param,
                                                  gpointer       user_data);
 
+/* aiperf-window-report.c: win.export-report ("html", "pdf"), and what it
+ * does once the folder is chosen: the report of the tabs as shown. */
+void          aiperf_window_init_report_action  (AiperfWindow *self);
+gboolean      aiperf_window_write_report        (AiperfWindow *self,
+                                                 const char   *directory,
+                                                 guint         formats,
+                                                 GPtrArray    *files,
+                                                 GError      **error);
+
 /* aiperf-window-dnd.c */
 void          aiperf_window_init_dnd            (AiperfWindow *self);
 /* What a drop of @files does: run folders and artifact files are loaded,
