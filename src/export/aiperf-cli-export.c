@@ -316,6 +316,16 @@ export_images (const AiperfExportOptions *options,
           g_clear_error (&error);
           continue;
         }
+      /* What a load skipped, or kept from damaged input (cells, events);
+       * serving runs say theirs with their details. */
+      for (guint r = 0; !g_str_equal (charts->kind, AIPERF_KIND_SERVING) &&
+                        r < aiperf_run_set_get_n_runs (charts->runs); r++)
+        {
+          GPtrArray *notes = aiperf_run_get_warnings (aiperf_run_set_get_run (charts->runs, r));
+
+          for (guint w = 0; notes != NULL && w < notes->len; w++)
+            aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (notes, w));
+        }
       n_plots += export_presets (options, charts, config, colors, style, kind_dir, log, kind_files);
       if (kind_info != NULL && kind_info->write_files != NULL &&
           !kind_info->write_files (charts->runs, aiperf_session_get_options (session), kind_dir, kind_files, &error))

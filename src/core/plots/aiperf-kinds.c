@@ -9,6 +9,7 @@
 #include "aiperf-cutile-private.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-kernels-private.h"
+#include "aiperf-trace-private-plots.h"
 #include "aiperf-kinds.h"
 
 static const char * const cutile_aliases[] = {
@@ -22,6 +23,7 @@ static const AiperfKind kinds[] = {
   { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
   { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset },
   { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL },
+  { AIPERF_KIND_TRACE, aiperf_trace_summary_section, NULL, aiperf_trace_write_files, NULL, NULL },
 };
 
 const AiperfKind *

@@ -12,6 +12,7 @@
 #include "aiperf-cutile-private.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-kernels-private.h"
+#include "aiperf-trace-private-plots.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
 
@@ -84,6 +85,9 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_kernel_categories, NULL },
   { "kernel_deltas", N_("Kernel Time Changes"), MULTI, "kernels", "kernels",
     NULL, aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies },
+  /* traces */
+  { "iterations", N_("Elapsed Time per Iteration"), MULTI, "trace", "iterations",
+    NULL, aiperf_handler_iterations, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);

@@ -1,0 +1,25 @@
+/* aiperf-trace-private-plots.h — traces' charts and files
+ * (aiperf-trace-analysis.c): the iterations handler and the kind's hooks.
+ * Their kernels charts are the kernels handlers (aiperf-kernels-private.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-kernels-private.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_KIND_TRACE "trace"
+
+AiperfChart *aiperf_handler_iterations    (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                           const AiperfClassification *classification,
+                                           AiperfPlotColors *colors, GError **error);
+char        *aiperf_trace_summary_section (AiperfRunSet *runs);
+gboolean     aiperf_trace_write_files     (AiperfRunSet *runs,
+                                           GHashTable   *options,
+                                           const char   *directory,
+                                           GPtrArray    *files,
+                                           GError      **error);
+
+G_END_DECLS
