@@ -452,6 +452,9 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
+  /* Analysis options reach the presets' extras and the kinds' files. */
+  if (options->max_step_tokens != NULL)
+    aiperf_session_set_option (session, "max_step_tokens", options->max_step_tokens);
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths, dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
@@ -537,7 +540,10 @@ aiperf_cli_export (const AiperfExportOptions *options)
       const AiperfKind *kind = aiperf_kinds_find (g_ptr_array_index (kinds, k));
       g_autofree char *section = NULL;
 
-      if (kind != NULL && kind->summary_section != NULL)
+      if (kind != NULL && kind->summary_section_with_options != NULL)
+        section = kind->summary_section_with_options (g_hash_table_lookup (kind_sets, kind->id),
+                                                      aiperf_session_get_options (session));
+      else if (kind != NULL && kind->summary_section != NULL)
         section = kind->summary_section (g_hash_table_lookup (kind_sets, kind->id));
       if (section != NULL)
         g_string_append_printf (summary, "\n%s", section);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -85,6 +86,7 @@ aiperf_export_main (int    argc,
   gboolean headless = FALSE, list = FALSE, verbose = FALSE;
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
   g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL;
+  g_autofree char *max_step_tokens = NULL;
   g_autoptr(GRegex) pattern = NULL;
   g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL;
   g_autoptr(GOptionContext) context = NULL;
@@ -118,6 +120,9 @@ aiperf_export_main (int    argc,
       N_("Regular expression matched against each run folder's name; its named groups "
          "become parameters, e.g. 'in(?P<isl>\\d+)_out(?P<osl>\\d+)_conc(?P<concurrency>\\d+)'"),
       N_("REGEX") },
+    { "max-step-tokens", 0, 0, G_OPTION_ARG_STRING, &max_step_tokens,
+      N_("MoE gate logs: leave out warm-up steps of more than N tokens "
+         "(their num_tokens, else their summed expert loads)"), N_("N") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, N_("[PATH…]") },
     { NULL }
   };
@@ -199,6 +204,20 @@ aiperf_export_main (int    argc,
     }
   options.plots = plots;
   options.param_pattern = pattern;
+  if (max_step_tokens != NULL)
+    {
+      char *end = NULL;
+      double limit = g_ascii_strtod (max_step_tokens, &end);
+
+      if (end == max_step_tokens || *end != '\0' || !(limit >= 0) || !isfinite (limit))
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Bad --max-step-tokens “%s” (expected a number of tokens, 0 or more)"), max_step_tokens);
+          g_printerr ("\n");
+          return AIPERF_EXIT_USAGE;
+        }
+      options.max_step_tokens = max_step_tokens;
+    }
 
   return aiperf_cli_export (&options);
 }

@@ -26,6 +26,7 @@ typedef struct {
   int          width, height;
   char       **plots;      /* --plot NAME…, or NULL for every default */
   GRegex      *param_pattern; /* --param-pattern, or NULL */
+  char        *max_step_tokens; /* --max-step-tokens N (gate logs), or NULL */
 } AiperfExportOptions;
 
 /* Parses argv (which contains --headless) and runs the command. Never touches GTK. */

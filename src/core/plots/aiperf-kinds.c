@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "aiperf-cutile-private.h"
+#include "aiperf-expert-load-private.h"
 #include "aiperf-kinds.h"
 
 static const char * const cutile_aliases[] = {
@@ -18,6 +19,7 @@ static const char * const cutile_aliases[] = {
 static const AiperfKind kinds[] = {
   { AIPERF_KIND_SERVING, NULL, NULL, NULL },
   { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
+  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section },
 };
 
 const AiperfKind *

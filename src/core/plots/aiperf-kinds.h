@@ -33,6 +33,11 @@ typedef struct {
                                 const char   *directory,
                                 GPtrArray    *files,
                                 GError      **error);
+  /* Nullable: like summary_section, given the session's analysis options
+   * (the section says what --max-step-tokens dropped); used instead of
+   * summary_section when set. */
+  char     *(*summary_section_with_options) (AiperfRunSet *runs,
+                                             GHashTable   *options);
 } AiperfKind;
 
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-cutile-private.h"
+#include "aiperf-expert-load-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
 
@@ -68,6 +69,13 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_cutile_speedup, NULL },
   { "parameter_sweep", N_("Parameter Sweep"), MULTI, "serving", "",
     NULL, aiperf_handler_parameter_sweep, aiperf_handler_sweep_applies },
+  /* MoE gate logs */
+  { "expert_load", N_("Tokens per Expert"), MULTI, "expert_load", "",
+    NULL, aiperf_handler_expert_load, NULL },
+  { "expert_load_heatmap", N_("Expert Load Heatmap"), MULTI, "expert_load", "",
+    NULL, aiperf_handler_expert_load_heatmap, NULL },
+  { "expert_step_cv", N_("Per-Step Coefficient of Variation"), MULTI, "expert_load", "",
+    NULL, aiperf_handler_expert_step_cv, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);

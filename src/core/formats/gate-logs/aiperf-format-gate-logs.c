@@ -220,6 +220,7 @@ load_set (AiperfRun        *run,
           GPtrArray        *files,
           AiperfLoadResult *result)
 {
+  g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
   SetBuilder b = { 0 };
   guint n_files = 0;
 
@@ -234,7 +235,7 @@ load_set (AiperfRun        *run,
 
       if (!g_file_get_contents (path, &text, &length, &error))
         {
-          aiperf_load_result_add_error (result, AIPERF_ERROR_IO, "%s", error->message);
+          g_ptr_array_add (failures, g_steal_pointer (&error));
           continue;
         }
       log = aiperf_gate_log_parse (path, text, length, b.n_experts, problems, &error);
@@ -247,7 +248,7 @@ load_set (AiperfRun        *run,
         aiperf_run_add_bad_lines (run, problems->len);
       if (log == NULL)
         {
-          g_ptr_array_add (result->errors, g_steal_pointer (&error));
+          g_ptr_array_add (failures, g_steal_pointer (&error));
           continue;
         }
       if (b.table == NULL)
@@ -259,6 +260,20 @@ load_set (AiperfRun        *run,
         builder_add (&b, log, rel);
       }
       n_files++;
+    }
+  /* A file that gave nothing is an error when the whole set is lost, a
+   * note on the set when its other files were read. */
+  for (guint i = 0; i < failures->len; i++)
+    {
+      GError *failure = g_ptr_array_index (failures, i);
+
+      if (b.table == NULL)
+        {
+          g_ptr_array_add (result->errors, g_error_copy (failure));
+          continue;
+        }
+      aiperf_run_add_warning (run, _("%s; file skipped"), failure->message);
+      g_ptr_array_add (result->warnings, g_strdup_printf (_("%s; file skipped"), failure->message));
     }
   if (b.table == NULL)
     return NULL;
