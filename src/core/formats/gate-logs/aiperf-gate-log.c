@@ -105,8 +105,17 @@ set_scan_error (GError **error,
                 Reader  *r)
 {
   const char *at = r->scan.error_at != NULL ? r->scan.error_at : r->scan.p;
-  g_autofree char *message = g_strdup_printf (_("not valid JSON: %s"), r->scan.error);
+  g_autofree char *message = NULL;
+  const char *p = at;
 
+  /* Nothing but blanks after the error: a log cut short (a run killed
+   * while writing), whatever the scanner was looking for. */
+  while (p < r->scan.end && g_ascii_isspace (*p))
+    p++;
+  if (p >= r->scan.end)
+    message = g_strdup (_("the file ends in the middle of the JSON (cut short?)"));
+  else
+    message = g_strdup_printf (_("not valid JSON: %s"), r->scan.error);
   set_error (error, r, MIN (at, r->scan.end), AIPERF_ERROR_PARSE, message);
 }
 
@@ -340,6 +349,7 @@ aiperf_gate_log_parse (const char  *path,
         break;
       if (aiperf_json_key_is (key, key_length, "expert_loads") && loads_at == NULL)
         {
+          aiperf_json_scan_peek (&r.scan);
           loads_at = r.scan.p;
           if (!read_loads (&r, log, &n_listed, error))
             return NULL;
@@ -347,6 +357,7 @@ aiperf_gate_log_parse (const char  *path,
       else if (aiperf_json_key_is (key, key_length, "num_tokens") && !has_tokens)
         {
           has_tokens = TRUE;
+          aiperf_json_scan_peek (&r.scan);
           tokens_at = r.scan.p;
           if (!read_num_tokens (&r, tokens, error))
             return NULL;
