@@ -117,6 +117,9 @@ typedef struct {
    * within each bar's width (n_groups 0 or 1: the whole width). The
    * renderer places the bars and their error bars in the slot. */
   guint        group, n_groups;
+  /* POINTS: the labels are for hover and tables only, never drawn beside
+   * the markers (too many points to label, or labels too long). */
+  gboolean     hover_labels;
 } AiperfLayer;
 
 typedef struct {

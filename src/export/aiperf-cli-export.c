@@ -452,6 +452,14 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
+  if (options->gpu != NULL)
+    aiperf_session_set_option (session, "gpu", options->gpu);
+  if (options->filters != NULL && options->filters[0] != NULL)
+    {
+      g_autofree char *joined = g_strjoinv ("\n", options->filters);
+
+      aiperf_session_set_option (session, "filter", joined);
+    }
   /* Analysis options reach the presets' extras and the kinds' files. */
   if (options->max_step_tokens != NULL)
     aiperf_session_set_option (session, "max_step_tokens", options->max_step_tokens);
@@ -510,9 +518,21 @@ aiperf_cli_export (const AiperfExportOptions *options)
           for (guint i = 0; i < presets->len; i++)
             {
               AiperfPlotSpec *spec = aiperf_plot_spec_copy (g_ptr_array_index (presets, i));
+              GPtrArray *expanded;
 
               aiperf_plot_spec_apply_options (spec, aiperf_session_get_options (session));
-              g_ptr_array_add (specs, spec);
+              /* One preset can be several charts (a heatmap per dtype). */
+              expanded = kind_info != NULL && kind_info->expand_preset != NULL
+                           ? kind_info->expand_preset (spec, set) : NULL;
+              if (expanded == NULL)
+                {
+                  g_ptr_array_add (specs, spec);
+                  continue;
+                }
+              for (guint e = 0; e < expanded->len; e++)
+                g_ptr_array_add (specs, aiperf_plot_spec_copy (g_ptr_array_index (expanded, e)));
+              g_ptr_array_unref (expanded);
+              aiperf_plot_spec_free (spec);
             }
           n_plots += export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
                                      kind_dir, log, kind_files);
@@ -540,9 +560,9 @@ aiperf_cli_export (const AiperfExportOptions *options)
       const AiperfKind *kind = aiperf_kinds_find (g_ptr_array_index (kinds, k));
       g_autofree char *section = NULL;
 
-      if (kind != NULL && kind->summary_section_with_options != NULL)
-        section = kind->summary_section_with_options (g_hash_table_lookup (kind_sets, kind->id),
-                                                      aiperf_session_get_options (session));
+      if (kind != NULL && kind->summary_with_options != NULL)
+        section = kind->summary_with_options (g_hash_table_lookup (kind_sets, kind->id),
+                                              aiperf_session_get_options (session));
       else if (kind != NULL && kind->summary_section != NULL)
         section = kind->summary_section (g_hash_table_lookup (kind_sets, kind->id));
       if (section != NULL)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "aiperf-export.h"
+#include "aiperf-gpu-peaks.h"
+#include "aiperf-kernel-classes.h"
 #include "aiperf-session.h"
 #include "aiperf-writer.h"
 
@@ -85,10 +87,11 @@ aiperf_export_main (int    argc,
 {
   gboolean headless = FALSE, list = FALSE, verbose = FALSE;
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
-  g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL;
+  g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL, *gpu = NULL;
+  g_autofree char *kernel_classes = NULL;
   g_autofree char *max_step_tokens = NULL;
   g_autoptr(GRegex) pattern = NULL;
-  g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL;
+  g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL, filters = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) all_paths = g_ptr_array_new_with_free_func (g_free);
@@ -120,6 +123,15 @@ aiperf_export_main (int    argc,
       N_("Regular expression matched against each run folder's name; its named groups "
          "become parameters, e.g. 'in(?P<isl>\\d+)_out(?P<osl>\\d+)_conc(?P<concurrency>\\d+)'"),
       N_("REGEX") },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu,
+      N_("GPU whose peaks draw the GEMM roofline's ceilings: h100, h200, a100, mi300x, b200, … "
+         "(presets in gpu-peaks.yaml, extended by ~/.config/aiperf-plot/gpus.yaml)"), N_("NAME") },
+    { "filter", 0, 0, G_OPTION_ARG_STRING_ARRAY, &filters,
+      N_("Only the GEMM rows with this value (repeatable; keys batch_size, dtype, model, library, kernel, "
+         "layer, M, N, K)"), N_("KEY=VALUE") },
+    { "kernel-classes", 0, 0, G_OPTION_ARG_FILENAME, &kernel_classes,
+      N_("Rules that sort kernels into categories (YAML, as data/kernels/kernel-classes.yaml); "
+         "default ~/.config/aiperf-plot/kernel-classes.yaml, else the built-in ones"), N_("FILE") },
     { "max-step-tokens", 0, 0, G_OPTION_ARG_STRING, &max_step_tokens,
       N_("MoE gate logs: leave out warm-up steps of more than N tokens "
          "(their num_tokens, else their summed expert loads)"), N_("N") },
@@ -171,6 +183,21 @@ aiperf_export_main (int    argc,
         }
     }
 
+  /* Kernels are sorted into categories as they load. */
+  if (kernel_classes != NULL)
+    {
+      AiperfKernelClasses *classes = aiperf_kernel_classes_new_from_file (kernel_classes, &error);
+
+      if (classes == NULL)
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Bad --kernel-classes: %s"), error->message);
+          g_printerr ("\n");
+          return AIPERF_EXIT_USAGE;
+        }
+      aiperf_kernel_classes_set_default (classes);
+    }
+
   if (list && metric != NULL)
     {
       g_printerr ("aiperf-plot: %s\n", _("--list and --metric cannot be combined"));
@@ -204,6 +231,25 @@ aiperf_export_main (int    argc,
     }
   options.plots = plots;
   options.param_pattern = pattern;
+  if (gpu != NULL && aiperf_gpu_peaks_lookup (aiperf_gpu_peaks_get_default (), gpu) == NULL)
+    {
+      g_autofree char *known = aiperf_gpu_peaks_describe (aiperf_gpu_peaks_get_default ());
+
+      g_printerr ("aiperf-plot: ");
+      g_printerr (_("Unknown GPU “%s” for --gpu (known: %s)"), gpu, known);
+      g_printerr ("\n");
+      return AIPERF_EXIT_USAGE;
+    }
+  for (guint i = 0; filters != NULL && filters[i] != NULL; i++)
+    if (strchr (filters[i], '=') == NULL || filters[i][0] == '=')
+      {
+        g_printerr ("aiperf-plot: ");
+        g_printerr (_("--filter %s: expected KEY=VALUE"), filters[i]);
+        g_printerr ("\n");
+        return AIPERF_EXIT_USAGE;
+      }
+  options.gpu = gpu;
+  options.filters = filters;
   if (max_step_tokens != NULL)
     {
       char *end = NULL;

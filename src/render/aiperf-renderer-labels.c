@@ -159,7 +159,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
 
-      if (layer->kind == AIPERF_LAYER_POINTS && layer->labels != NULL &&
+      if (layer->kind == AIPERF_LAYER_POINTS && layer->labels != NULL && !layer->hover_labels &&
           aiperf_renderer_layer_visible (chart, layer))
         total += aiperf_layer_get_n (layer);
     }
@@ -172,7 +172,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
       const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
 
-      if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL ||
+      if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL || layer->hover_labels ||
           !aiperf_renderer_layer_visible (chart, layer))
         continue;
       for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
@@ -199,7 +199,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
       const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
       AiperfRGBA color;
 
-      if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL ||
+      if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL || layer->hover_labels ||
           !aiperf_renderer_layer_visible (chart, layer))
         continue;
       /* The series' own colour, unfaded: de-emphasised points keep

@@ -104,6 +104,9 @@ draw_points (Ctx *c)
   aiperf_spans_merge (spans, aiperf_marker_chain_gap (layer->marker, size));
 
   chunked = layer->opacity >= 1.0 && c->color.a >= 1.0;
+  /* The chunks below are filled as they go: in this colour, not in
+   * whatever the previous layer left set. */
+  aiperf_set_rgba (c->cr, c->color, layer->opacity);
   /* Worth it only for many markers; a few stay true paths everywhere. */
   if (spans->len > 2000)
     stamping = aiperf_stamp_begin (&stamp, c->cr, &c->self->clip, layer->marker, size, c->color,

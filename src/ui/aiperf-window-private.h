@@ -58,6 +58,11 @@ void          aiperf_window_update_tab_title    (AiperfWindow   *self,
 void          aiperf_window_page_changed        (AiperfWindow   *self,
                                                  AiperfPlotPage *page);
 
+/* aiperf-window-gemm.c */
+/* Adds the GEMM kernels tab (table, roofline, GPU and filters) after the
+ * GEMM charts' tabs. */
+void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
+
 /* aiperf-window.c */
 /* Seconds a toast stays: a plain message, one with a button. */
 #define AIPERF_WINDOW_TOAST_SHORT 4

@@ -192,6 +192,8 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
                 ? aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN)
                 : aiperf_session_kind_specs (config, kind);
       add_default_pages (self, specs, kind_runs);
+      if (g_str_equal (kind, "gemm"))
+        aiperf_window_add_gemm_panel (self);
     }
   /* Runs without GPU telemetry leave the GPU presets empty; open on the
    * first plot that shows something rather than on a status page. The empty

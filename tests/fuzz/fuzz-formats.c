@@ -28,6 +28,7 @@ static const char * const layouts[] = {
   "report/config.yaml",
   "m_200_100_summary.json",                                /* LLMPerf */
   "profiling_results/profiling_data.json",                 /* cutileGPT */
+  "GEMM.csv",                                              /* GEMM tables */
 };
 
 /* A fresh folder per input: formats read whole folders. */

@@ -21,6 +21,8 @@ extern const AiperfFormat aiperf_format_guidellm;
 extern const AiperfFormat aiperf_format_inference_perf;
 extern const AiperfFormat aiperf_format_llmperf;
 extern const AiperfFormat aiperf_format_cutile;
+extern const AiperfFormat aiperf_format_gemm;
+extern const AiperfFormat aiperf_format_nsight;
 extern const AiperfFormat aiperf_format_gate_logs;
 
 static const AiperfFormat * const formats[] = {
@@ -31,6 +33,8 @@ static const AiperfFormat * const formats[] = {
   &aiperf_format_inference_perf,
   &aiperf_format_llmperf,
   &aiperf_format_cutile,
+  &aiperf_format_gemm,
+  &aiperf_format_nsight,
   &aiperf_format_gate_logs,
   NULL,
 };

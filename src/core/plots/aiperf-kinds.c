@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "aiperf-cutile-private.h"
+#include "aiperf-gemm-private.h"
+#include "aiperf-kernels-private.h"
 #include "aiperf-expert-load-private.h"
 #include "aiperf-kinds.h"
 
@@ -19,7 +21,9 @@ static const char * const cutile_aliases[] = {
 static const AiperfKind kinds[] = {
   { AIPERF_KIND_SERVING, NULL, NULL, NULL },
   { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
-  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section },
+  { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset },
+  { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL },
+  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section, NULL },
 };
 
 const AiperfKind *

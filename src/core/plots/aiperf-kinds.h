@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "aiperf-plot-spec.h"
 #include "aiperf-run-set.h"
 
 G_BEGIN_DECLS
@@ -33,11 +34,16 @@ typedef struct {
                                 const char   *directory,
                                 GPtrArray    *files,
                                 GError      **error);
-  /* Nullable: like summary_section, given the session's analysis options
-   * (the section says what --max-step-tokens dropped); used instead of
-   * summary_section when set. */
-  char     *(*summary_section_with_options) (AiperfRunSet *runs,
-                                             GHashTable   *options);
+  /* Nullable: used instead of summary_section by a kind whose numbers
+   * depend on the analysis options (--gpu, --filter). */
+  char     *(*summary_with_options) (AiperfRunSet *runs,
+                                     GHashTable   *options);
+  /* Nullable: the charts one preset of this kind becomes when it is drawn
+   * for @runs (copies, each with its own name, which is its file name):
+   * the GEMM heatmap becomes heatmap_bf16, heatmap_fp8, …. NULL keeps
+   * @spec as it is. */
+  GPtrArray *(*expand_preset)       (const AiperfPlotSpec *spec,
+                                     AiperfRunSet         *runs);
 } AiperfKind;
 
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */

@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-cutile-private.h"
+#include "aiperf-gemm-private.h"
+#include "aiperf-kernels-private.h"
 #include "aiperf-expert-load-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
@@ -69,6 +71,20 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_cutile_speedup, NULL },
   { "parameter_sweep", N_("Parameter Sweep"), MULTI, "serving", "",
     NULL, aiperf_handler_parameter_sweep, aiperf_handler_sweep_applies },
+  /* GEMM kernel benchmarks */
+  { "roofline", N_("Roofline"), MULTI, "gemm", "",
+    NULL, aiperf_handler_gemm_roofline, NULL },
+  { "gemm_heatmap", N_("GEMM Heatmap"), MULTI, "gemm", "",
+    NULL, aiperf_handler_gemm_heatmap, NULL },
+  { "gemm_bars", N_("GEMM Kernels"), MULTI, "gemm", "",
+    NULL, aiperf_handler_gemm_bars, NULL },
+  /* kernels datasets: Nsight kernel summaries and traces */
+  { "top_kernels", N_("Top Kernels"), MULTI, "kernels", "kernels",
+    NULL, aiperf_handler_top_kernels, NULL },
+  { "kernel_categories", N_("Kernel Time by Category"), MULTI, "kernels", "kernels",
+    NULL, aiperf_handler_kernel_categories, NULL },
+  { "kernel_deltas", N_("Kernel Time Changes"), MULTI, "kernels", "kernels",
+    NULL, aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies },
   /* MoE gate logs */
   { "expert_load", N_("Tokens per Expert"), MULTI, "expert_load", "",
     NULL, aiperf_handler_expert_load, NULL },

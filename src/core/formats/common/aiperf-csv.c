@@ -41,6 +41,16 @@ aiperf_csv_parse (const char *text,
                   const char *filename,
                   GError    **error)
 {
+  return aiperf_csv_parse_separated (text, length, ',', filename, error);
+}
+
+GPtrArray *
+aiperf_csv_parse_separated (const char *text,
+                            gsize       length,
+                            char        separator,
+                            const char *filename,
+                            GError    **error)
+{
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) fields = NULL;
   g_autoptr(GString) field = NULL;
@@ -108,7 +118,7 @@ aiperf_csv_parse (const char *text,
           pending = TRUE;
           i++;
         }
-      else if (c == ',')
+      else if (c == separator)
         {
           g_ptr_array_add (fields, g_strdup (field->str));
           g_string_truncate (field, 0);

@@ -22,5 +22,11 @@ GPtrArray *aiperf_csv_parse (const char *text,
                              gsize       length,
                              const char *filename,
                              GError    **error);
+/* The same with fields split at @separator (',', '\t', ';'). */
+GPtrArray *aiperf_csv_parse_separated (const char *text,
+                                       gsize       length,
+                                       char        separator,
+                                       const char *filename,
+                                       GError    **error);
 
 G_END_DECLS

@@ -1,0 +1,366 @@
+/* aiperf-handler-gemm-heatmap.c — GEMM heatmaps: batch size (or M) by
+ * layer shape, coloured by achieved TFLOP/s or % of attainable, one panel
+ * per dtype (or one chart when the preset is split per dtype).
+ *
+ * Keys: rows (auto | batch_size | M; auto is batch_size when the rows
+ * have one), color (auto | tflops | efficiency; auto is efficiency when a
+ * GPU is known), max_categories (40).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aiperf-gemm-private.h"
+
+#define DEFAULT_MAX_CATEGORIES 40
+#define MAX_ANNOTATED_CELLS    300
+
+typedef struct {
+  char   *name;
+  double  order;   /* sort key: the row value, or N·K for a shape */
+  guint   count;
+  int     index;   /* position on the axis, -1 when not shown */
+} Category;
+
+static void
+category_free (gpointer p)
+{
+  Category *c = p;
+
+  g_free (c->name);
+  g_free (c);
+}
+
+static int
+by_order (gconstpointer a,
+          gconstpointer b)
+{
+  const Category *ca = *(Category * const *) a, *cb = *(Category * const *) b;
+
+  if (ca->order != cb->order)
+    return ca->order < cb->order ? -1 : 1;
+  return strcmp (ca->name, cb->name);
+}
+
+static int
+by_count (gconstpointer a,
+          gconstpointer b)
+{
+  const Category *ca = *(Category * const *) a, *cb = *(Category * const *) b;
+
+  return ca->count != cb->count ? (ca->count > cb->count ? -1 : 1) : by_order (a, b);
+}
+
+/* The layer shape of a row: its layer tag, else N×K (the weight's shape),
+ * into @buf (no allocation: it runs once per row). */
+static const char *
+shape_of (const AiperfGemmPoint *p,
+          char                  *buf,
+          gsize                  size)
+{
+  if (p->layer != NULL)
+    return p->layer;
+  g_snprintf (buf, size, "%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, (gint64) p->N, (gint64) p->K);
+  return buf;
+}
+
+static const char *
+row_name (double  r,
+          char   *buf,
+          gsize   size)
+{
+  if (r == floor (r) && fabs (r) < 1e15)
+    g_snprintf (buf, size, "%" G_GINT64_FORMAT, (gint64) r);
+  else
+    g_ascii_formatd (buf, size, "%g", r);
+  return buf;
+}
+
+static double
+row_value (const AiperfGemmPoint *p,
+           gboolean               by_batch_size)
+{
+  return by_batch_size ? p->batch_size : p->M;
+}
+
+/* Distinct categories: the @max most frequent, then in their natural
+ * order; each gets its axis position (the table keeps owning them). */
+static GPtrArray *
+categories (GHashTable *table,
+            guint       max,
+            guint      *out_total)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (list, value);
+  *out_total = list->len;
+  if (list->len > max)
+    {
+      g_ptr_array_sort (list, by_count);
+      g_ptr_array_set_size (list, max);
+    }
+  g_ptr_array_sort (list, by_order);
+  for (guint i = 0; i < list->len; i++)
+    ((Category *) g_ptr_array_index (list, i))->index = (int) i;
+  return list;
+}
+
+static void
+count (GHashTable *table,
+       const char *name,
+       double      order)
+{
+  Category *c = g_hash_table_lookup (table, name);
+
+  if (c == NULL)
+    {
+      c = g_new0 (Category, 1);
+      c->name = g_strdup (name);
+      c->order = order;
+      c->index = -1;
+      g_hash_table_insert (table, c->name, c);
+    }
+  c->count++;
+}
+
+static int
+index_of (GHashTable *table,
+          const char *name)
+{
+  Category *c = g_hash_table_lookup (table, name);
+
+  return c != NULL ? c->index : -1;
+}
+
+/* One heatmap of the rows of @dtype (NULL: all). */
+static AiperfChart *
+heatmap (AiperfGemmData *data,
+         const char     *title,
+         const char     *dtype,
+         gboolean        by_batch_size,
+         gboolean        efficiency,
+         guint           max_categories,
+         GString        *trimmed,
+         guint          *out_no_row)
+{
+  g_autoptr(GHashTable) shapes_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
+  g_autoptr(GHashTable) rows_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
+  char shape_buf[64], row_buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autoptr(GPtrArray) shapes = NULL, rows = NULL, shape_names = NULL, row_names = NULL;
+  g_autofree double *sum = NULL;
+  g_autofree guint *n = NULL;
+  AiperfChart *chart;
+  AiperfLayer *cells, *hover, *text = NULL;
+  guint n_shapes, n_rows, n_filled = 0, n_no_row = 0;
+
+  for (guint i = 0; i < data->points->len; i++)
+    {
+      const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
+      double r = row_value (p, by_batch_size);
+
+      if (dtype != NULL && g_strcmp0 (p->dtype, dtype) != 0)
+        continue;
+      if (!isfinite (r))
+        {
+          n_no_row++;
+          continue;
+        }
+      count (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf), p->N * p->K);
+      count (rows_seen, row_name (r, row_buf, sizeof row_buf), r);
+    }
+  *out_no_row += n_no_row;
+  shapes = categories (shapes_seen, max_categories, &n_shapes);
+  rows = categories (rows_seen, max_categories, &n_rows);
+  if (shapes->len == 0 || rows->len == 0)
+    return NULL;
+  if ((n_shapes > shapes->len || n_rows > rows->len) && strstr (trimmed->str, "most frequent") == NULL)
+    g_string_append_printf (trimmed, _("%sthe %u most frequent shapes and %u most frequent rows are shown"),
+                            trimmed->len > 0 ? " · " : "", shapes->len, rows->len);
+
+  sum = g_new0 (double, shapes->len * rows->len);
+  n = g_new0 (guint, shapes->len * rows->len);
+  for (guint i = 0; i < data->points->len; i++)
+    {
+      const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
+      double r = row_value (p, by_batch_size);
+      double v = efficiency ? 100 * p->efficiency : p->tflops;
+      int x, y;
+
+      if ((dtype != NULL && g_strcmp0 (p->dtype, dtype) != 0) || !isfinite (r) || !isfinite (v))
+        continue;
+      x = index_of (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf));
+      y = index_of (rows_seen, row_name (r, row_buf, sizeof row_buf));
+      if (x < 0 || y < 0)
+        continue;
+      sum[y * shapes->len + x] += v;
+      n[y * shapes->len + x]++;
+    }
+
+  chart = aiperf_chart_new (title);
+  shape_names = g_ptr_array_new ();
+  row_names = g_ptr_array_new ();
+  for (guint i = 0; i < shapes->len; i++)
+    g_ptr_array_add (shape_names, ((Category *) g_ptr_array_index (shapes, i))->name);
+  for (guint i = 0; i < rows->len; i++)
+    g_ptr_array_add (row_names, ((Category *) g_ptr_array_index (rows, i))->name);
+  aiperf_axis_set_categories (&chart->x, (const char * const *) shape_names->pdata, shape_names->len);
+  aiperf_axis_set_categories (&chart->y, (const char * const *) row_names->pdata, row_names->len);
+  aiperf_axis_set_label (&chart->x, _("Layer shape (N×K)"), NULL);
+  aiperf_axis_set_label (&chart->y, by_batch_size ? _("Batch size") : "M", NULL);
+  chart->has_color_scale = TRUE;
+  if (efficiency)
+    {
+      aiperf_axis_set_label (&chart->color_axis, _("Efficiency"), _("% of attainable"));
+      aiperf_axis_set_range (&chart->color_axis, 0, 100);
+    }
+  else
+    aiperf_axis_set_label (&chart->color_axis, _("Achieved"), "TFLOP/s");
+  cells = aiperf_chart_add_layer (chart, AIPERF_LAYER_CELLS, -1);
+  /* Cells are not picked: an invisible point at each centre says what the
+   * cell holds when hovered. */
+  hover = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, -1);
+  hover->pickable = TRUE;
+  hover->hover_labels = TRUE;
+  hover->opacity = 0;
+  hover->marker_size = 1;
+  if (shapes->len * rows->len <= MAX_ANNOTATED_CELLS)
+    {
+      text = aiperf_chart_add_layer (chart, AIPERF_LAYER_TEXT, -1);
+      text->color = aiperf_color_role (AIPERF_ROLE_FOREGROUND);
+    }
+  for (guint y = 0; y < rows->len; y++)
+    for (guint x = 0; x < shapes->len; x++)
+      {
+        guint k = y * shapes->len + x;
+        double v;
+
+        if (n[k] == 0)
+          continue;
+        v = sum[k] / n[k];
+        aiperf_layer_append_cell (cells, x - 0.5, x + 0.5, y - 0.5, y + 0.5, v);
+        n_filled++;
+        {
+          g_autofree char *what = efficiency
+            ? g_strdup_printf (ngettext ("%s · %s %s: %.1f%% of attainable (%u row)",
+                                         "%s · %s %s: %.1f%% of attainable (mean of %u rows)", n[k]),
+                               (const char *) g_ptr_array_index (shape_names, x),
+                               by_batch_size ? _("batch size") : "M",
+                               (const char *) g_ptr_array_index (row_names, y), v, n[k])
+            : g_strdup_printf (ngettext ("%s · %s %s: %.4g TFLOP/s (%u row)",
+                                         "%s · %s %s: %.4g TFLOP/s (mean of %u rows)", n[k]),
+                               (const char *) g_ptr_array_index (shape_names, x),
+                               by_batch_size ? _("batch size") : "M",
+                               (const char *) g_ptr_array_index (row_names, y), v, n[k]);
+
+          aiperf_layer_append_labeled (hover, x, y, -1, what);
+        }
+        if (text != NULL)
+          {
+            g_autofree char *label = efficiency ? g_strdup_printf ("%.0f%%", v) : g_strdup_printf ("%.3g", v);
+
+            aiperf_layer_append_labeled (text, x, y, -1, label);
+          }
+      }
+  if (n_filled == 0)
+    {
+      aiperf_chart_free (chart);
+      return NULL;
+    }
+  return chart;
+}
+
+AiperfChart *
+aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
+                             AiperfRunSet               *runs,
+                             const AiperfClassification *classification,
+                             AiperfPlotColors           *colors,
+                             GError                    **error)
+{
+  g_autoptr(AiperfGemmData) data = aiperf_gemm_data_for_spec (spec, runs, error);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GString) trimmed = g_string_new (NULL);
+  const char *rows = aiperf_plot_spec_get_extra (spec, "rows");
+  const char *color = aiperf_plot_spec_get_extra (spec, "color");
+  const char *max_text = aiperf_plot_spec_get_extra (spec, "max_categories");
+  const char *split_value = aiperf_plot_spec_get_extra (spec, AIPERF_GEMM_OPTION_SPLIT_VALUE);
+  guint max_categories = max_text != NULL ? (guint) g_ascii_strtoull (max_text, NULL, 10) : DEFAULT_MAX_CATEGORIES;
+  gboolean by_batch_size = FALSE, efficiency;
+  g_autofree char *title = NULL;
+  guint n_no_row = 0;
+
+  (void) classification;
+  (void) colors;
+  if (data == NULL)
+    return NULL;
+  if (data->points->len == 0)
+    return aiperf_plot_no_data (error, _("no GEMM row matches the filter %s"), data->filter);
+  if (rows == NULL || g_str_equal (rows, "auto") || g_str_equal (rows, "batch_size"))
+    for (guint i = 0; i < data->points->len && !by_batch_size; i++)
+      by_batch_size = isfinite (g_array_index (data->points, AiperfGemmPoint, i).batch_size);
+  if (rows != NULL && g_str_equal (rows, "batch_size") && !by_batch_size)
+    g_string_append (trimmed, _("no row has a batch size: rows are M"));
+  efficiency = color != NULL && g_str_equal (color, "efficiency");
+  if (color == NULL || g_str_equal (color, "auto"))
+    efficiency = data->gpu != NULL;
+  if (efficiency && data->gpu == NULL)
+    return aiperf_plot_no_data (error, "%s", data->gpu_problem);
+  max_categories = MAX (max_categories, 1);
+
+  title = spec->title != NULL ? g_strdup (spec->title)
+          : efficiency ? g_strdup (_("GEMM Efficiency by Shape")) : g_strdup (_("GEMM TFLOP/s by Shape"));
+  if (split_value != NULL || data->dtypes->len <= 1)
+    {
+      const char *dtype = data->dtypes->len > 0 ? g_ptr_array_index (data->dtypes, 0) : NULL;
+      g_autofree char *full = dtype != NULL ? g_strdup_printf ("%s — %s", title, dtype) : g_strdup (title);
+
+      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed, &n_no_row);
+    }
+  else
+    {
+      chart = aiperf_chart_new (title);
+      for (guint d = 0; d < data->dtypes->len; d++)
+        {
+          const char *dtype = g_ptr_array_index (data->dtypes, d);
+          AiperfChart *panel = heatmap (data, dtype, dtype, by_batch_size, efficiency, max_categories, trimmed,
+                                        &n_no_row);
+
+          if (panel != NULL)
+            aiperf_chart_add_panel (chart, panel);
+        }
+      if (chart->panels == NULL)
+        g_clear_pointer (&chart, aiperf_chart_free);
+    }
+  if (n_no_row > 0)
+    g_string_append_printf (trimmed, ngettext ("%s%u row without a batch size is not shown",
+                                               "%s%u rows without a batch size are not shown", n_no_row),
+                            trimmed->len > 0 ? " · " : "", n_no_row);
+  if (chart == NULL)
+    return aiperf_plot_no_data (error, by_batch_size ? _("no GEMM row has a batch size and a value")
+                                                     : _("no GEMM row has a value to show"));
+  {
+    g_autoptr(GString) note = g_string_new (NULL);
+    g_autofree char *sources = aiperf_gemm_data_sources (data);
+
+    if (data->gpu_problem != NULL && !efficiency)
+      g_string_append (note, data->gpu_problem);
+    if (data->filter != NULL)
+      g_string_append_printf (note, "%s%s %s", note->len > 0 ? " · " : "", _("Filter:"), data->filter);
+    if (efficiency)
+      g_string_append_printf (note, "%s%s %s", note->len > 0 ? " · " : "", _("Attainable on"), data->gpu->name);
+    if (sources != NULL)
+      g_string_append_printf (note, "%s%s", note->len > 0 ? " · " : "", sources);
+    if (trimmed->len > 0)
+      g_string_append_printf (note, "%s%s", note->len > 0 ? " · " : "", trimmed->str);
+    chart->note = note->len > 0 ? g_strdup (note->str) : NULL;
+  }
+  return g_steal_pointer (&chart);
+}

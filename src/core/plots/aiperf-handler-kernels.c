@@ -1,0 +1,480 @@
+/* aiperf-handler-kernels.c — the charts of kernels datasets (Nsight kernel
+ * summaries, traces): the top kernels, time by category and, with two or
+ * more sources, what changed against the first.
+ *
+ * They read any run with a `kernels` table (columns in
+ * aiperf-kernels-private.h). Several runs (EPLB off / on) are drawn side by
+ * side, a colour each; one run whose kernels have groups (ranks, GPUs) is
+ * drawn per group.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "aiperf-kernels-private.h"
+
+#define BAR_WIDTH 0.8
+#define NAME_CHARS 48
+
+static AiperfKernelData *
+load_data (AiperfRunSet  *runs,
+           GError       **error)
+{
+  AiperfKernelData *data = aiperf_kernel_data_new (runs);
+
+  if (data == NULL)
+    aiperf_plot_no_data (error, _("no kernel summary or trace with kernels is open"));
+  return data;
+}
+
+/* The sources a chart compares: the runs, or one run's groups. */
+static GPtrArray *
+compared_sources (AiperfKernelData *data)
+{
+  return data->sources->len == 1 && data->groups->len > 1 ? data->groups : data->sources;
+}
+
+static const char *
+caveat (void)
+{
+  return _("Kernel times add up over all streams and GPUs: they can exceed the wall time.");
+}
+
+static guint
+spec_count (const AiperfPlotSpec *spec,
+            const char           *key,
+            guint                 fallback)
+{
+  const char *text = aiperf_plot_spec_get_extra (spec, key);
+  guint64 n;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, 200, &n, NULL))
+    return fallback;
+  return (guint) n;
+}
+
+static void
+set_hover (AiperfLayer *layer,
+           guint        row,
+           char        *text)
+{
+  if (layer->labels == NULL)
+    {
+      layer->labels = g_ptr_array_new_full (row + 1, g_free);
+      for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
+        g_ptr_array_add (layer->labels, NULL);
+    }
+  g_free (g_ptr_array_index (layer->labels, row));
+  g_ptr_array_index (layer->labels, row) = text;
+}
+
+static char *
+format_time (double ns)
+{
+  double scale;
+  const char *unit = aiperf_kernel_time_unit (ns, &scale);
+
+  return g_strdup_printf ("%.4g %s", ns / scale, unit);
+}
+
+/* One series per source when there are several, coloured by its label. */
+static int
+source_series (AiperfChart        *chart,
+               AiperfKernelSource *source,
+               guint               n_sources,
+               AiperfPlotColors   *colors,
+               AiperfLayerKind     swatch)
+{
+  AiperfColor color = aiperf_color_palette (aiperf_plot_colors_get (colors, source->label));
+  int series = aiperf_chart_add_series (chart, source->label, color, swatch);
+
+  if (n_sources < 2)
+    ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
+  return series;
+}
+
+/* Names on a category axis must differ: "name", "name (2)", … */
+static GPtrArray *
+unique_short_names (GPtrArray *names)
+{
+  GPtrArray *shorts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *base = aiperf_kernel_short_name (g_ptr_array_index (names, i), NAME_CHARS);
+      char *name = g_strdup (base);
+
+      for (guint k = 2; g_hash_table_contains (seen, name); k++)
+        {
+          g_free (name);
+          name = g_strdup_printf ("%s (%u)", base, k);
+        }
+      g_hash_table_add (seen, name);
+      g_ptr_array_add (shorts, name);
+    }
+  return shorts;
+}
+
+static int
+compare_sums (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  GHashTable *sums = user_data;
+  double x = *(double *) g_hash_table_lookup (sums, *(const char * const *) a);
+  double y = *(double *) g_hash_table_lookup (sums, *(const char * const *) b);
+
+  return x < y ? 1 : x > y ? -1 : strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The @n kernels with the most time over all @sources, largest first. */
+static GPtrArray *
+top_names (GPtrArray *sources,
+           guint      n)
+{
+  g_autoptr(GHashTable) sums = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint s = 0; s < sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+
+      for (guint k = 0; k < source->kernels->len; k++)
+        {
+          AiperfKernelStat *stat = g_ptr_array_index (source->kernels, k);
+          double *sum = g_hash_table_lookup (sums, stat->name);
+
+          if (sum == NULL)
+            {
+              sum = g_new0 (double, 1);
+              g_hash_table_insert (sums, stat->name, sum);
+              g_ptr_array_add (names, stat->name);
+            }
+          *sum += isnan (stat->total) ? 0 : stat->total;
+        }
+    }
+  g_ptr_array_sort_with_data (names, compare_sums, sums);
+  if (names->len > n)
+    g_ptr_array_set_size (names, n);
+  return names;
+}
+
+AiperfChart *
+aiperf_handler_top_kernels (const AiperfPlotSpec       *spec,
+                            AiperfRunSet               *runs,
+                            const AiperfClassification *classification,
+                            AiperfPlotColors           *colors,
+                            GError                    **error)
+{
+  g_autoptr(AiperfKernelData) data = load_data (runs, error);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  g_autoptr(GPtrArray) shorts = NULL;
+  g_autoptr(GPtrArray) axis_labels = g_ptr_array_new ();
+  GPtrArray *sources;
+  double largest = 0, scale;
+  const char *unit;
+
+  (void) classification;
+  if (data == NULL)
+    return NULL;
+  sources = compared_sources (data);
+  names = top_names (sources, spec_count (spec, "top", 15));
+  shorts = unique_short_names (names);
+  /* The largest kernel at the top: category 0 is the bottom row. */
+  for (guint i = names->len; i-- > 0;)
+    g_ptr_array_add (axis_labels, g_ptr_array_index (shorts, i));
+  for (guint s = 0; s < sources->len; s++)
+    for (guint i = 0; i < names->len; i++)
+      {
+        AiperfKernelStat *stat = aiperf_kernel_source_find (g_ptr_array_index (sources, s), g_ptr_array_index (names, i));
+
+        if (stat != NULL && stat->total > largest)
+          largest = stat->total;
+      }
+  unit = aiperf_kernel_time_unit (largest, &scale);
+
+  chart = aiperf_plot_chart_new (spec, _("Top Kernels by Total Time"));
+  chart->note = g_strdup (caveat ());
+  aiperf_axis_set_categories (&chart->y, (const char * const *) axis_labels->pdata, axis_labels->len);
+  aiperf_axis_set_label (&chart->x, _("Total Time"), unit);
+  chart->x.include_zero = TRUE;
+  chart->label_title = g_strdup (_("kernel"));
+  chart->id_kind = g_strdup ("kernel");
+  for (guint s = 0; s < sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+      int series = source_series (chart, source, sources->len, colors, AIPERF_LAYER_BARS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_HBARS, series);
+
+      layer->pickable = TRUE;
+      layer->fill_opacity = 0.85;
+      /* Slot 0 is the bottom of a row: the first source reads first, on top. */
+      aiperf_layer_set_group (layer, sources->len - 1 - s, sources->len);
+      for (guint i = 0; i < names->len; i++)
+        {
+          AiperfKernelStat *stat = aiperf_kernel_source_find (source, g_ptr_array_index (names, i));
+          g_autofree char *avg = NULL;
+
+          if (stat == NULL)
+            continue;
+          aiperf_layer_append_hbar (layer, names->len - 1 - i, BAR_WIDTH, stat->total / scale, NAN, NAN, (int) i);
+          avg = format_time (stat->avg);
+          set_hover (layer, aiperf_layer_get_n (layer) - 1,
+                     g_strdup_printf (_("%s\n%.0f calls · %s on average · %.1f%% of kernel time"),
+                                      stat->name, stat->calls, avg,
+                                      source->total > 0 ? 100.0 * stat->total / source->total : NAN));
+        }
+    }
+  return g_steal_pointer (&chart);
+}
+
+AiperfChart *
+aiperf_handler_kernel_categories (const AiperfPlotSpec       *spec,
+                                  AiperfRunSet               *runs,
+                                  const AiperfClassification *classification,
+                                  AiperfPlotColors           *colors,
+                                  GError                    **error)
+{
+  g_autoptr(AiperfKernelData) data = load_data (runs, error);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  GPtrArray *sources;
+  double largest = 0, scale;
+  const char *unit;
+
+  (void) classification;
+  if (data == NULL)
+    return NULL;
+  sources = compared_sources (data);
+  /* Only the categories some source spends time in, in the classifier's order. */
+  for (guint c = 0; c < data->categories->len; c++)
+    for (guint s = 0; s < sources->len; s++)
+      {
+        double total = aiperf_kernel_source_category_total (g_ptr_array_index (sources, s),
+                                                            g_ptr_array_index (data->categories, c), NULL);
+
+        largest = MAX (largest, total);
+        if (total > 0)
+          {
+            g_ptr_array_add (shown, g_ptr_array_index (data->categories, c));
+            break;
+          }
+      }
+  unit = aiperf_kernel_time_unit (largest, &scale);
+
+  chart = aiperf_plot_chart_new (spec, _("Kernel Time by Category"));
+  chart->note = g_strdup (caveat ());
+  aiperf_axis_set_categories (&chart->x, (const char * const *) shown->pdata, shown->len);
+  aiperf_axis_set_label (&chart->x, _("Category"), NULL);
+  aiperf_axis_set_label (&chart->y, _("Total Time"), unit);
+  chart->label_title = g_strdup (_("share of kernel time"));
+  for (guint s = 0; s < sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+      int series = source_series (chart, source, sources->len, colors, AIPERF_LAYER_BARS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+
+      layer->pickable = TRUE;
+      layer->fill_opacity = 0.85;
+      aiperf_layer_set_group (layer, s, sources->len);
+      for (guint c = 0; c < shown->len; c++)
+        {
+          double calls;
+          double total = aiperf_kernel_source_category_total (source, g_ptr_array_index (shown, c), &calls);
+
+          aiperf_layer_append_bar (layer, c, BAR_WIDTH, total / scale, (int) c);
+          set_hover (layer, aiperf_layer_get_n (layer) - 1,
+                     g_strdup_printf (_("%.1f%% · %.0f calls"),
+                                      source->total > 0 ? 100.0 * total / source->total : 0.0, calls));
+        }
+    }
+  return g_steal_pointer (&chart);
+}
+
+gboolean
+aiperf_handler_kernel_deltas_applies (const AiperfPlotSpec *spec,
+                                      AiperfRunSet         *runs)
+{
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
+
+  (void) spec;
+  return data != NULL && compared_sources (data)->len >= 2;
+}
+
+/* Bars of (source − first source) per item; @items are categories when
+ * @by_category, else kernel names. */
+static AiperfChart *
+delta_panel (const char       *title,
+             GPtrArray        *sources,
+             GPtrArray        *items,
+             GPtrArray        *labels,
+             gboolean          by_category,
+             AiperfPlotColors *colors)
+{
+  AiperfChart *panel = aiperf_chart_new (title);
+  AiperfKernelSource *first = g_ptr_array_index (sources, 0);
+  double largest = 0, scale;
+  const char *unit;
+  AiperfLayer *zero;
+
+  for (guint s = 1; s < sources->len; s++)
+    for (guint i = 0; i < items->len; i++)
+      {
+        AiperfKernelSource *source = g_ptr_array_index (sources, s);
+        const char *item = g_ptr_array_index (items, i);
+        AiperfKernelStat *a, *b;
+        double delta;
+
+        if (by_category)
+          delta = aiperf_kernel_source_category_total (source, item, NULL) -
+                  aiperf_kernel_source_category_total (first, item, NULL);
+        else
+          {
+            a = aiperf_kernel_source_find (first, item);
+            b = aiperf_kernel_source_find (source, item);
+            delta = (b != NULL ? b->total : 0) - (a != NULL ? a->total : 0);
+          }
+        largest = MAX (largest, fabs (delta));
+      }
+  unit = aiperf_kernel_time_unit (largest, &scale);
+  if (by_category)
+    {
+      aiperf_axis_set_categories (&panel->x, (const char * const *) labels->pdata, labels->len);
+      aiperf_axis_set_label (&panel->y, _("Change in Total Time"), unit);
+    }
+  else
+    {
+      aiperf_axis_set_categories (&panel->y, (const char * const *) labels->pdata, labels->len);
+      aiperf_axis_set_label (&panel->x, _("Change in Total Time"), unit);
+    }
+  for (guint s = 1; s < sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+      int series = source_series (panel, source, sources->len - 1, colors, AIPERF_LAYER_BARS);
+      AiperfLayer *layer = aiperf_chart_add_layer (panel, by_category ? AIPERF_LAYER_BARS : AIPERF_LAYER_HBARS, series);
+
+      ((AiperfSeries *) g_ptr_array_index (panel->series, series))->in_legend = FALSE;
+      layer->pickable = TRUE;
+      layer->fill_opacity = 0.85;
+      aiperf_layer_set_group (layer, by_category ? s - 1 : sources->len - 1 - s, sources->len - 1);
+      for (guint i = 0; i < items->len; i++)
+        {
+          const char *item = g_ptr_array_index (items, i);
+          double before, after;
+
+          if (by_category)
+            {
+              before = aiperf_kernel_source_category_total (first, item, NULL);
+              after = aiperf_kernel_source_category_total (source, item, NULL);
+              aiperf_layer_append_bar (layer, i, BAR_WIDTH, (after - before) / scale, (int) i);
+            }
+          else
+            {
+              AiperfKernelStat *a = aiperf_kernel_source_find (first, item);
+              AiperfKernelStat *b = aiperf_kernel_source_find (source, item);
+
+              before = a != NULL ? a->total : 0;
+              after = b != NULL ? b->total : 0;
+              aiperf_layer_append_hbar (layer, items->len - 1 - i, BAR_WIDTH, (after - before) / scale,
+                                        NAN, NAN, (int) i);
+            }
+          set_hover (layer, aiperf_layer_get_n (layer) - 1,
+                     g_strdup_printf (_("%s: %+.1f%% against %s"), item,
+                                      before > 0 ? 100.0 * (after - before) / before : NAN, first->label));
+        }
+    }
+  /* No change is the line to read the bars against. */
+  zero = aiperf_chart_add_layer (panel, by_category ? AIPERF_LAYER_HLINE : AIPERF_LAYER_VLINE, -1);
+  aiperf_layer_append_rule (zero, 0.0, NULL);
+  return panel;
+}
+
+/* The @n kernels whose total changed most against the first source. */
+static GPtrArray *
+most_changed (GPtrArray *sources,
+              guint      n)
+{
+  AiperfKernelSource *first = g_ptr_array_index (sources, 0);
+  g_autoptr(GHashTable) change = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr(GPtrArray) all = top_names (sources, G_MAXUINT);
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const char *name = g_ptr_array_index (all, i);
+      AiperfKernelStat *a = aiperf_kernel_source_find (first, name);
+      double *largest = g_new0 (double, 1);
+
+      for (guint s = 1; s < sources->len; s++)
+        {
+          AiperfKernelStat *b = aiperf_kernel_source_find (g_ptr_array_index (sources, s), name);
+
+          *largest = MAX (*largest, fabs ((b != NULL ? b->total : 0) - (a != NULL ? a->total : 0)));
+        }
+      g_hash_table_insert (change, (gpointer) name, largest);
+      if (*largest > 0)
+        g_ptr_array_add (names, (gpointer) name);
+    }
+  g_ptr_array_sort_with_data (names, compare_sums, change);
+  if (names->len > n)
+    g_ptr_array_set_size (names, n);
+  return names;
+}
+
+AiperfChart *
+aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
+                              AiperfRunSet               *runs,
+                              const AiperfClassification *classification,
+                              AiperfPlotColors           *colors,
+                              GError                    **error)
+{
+  g_autoptr(AiperfKernelData) data = load_data (runs, error);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GPtrArray) categories = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = NULL;
+  g_autoptr(GPtrArray) shorts = NULL;
+  g_autoptr(GPtrArray) reversed = g_ptr_array_new ();
+  GPtrArray *sources;
+  AiperfKernelSource *first;
+  g_autofree char *note = NULL;
+
+  (void) classification;
+  if (data == NULL)
+    return NULL;
+  sources = compared_sources (data);
+  if (sources->len < 2)
+    return aiperf_plot_no_data (error, _("the changes need two or more kernel summaries"));
+  first = g_ptr_array_index (sources, 0);
+  for (guint c = 0; c < data->categories->len; c++)
+    for (guint s = 0; s < sources->len; s++)
+      if (aiperf_kernel_source_category_total (g_ptr_array_index (sources, s),
+                                               g_ptr_array_index (data->categories, c), NULL) > 0)
+        {
+          g_ptr_array_add (categories, g_ptr_array_index (data->categories, c));
+          break;
+        }
+  names = most_changed (sources, spec_count (spec, "top", 10));
+  shorts = unique_short_names (names);
+  for (guint i = shorts->len; i-- > 0;)
+    g_ptr_array_add (reversed, g_ptr_array_index (shorts, i));
+
+  chart = aiperf_plot_chart_new (spec, _("Kernel Time Changes"));
+  note = sources->len == 2
+           ? g_strdup_printf (_("%s minus %s. %s"), ((AiperfKernelSource *) g_ptr_array_index (sources, 1))->label,
+                              first->label, caveat ())
+           : g_strdup_printf (_("Each summary minus %s. %s"), first->label, caveat ());
+  chart->note = g_steal_pointer (&note);
+  for (guint s = 1; s < sources->len; s++)
+    source_series (chart, g_ptr_array_index (sources, s), sources->len - 1, colors, AIPERF_LAYER_BARS);
+  aiperf_chart_add_panel (chart, delta_panel (_("By Category"), sources, categories, categories, TRUE, colors));
+  if (names->len > 0)
+    aiperf_chart_add_panel (chart, delta_panel (_("Kernels That Changed Most"), sources, names, reversed, FALSE, colors));
+  chart->panel_columns = 2;
+  return g_steal_pointer (&chart);
+}

@@ -1,0 +1,359 @@
+/* aiperf-kernels-analysis.c — the numbers people compute from Nsight
+ * kernel summaries (ccl-bench's analyzeEPLB.py): kernel_analysis.json and
+ * the kernels section of summary.txt.
+ *
+ * fused_moe is every kernel whose name holds "fused_moe_kernel" (several
+ * rows combine: instances and totals added, min and max over the rows,
+ * avg = total ÷ instances, std pooled, the median that of the largest
+ * row); NCCL time is every kernel named "nccl…"; alltoall, sendrecv and
+ * allreduce match those words in any case; attention is the classifier's
+ * category; comm_compute_ratio = NCCL time ÷ the other kernels' time.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "aiperf-kernels-private.h"
+
+/* The flat numbers of one summary, in kernel_analysis.json's order. */
+typedef enum {
+  M_TOTAL, M_MOE, M_FUSED_INSTANCES, M_FUSED_AVG, M_FUSED_MED, M_FUSED_MIN, M_FUSED_MAX,
+  M_FUSED_STD, M_FUSED_CV, M_FUSED_RATIO, M_NCCL, M_A2A_TOTAL, M_A2A_INSTANCES, M_A2A_AVG,
+  M_A2A_MAX, M_SR_TOTAL, M_SR_INSTANCES, M_AR_TOTAL, M_AR_INSTANCES, M_ATTENTION, M_RATIO, N_METRICS
+} Metric;
+
+static const char * const metric_keys[N_METRICS] = {
+  "total_kernel_ns", "moe_total_ns", "fused_moe.instances", "fused_moe.avg_ns", "fused_moe.med_ns",
+  "fused_moe.min_ns", "fused_moe.max_ns", "fused_moe.std_ns", "fused_moe.cv", "fused_moe.max_min_ratio",
+  "nccl_total_ns", "alltoall.total_ns", "alltoall.instances", "alltoall.avg_ns", "alltoall.max_ns",
+  "sendrecv.total_ns", "sendrecv.instances", "allreduce.total_ns", "allreduce.instances",
+  "attention_ns", "comm_compute_ratio",
+};
+
+static gboolean
+name_has (const char *name,
+          const char *word)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return strstr (lower, word) != NULL;
+}
+
+/* The kernels of @source whose (lower-case) name holds @word, combined. */
+static AiperfKernelStat
+combined (const AiperfKernelSource *source,
+          const char               *word)
+{
+  AiperfKernelStat all = { NULL, NULL, NULL, 0, 0, NAN, NAN, NAN, NAN, NAN, 0, NAN };
+  gboolean any = FALSE;
+
+  for (guint k = 0; k < source->kernels->len; k++)
+    {
+      const AiperfKernelStat *stat = g_ptr_array_index (source->kernels, k);
+
+      if (!name_has (stat->name, word))
+        continue;
+      if (!any)
+        {
+          all = *stat;
+          all.name = NULL;
+          any = TRUE;
+        }
+      else
+        aiperf_kernel_stat_combine (&all, stat);
+    }
+  return all;
+}
+
+static void
+compute (const AiperfKernelSource *source,
+         double                    m[N_METRICS])
+{
+  AiperfKernelStat fused = combined (source, "fused_moe_kernel");
+  AiperfKernelStat nccl = combined (source, "nccl");
+  AiperfKernelStat a2a = combined (source, "alltoall");
+  AiperfKernelStat sr = combined (source, "sendrecv");
+  AiperfKernelStat ar = combined (source, "allreduce");
+
+  m[M_TOTAL] = source->total;
+  m[M_MOE] = aiperf_kernel_source_category_total (source, "moe", NULL);
+  m[M_FUSED_INSTANCES] = fused.calls;
+  m[M_FUSED_AVG] = fused.avg;
+  m[M_FUSED_MED] = fused.med;
+  m[M_FUSED_MIN] = fused.min;
+  m[M_FUSED_MAX] = fused.max;
+  m[M_FUSED_STD] = fused.std;
+  m[M_FUSED_CV] = fused.avg > 0 ? fused.std / fused.avg : NAN;
+  m[M_FUSED_RATIO] = fused.min > 0 ? fused.max / fused.min : NAN;
+  m[M_NCCL] = nccl.total;
+  m[M_A2A_TOTAL] = a2a.total;
+  m[M_A2A_INSTANCES] = a2a.calls;
+  m[M_A2A_AVG] = a2a.avg;
+  m[M_A2A_MAX] = a2a.max;
+  m[M_SR_TOTAL] = sr.total;
+  m[M_SR_INSTANCES] = sr.calls;
+  m[M_AR_TOTAL] = ar.total;
+  m[M_AR_INSTANCES] = ar.calls;
+  m[M_ATTENTION] = aiperf_kernel_source_category_total (source, "attention", NULL);
+  m[M_RATIO] = source->total - nccl.total > 0 ? nccl.total / (source->total - nccl.total) : NAN;
+}
+
+/* Integral values as integers; NaN (nothing to measure) as null. */
+static void
+add_number (JsonBuilder *builder,
+            double       value)
+{
+  if (!isfinite (value))
+    json_builder_add_null_value (builder);
+  else if (value == floor (value) && fabs (value) < 9007199254740992.0)
+    json_builder_add_int_value (builder, (gint64) value);
+  else
+    json_builder_add_double_value (builder, value);
+}
+
+static void
+add_member (JsonBuilder *builder,
+            const char  *key,
+            double       value)
+{
+  json_builder_set_member_name (builder, key);
+  add_number (builder, value);
+}
+
+/* Writes the metrics from @first to @last (all "group.key") as "group": {…}. */
+static void
+add_group (JsonBuilder  *builder,
+           const double  m[N_METRICS],
+           Metric        first,
+           Metric        last)
+{
+  g_autofree char *group = g_strndup (metric_keys[first], strchr (metric_keys[first], '.') - metric_keys[first]);
+
+  json_builder_set_member_name (builder, group);
+  json_builder_begin_object (builder);
+  for (Metric i = first; i <= last; i++)
+    add_member (builder, strchr (metric_keys[i], '.') + 1, m[i]);
+  json_builder_end_object (builder);
+}
+
+static void
+add_summary (JsonBuilder              *builder,
+             const AiperfKernelSource *source)
+{
+  double m[N_METRICS];
+
+  compute (source, m);
+  json_builder_begin_object (builder);
+  add_member (builder, "total_kernel_ns", m[M_TOTAL]);
+  add_member (builder, "moe_total_ns", m[M_MOE]);
+  if (m[M_FUSED_INSTANCES] > 0)
+    add_group (builder, m, M_FUSED_INSTANCES, M_FUSED_RATIO);
+  else
+    {
+      json_builder_set_member_name (builder, "fused_moe");
+      json_builder_add_null_value (builder);
+    }
+  add_member (builder, "nccl_total_ns", m[M_NCCL]);
+  add_group (builder, m, M_A2A_TOTAL, M_A2A_MAX);
+  add_group (builder, m, M_SR_TOTAL, M_SR_INSTANCES);
+  add_group (builder, m, M_AR_TOTAL, M_AR_INSTANCES);
+  add_member (builder, "attention_ns", m[M_ATTENTION]);
+  add_member (builder, "comm_compute_ratio", m[M_RATIO]);
+  json_builder_set_member_name (builder, "top_kernels");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < MIN (5u, source->kernels->len); k++)
+    {
+      const AiperfKernelStat *stat = g_ptr_array_index (source->kernels, k);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, stat->name);
+      add_member (builder, "total_ns", stat->total);
+      add_member (builder, "instances", stat->calls);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+static double
+zero_if_nan (double value)
+{
+  return isnan (value) ? 0.0 : value;
+}
+
+static void
+add_deltas (JsonBuilder              *builder,
+            const AiperfKernelSource *first,
+            const AiperfKernelSource *other)
+{
+  double a[N_METRICS], b[N_METRICS];
+
+  compute (first, a);
+  compute (other, b);
+  json_builder_begin_object (builder);
+  for (Metric i = 0; i < N_METRICS; i++)
+    {
+      /* Counts and sums of nothing are 0; averages of nothing stay unknown. */
+      gboolean additive = g_str_has_suffix (metric_keys[i], "total_ns") || g_str_has_suffix (metric_keys[i], "instances") ||
+                          i == M_ATTENTION || i == M_MOE || i == M_NCCL;
+      double x = additive ? zero_if_nan (a[i]) : a[i];
+      double y = additive ? zero_if_nan (b[i]) : b[i];
+
+      json_builder_set_member_name (builder, metric_keys[i]);
+      json_builder_begin_object (builder);
+      add_member (builder, "abs", y - x);
+      add_member (builder, "pct", x != 0 ? 100.0 * (y - x) / x : NAN);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+}
+
+char *
+aiperf_kernels_analysis_json (AiperfRunSet *runs)
+{
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
+  g_autoptr(JsonBuilder) builder = NULL;
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autoptr(JsonNode) root = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+
+  if (data == NULL)
+    return NULL;
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "inputs");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < data->sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (data->sources, s);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "label");
+      json_builder_add_string_value (builder, source->label);
+      json_builder_set_member_name (builder, "path");
+      json_builder_add_string_value (builder, aiperf_run_get_locator (source->run));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "summaries");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < data->sources->len; s++)
+    add_summary (builder, g_ptr_array_index (data->sources, s));
+  json_builder_end_array (builder);
+  if (data->sources->len > 1)
+    {
+      json_builder_set_member_name (builder, "deltas");
+      json_builder_begin_array (builder);
+      for (guint s = 1; s < data->sources->len; s++)
+        add_deltas (builder, g_ptr_array_index (data->sources, 0), g_ptr_array_index (data->sources, s));
+      json_builder_end_array (builder);
+    }
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  generator = json_generator_new ();
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+gboolean
+aiperf_kernels_write_files (AiperfRunSet *runs,
+                            GHashTable   *options,
+                            const char   *directory,
+                            GPtrArray    *files,
+                            GError      **error)
+{
+  g_autofree char *json = aiperf_kernels_analysis_json (runs);
+  g_autofree char *path = NULL;
+
+  (void) options;
+  if (json == NULL)
+    return TRUE;
+  path = g_build_filename (directory, "kernel_analysis.json", NULL);
+  if (!g_file_set_contents (path, json, -1, error))
+    return FALSE;
+  g_ptr_array_add (files, g_strdup ("kernel_analysis.json"));
+  return TRUE;
+}
+
+static void
+append_time (GString *s,
+             double   ns)
+{
+  double scale;
+  const char *unit = aiperf_kernel_time_unit (ns, &scale);
+
+  if (isnan (ns))
+    g_string_append (s, "-");
+  else
+    g_string_append_printf (s, "%.3f %s", ns / scale, unit);
+}
+
+char *
+aiperf_kernels_summary_section (AiperfRunSet *runs)
+{
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
+  GString *s;
+
+  if (data == NULL)
+    return NULL;
+  s = g_string_new (_("Kernel summaries\n================\n"));
+  for (guint i = 0; i < data->sources->len; i++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (data->sources, i);
+      double m[N_METRICS];
+
+      compute (source, m);
+      g_string_append_printf (s, "\n%s (%s)\n", source->label, aiperf_run_get_locator (source->run));
+      g_string_append (s, _("  Total kernel time: "));
+      append_time (s, source->total);
+      g_string_append (s, "\n");
+      for (guint c = 0; c < data->categories->len; c++)
+        {
+          double calls, total = aiperf_kernel_source_category_total (source, g_ptr_array_index (data->categories, c), &calls);
+
+          if (total <= 0)
+            continue;
+          g_string_append_printf (s, "  %-15s ", (const char *) g_ptr_array_index (data->categories, c));
+          append_time (s, total);
+          g_string_append_printf (s, _("  %5.1f%%  %.0f calls\n"), 100.0 * total / source->total, calls);
+        }
+      if (m[M_FUSED_INSTANCES] > 0)
+        {
+          g_string_append_printf (s, _("  fused_moe: %.0f instances, avg "), m[M_FUSED_INSTANCES]);
+          append_time (s, m[M_FUSED_AVG]);
+          g_string_append_printf (s, _(", CV %.3f, max/min %.2f\n"), m[M_FUSED_CV], m[M_FUSED_RATIO]);
+        }
+      g_string_append (s, _("  NCCL time: "));
+      append_time (s, m[M_NCCL]);
+      g_string_append_printf (s, _(", communication ÷ computation %.3f\n"), m[M_RATIO]);
+    }
+  for (guint i = 1; i < data->sources->len; i++)
+    {
+      AiperfKernelSource *first = g_ptr_array_index (data->sources, 0);
+      AiperfKernelSource *other = g_ptr_array_index (data->sources, i);
+      double a[N_METRICS], b[N_METRICS];
+
+      compute (first, a);
+      compute (other, b);
+      g_string_append_printf (s, _("\n%s against %s:\n"), other->label, first->label);
+      for (Metric k = 0; k < N_METRICS; k++)
+        if (isfinite (a[k]) && isfinite (b[k]) && a[k] != b[k])
+          g_string_append_printf (s, "  %-24s %+.6g (%+.1f%%)\n", metric_keys[k], b[k] - a[k],
+                                  a[k] != 0 ? 100.0 * (b[k] - a[k]) / a[k] : NAN);
+    }
+  g_string_append (s, _("\nKernel times add up over all streams and GPUs, so they can exceed the wall time. "
+                        "NCCL all-to-all often runs as SendRecv kernels, and expert-parallel MoE often "
+                        "uses non-NCCL all-to-all kernels (DeepEP, pplx): a zero alltoall time does not "
+                        "mean there was none. Several fused_moe rows are combined: instances and times "
+                        "added, std pooled, the median that of the row with the most time.\n"));
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,96 @@
+/* aiperf-kernels-private.h — the `kernels` datasets of a run set (Nsight
+ * kernel summaries, traces) as per-source kernel statistics: the charts
+ * (aiperf-handler-kernels.c), kernel_analysis.json and summary.txt
+ * (aiperf-kernels-analysis.c) all read them through here.
+ *
+ * Columns read from a kernels table (aiperf-kernel-classes.h): name,
+ * category, collective, calls, total_ns, avg_ns, med_ns, min_ns, max_ns,
+ * std_ns, and group (rank/GPU/stream) when there is one.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-handler-private.h"
+#include "aiperf-run-set.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_KIND_KERNELS "kernels"
+
+/* One kernel name (or several rows combined): ns and counts. */
+typedef struct {
+  char       *name;
+  const char *category;    /* interned */
+  const char *collective;  /* interned, NULL when not communication */
+  double      calls, total, min, max, avg, med, std;
+  /* for combining: Σ n·(σ² + μ²), and the total of the row med came from */
+  double      sum_sq, med_weight;
+} AiperfKernelStat;
+
+/* One source: a run, or one group (rank, GPU) of a run. */
+typedef struct {
+  char      *label;      /* run name, or "run · group" */
+  AiperfRun *run;
+  int        run_index;  /* position in the run set */
+  GPtrArray *kernels;    /* AiperfKernelStat*, largest total first */
+  double     total;      /* Σ total over kernels */
+} AiperfKernelSource;
+
+typedef struct {
+  GPtrArray *sources;    /* AiperfKernelSource*: the runs, in run-set order */
+  GPtrArray *groups;     /* AiperfKernelSource*: per group, when any run has groups; else empty */
+  GPtrArray *categories; /* const char*: the classifier's order, "other" last */
+} AiperfKernelData;
+
+/* NULL when no run of @runs has a kernels dataset. */
+AiperfKernelData *aiperf_kernel_data_new      (AiperfRunSet       *runs);
+void              aiperf_kernel_data_free     (AiperfKernelData   *data);
+/* Σ total of @source's kernels of @category. */
+double            aiperf_kernel_source_category_total (const AiperfKernelSource *source,
+                                                       const char               *category,
+                                                       double                   *out_calls);
+/* The kernel of @source named @name, or NULL. */
+AiperfKernelStat *aiperf_kernel_source_find   (const AiperfKernelSource *source,
+                                               const char               *name);
+/* Adds @row into @into: calls and totals added, min/max over both, avg =
+ * total ÷ calls, std pooled, med kept from the larger total. */
+void              aiperf_kernel_stat_combine  (AiperfKernelStat       *into,
+                                               const AiperfKernelStat *row);
+void              aiperf_kernel_stat_free     (AiperfKernelStat       *stat);
+/* A kernel name short enough for an axis: "void ", the argument list and
+ * template arguments dropped (kept when the name alone says nothing, as
+ * for cutlass::Kernel2<…>), at most @max_chars characters. */
+char             *aiperf_kernel_short_name    (const char             *name,
+                                               guint                   max_chars);
+/* The time unit that shows @ns well: "s", "ms", "µs" or "ns", and its
+ * ns per unit. */
+const char       *aiperf_kernel_time_unit     (double                  ns,
+                                               double                 *out_scale);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfKernelData, aiperf_kernel_data_free)
+
+/* Handlers (aiperf-handler-kernels.c), multi-run scope. */
+AiperfChart *aiperf_handler_top_kernels       (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                               const AiperfClassification *classification,
+                                               AiperfPlotColors *colors, GError **error);
+AiperfChart *aiperf_handler_kernel_categories (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                               const AiperfClassification *classification,
+                                               AiperfPlotColors *colors, GError **error);
+AiperfChart *aiperf_handler_kernel_deltas     (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                               const AiperfClassification *classification,
+                                               AiperfPlotColors *colors, GError **error);
+gboolean     aiperf_handler_kernel_deltas_applies (const AiperfPlotSpec *spec,
+                                                   AiperfRunSet         *runs);
+
+/* The kind's hooks (aiperf-kernels-analysis.c). */
+char        *aiperf_kernels_summary_section   (AiperfRunSet *runs);
+gboolean     aiperf_kernels_write_files       (AiperfRunSet *runs,
+                                               GHashTable   *options,
+                                               const char   *directory,
+                                               GPtrArray    *files,
+                                               GError      **error);
+/* kernel_analysis.json's text for @runs (NULL without kernel summaries). */
+char        *aiperf_kernels_analysis_json     (AiperfRunSet *runs);
+
+G_END_DECLS

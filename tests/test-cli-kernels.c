@@ -1,0 +1,124 @@
+/* test-cli-kernels.c — aiperf-plot --headless on Nsight kernel summaries:
+ * the files an EPLB off/on pair writes, and --kernel-classes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "aiperf-test-util.h"
+#include "cli-test-util.h"
+
+static char *
+eplb_folder (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static char *
+sorted_listing (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static JsonObject *
+load_analysis (JsonParser *parser,
+               const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "kernel_analysis.json", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+test_eplb_pair (void)
+{
+  g_autofree char *in = eplb_folder ();
+  g_autofree char *out = g_dir_make_tmp ("aiperf-kernels-XXXXXX", NULL);
+  g_autofree char *listing = NULL;
+  g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
+  g_autofree char *summary = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *first;
+  Result r;
+
+  cli_run (&r, out, in, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  listing = sorted_listing (out);
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log kernel_analysis.json kernel_categories.png "
+                                "kernel_deltas.png summary.txt top_kernels.png");
+  root = load_analysis (parser, out);
+  first = json_array_get_object_element (json_object_get_array_member (root, "summaries"), 0);
+  g_assert_cmpint (json_object_get_int_member (first, "total_kernel_ns"), ==, 5000000000);
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, "Kernel summaries"));
+  g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF:"));
+  result_clear (&r);
+  g_assert_true (aiperf_test_remove_tree (out));
+}
+
+/* One summary: no deltas chart, no deltas in the JSON. User rules sort the
+ * kernels; a rule file that does not parse is a usage error naming it. */
+static void
+test_single_and_rules (void)
+{
+  g_autofree char *in = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBOFF.csv", NULL);
+  g_autofree char *out = g_dir_make_tmp ("aiperf-kernels-XXXXXX", NULL);
+  g_autofree char *rules = g_build_filename (out, "rules.yaml", NULL);
+  g_autofree char *bad = g_build_filename (out, "bad.yaml", NULL);
+  g_autofree char *plots = g_build_filename (out, "plots", NULL);
+  g_autofree char *listing = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *first;
+  Result r;
+
+  g_assert_true (g_file_set_contents (rules, "categories:\n  - name: moe\n    match: 'flash'\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bad, "categories:\n  - name: x\n    match: '('\n", -1, NULL));
+  cli_run (&r, out, in, "--kernel-classes", rules, "-o", plots, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  listing = sorted_listing (plots);
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log kernel_analysis.json kernel_categories.png summary.txt top_kernels.png");
+  root = load_analysis (parser, plots);
+  g_assert_false (json_object_has_member (root, "deltas"));
+  first = json_array_get_object_element (json_object_get_array_member (root, "summaries"), 0);
+  /* Only flash_fwd_kernel is "moe" now; fused_moe_kernel is "other". */
+  g_assert_cmpint (json_object_get_int_member (first, "moe_total_ns"), ==, 800000000);
+  result_clear (&r);
+
+  cli_run (&r, out, in, "--kernel-classes", bad, "-o", plots, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "bad.yaml:2: bad pattern for “x”"));
+  result_clear (&r);
+  g_assert_true (aiperf_test_remove_tree (out));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/kernels/eplb-pair", test_eplb_pair);
+  g_test_add_func ("/cli/kernels/single-and-rules", test_single_and_rules);
+  return g_test_run ();
+}

@@ -1,0 +1,261 @@
+/* test-format-nsight.c — Nsight Systems kernel summaries: both flavours and
+ * their spellings, bad input, the combination rule and kernel_analysis.json.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "format-test-util.h"
+#include "aiperf-kernel-classes.h"
+#include "aiperf-kernels-private.h"
+
+static char *
+nsight_fixture (const char *folder,
+                const char *file)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "nsight", folder, file, NULL);
+}
+
+static AiperfTable *
+kernels_of (AiperfRunSet *set,
+            guint         i)
+{
+  AiperfTable *table = aiperf_run_get_table (aiperf_run_set_get_run (set, i), AIPERF_DATASET_KERNELS);
+
+  g_assert_nonnull (table);
+  return table;
+}
+
+static double
+cell (AiperfTable *table,
+      const char  *column,
+      guint        row)
+{
+  int c = aiperf_table_find_column (table, column);
+
+  g_assert_cmpint (c, >=, 0);
+  return aiperf_table_get (table, (guint) c, row);
+}
+
+static const char *
+text (AiperfTable *table,
+      const char  *column,
+      guint        row)
+{
+  int c = aiperf_table_find_column (table, column);
+
+  g_assert_cmpint (c, >=, 0);
+  return aiperf_table_get_string (table, (guint) c, row);
+}
+
+static AiperfTable *
+load_single (const char *folder,
+             const char *file)
+{
+  g_autofree char *path = nsight_fixture (folder, file);
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  run = aiperf_run_set_get_run (set, 0);
+  g_assert_cmpstr (aiperf_run_get_source (run), ==, "nsight");
+  g_assert_cmpstr (aiperf_run_get_kind (run), ==, "kernels");
+  return aiperf_table_ref (kernels_of (set, 0));
+}
+
+/* nsys stats: the preamble skipped, quoted numbers in ns, names intact. */
+static void
+test_stats_flavour (void)
+{
+  g_autoptr(AiperfTable) t = load_single ("variants", "report_cuda_gpu_kern_sum.csv");
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 2);
+  g_assert_cmpstr (text (t, AIPERF_KERNELS_NAME, 0), ==,
+                   "void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x4_tn_align8>(Params)");
+  g_assert_cmpfloat (cell (t, AIPERF_KERNELS_TOTAL_NS, 0), ==, 2500000);
+  g_assert_cmpfloat (cell (t, AIPERF_KERNELS_CALLS, 0), ==, 100);
+  g_assert_cmpfloat (cell (t, AIPERF_KERNELS_MED_NS, 0), ==, 24000);
+  g_assert_cmpfloat (cell (t, AIPERF_KERNELS_STD_NS, 0), ==, 3000.5);
+  g_assert_cmpstr (text (t, AIPERF_KERNELS_CATEGORY, 0), ==, "gemm");
+  g_assert_cmpstr (text (t, AIPERF_KERNELS_CATEGORY, 1), ==, "communication");
+  g_assert_cmpstr (text (t, AIPERF_KERNELS_COLLECTIVE, 1), ==, "AllGather");
+}
+
+/* --timeunit, the old gpukernsum columns, UTF-16 with tabs, semicolons. */
+static void
+test_spellings (void)
+{
+  g_autoptr(AiperfTable) us = load_single ("variants", "timeunit_us.csv");
+  g_autoptr(AiperfTable) old = load_single ("variants", "gpukernsum.csv");
+  g_autoptr(AiperfTable) wide = load_single ("variants", "utf16_tabs.csv");
+  g_autoptr(AiperfTable) semi = load_single ("variants", "semicolons.csv");
+
+  g_assert_cmpfloat (cell (us, AIPERF_KERNELS_TOTAL_NS, 0), ==, 1500500);
+  g_assert_cmpfloat (cell (us, AIPERF_KERNELS_MAX_NS, 0), ==, 600500);
+
+  g_assert_cmpstr (text (old, AIPERF_KERNELS_NAME, 0), ==, "gemm_kernel, variant A");
+  g_assert_cmpfloat (cell (old, AIPERF_KERNELS_AVG_NS, 0), ==, 1000);
+  g_assert_cmpfloat (cell (old, AIPERF_KERNELS_MIN_NS, 0), ==, 900);
+  g_assert_true (isnan (cell (old, AIPERF_KERNELS_MED_NS, 0)));
+  g_assert_cmpstr (text (old, AIPERF_KERNELS_NAME, 1), ==, "elementwise_kernel");
+
+  g_assert_cmpstr (text (wide, AIPERF_KERNELS_NAME, 0), ==, "softmax_warp_forward<float>");
+  g_assert_cmpfloat (cell (wide, AIPERF_KERNELS_TOTAL_NS, 0), ==, 1.5e6);
+  g_assert_cmpfloat (cell (wide, AIPERF_KERNELS_AVG_NS, 0), ==, 500000);
+  g_assert_cmpstr (text (wide, AIPERF_KERNELS_CATEGORY, 0), ==, "normalization");
+
+  g_assert_cmpstr (text (semi, AIPERF_KERNELS_NAME, 0), ==, "ncclDevKernel_AllToAll_RING(x; y)");
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_TOTAL_NS, 0), ==, 2.5e6);
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_MIN_NS, 0), ==, 400000);   /* µ, U+00B5 */
+  g_assert_cmpstr (text (semi, AIPERF_KERNELS_COLLECTIVE, 0), ==, "AllToAll");
+}
+
+/* The nsys-ui export: "%", "1.204 s", μ (U+03BC) and µ (U+00B5), "703 ns",
+ * doubled quotes in a name. */
+static void
+test_ui_flavour (void)
+{
+  g_autoptr(AiperfTable) off = load_single ("eplb", "EPLBOFF.csv");
+  g_autoptr(AiperfTable) on = load_single ("eplb", "EPLBON.csv");
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (off), ==, 7);
+  g_assert_cmpfloat (cell (off, AIPERF_KERNELS_TOTAL_NS, 0), ==, 2e9);
+  g_assert_cmpfloat (cell (off, AIPERF_KERNELS_AVG_NS, 0), ==, 100000);
+  g_assert_cmpfloat (cell (off, AIPERF_KERNELS_TOTAL_NS, 2), ==, 8e8);
+  g_assert_cmpstr (text (off, AIPERF_KERNELS_CATEGORY, 0), ==, "moe");
+  g_assert_cmpstr (text (off, AIPERF_KERNELS_CATEGORY, 2), ==, "attention");
+  g_assert_cmpstr (text (off, AIPERF_KERNELS_NAME, 6), ==, "Memcpy \"HtoD\" (pinned, async)");
+  g_assert_cmpfloat (cell (off, AIPERF_KERNELS_MIN_NS, 6), ==, 703);
+  g_assert_cmpfloat (cell (off, AIPERF_KERNELS_STD_NS, 6), ==, 100);
+  g_assert_cmpstr (text (off, AIPERF_KERNELS_CATEGORY, 6), ==, "memory");
+  g_assert_cmpfloat (cell (on, AIPERF_KERNELS_AVG_NS, 0), ==, 75000);
+}
+
+/* Bad cells are named (file, line, column) and the good rows load; a file
+ * without the columns says which it looked for. */
+static void
+test_bad_input (void)
+{
+  g_autofree char *path = nsight_fixture ("broken", "bad_cells.csv");
+  g_autofree char *no_name = nsight_fixture ("broken", "no_name.csv");
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  g_autoptr(GString) all = g_string_new (NULL);
+  AiperfTable *t = kernels_of (set, 0);
+  GPtrArray *warnings = aiperf_run_get_warnings (aiperf_run_set_get_run (set, 0));
+  const char *paths[] = { no_name, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) none = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+
+  g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 2);
+  g_assert_cmpstr (text (t, AIPERF_KERNELS_NAME, 0), ==, "good_kernel_a");
+  g_assert_true (isnan (cell (t, AIPERF_KERNELS_MED_NS, 0)));
+  g_assert_cmpstr (text (t, AIPERF_KERNELS_NAME, 1), ==, "good_kernel_b");
+  for (guint i = 0; i < warnings->len; i++)
+    g_string_append_printf (all, "%s\n", (const char *) g_ptr_array_index (warnings, i));
+  g_assert_nonnull (strstr (all->str, "bad_cells.csv:2: column 5: “n/a” is not a duration"));
+  g_assert_nonnull (strstr (all->str, "bad_cells.csv:3: column 2: “5 parsecs” is not a duration"));
+  g_assert_nonnull (strstr (all->str, "bad_cells.csv:4: 3 fields where the header has 9"));
+
+  /* Named on the command line, the file nobody recognises is an error. */
+  g_assert_null (none);
+  g_assert_nonnull (error);
+}
+
+/* Several rows of one kernel: instances and totals added, min and max
+ * over the rows, std pooled, the median of the larger row. */
+static void
+test_combine (void)
+{
+  AiperfKernelStat a = { NULL, NULL, NULL, 10, 1000, 80, 130, 100, 99, 10, 10 * (100 + 10000), 1000 };
+  AiperfKernelStat b = { NULL, NULL, NULL, 30, 6000, 150, 260, 200, 190, 20, 30 * (400 + 40000), 6000 };
+
+  aiperf_kernel_stat_combine (&a, &b);
+  g_assert_cmpfloat (a.calls, ==, 40);
+  g_assert_cmpfloat (a.total, ==, 7000);
+  g_assert_cmpfloat (a.avg, ==, 175);
+  g_assert_cmpfloat (a.min, ==, 80);
+  g_assert_cmpfloat (a.max, ==, 260);
+  g_assert_cmpfloat (a.med, ==, 190);
+  /* (10·(10² + 100²) + 30·(20² + 200²)) ÷ 40 − 175² = 2200 */
+  g_assert_cmpfloat_with_epsilon (a.std, sqrt (2200.0), 1e-9);
+}
+
+static JsonObject *
+member (JsonObject *object,
+        const char *name)
+{
+  g_assert_true (json_object_has_member (object, name));
+  return json_object_get_object_member (object, name);
+}
+
+/* EPLB off / on: what analyzeEPLB.py prints, from numbers checkable by hand. */
+static void
+test_analysis (void)
+{
+  g_autofree char *folder = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (folder);
+  g_autofree char *text_json = aiperf_kernels_analysis_json (set);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = NULL;
+  JsonObject *root, *off, *on, *fused, *deltas;
+
+  g_assert_true (json_parser_load_from_data (parser, text_json, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "inputs")), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (root, "inputs"), 0),
+                                                  "label"), ==, "EPLBOFF");
+  off = json_array_get_object_element (json_object_get_array_member (root, "summaries"), 0);
+  on = json_array_get_object_element (json_object_get_array_member (root, "summaries"), 1);
+
+  g_assert_cmpint (json_object_get_int_member (off, "total_kernel_ns"), ==, 5000000000);
+  g_assert_cmpint (json_object_get_int_member (off, "moe_total_ns"), ==, 2000000000);
+  fused = member (off, "fused_moe");
+  g_assert_cmpint (json_object_get_int_member (fused, "instances"), ==, 20000);
+  g_assert_cmpint (json_object_get_int_member (fused, "avg_ns"), ==, 100000);
+  g_assert_cmpint (json_object_get_int_member (fused, "med_ns"), ==, 98000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (fused, "cv"), 0.1, 1e-12);
+  g_assert_cmpint (json_object_get_int_member (fused, "max_min_ratio"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (off, "nccl_total_ns"), ==, 1400000000);
+  g_assert_cmpint (json_object_get_int_member (member (off, "sendrecv"), "instances"), ==, 10000);
+  g_assert_cmpint (json_object_get_int_member (member (off, "allreduce"), "total_ns"), ==, 400000000);
+  g_assert_cmpint (json_object_get_int_member (member (off, "alltoall"), "total_ns"), ==, 0);
+  g_assert_true (json_object_get_null_member (member (off, "alltoall"), "avg_ns"));
+  g_assert_cmpint (json_object_get_int_member (off, "attention_ns"), ==, 800000000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (off, "comm_compute_ratio"), 1.4 / 3.6, 1e-12);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (off, "top_kernels")), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (json_object_get_array_member (off, "top_kernels"), 1),
+                                               "total_ns"), ==, 1000000000);
+  /* EPLB on: 1.6 s of NCCL against 3.1 s of the rest. */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (on, "comm_compute_ratio"), 1.6 / 3.1, 1e-12);
+
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "deltas")), ==, 1);
+  deltas = json_array_get_object_element (json_object_get_array_member (root, "deltas"), 0);
+  g_assert_cmpint (json_object_get_int_member (member (deltas, "total_kernel_ns"), "abs"), ==, -300000000);
+  g_assert_cmpint (json_object_get_int_member (member (deltas, "total_kernel_ns"), "pct"), ==, -6);
+  g_assert_cmpint (json_object_get_int_member (member (deltas, "fused_moe.avg_ns"), "abs"), ==, -25000);
+  g_assert_cmpint (json_object_get_int_member (member (deltas, "fused_moe.avg_ns"), "pct"), ==, -25);
+  g_assert_cmpint (json_object_get_int_member (member (deltas, "sendrecv.total_ns"), "pct"), ==, 20);
+  g_assert_true (json_object_get_null_member (member (deltas, "alltoall.total_ns"), "pct"));
+
+  summary = aiperf_kernels_summary_section (set);
+  g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF:"));
+  g_assert_nonnull (strstr (summary, "can exceed the wall time"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/format/nsight/stats-flavour", test_stats_flavour);
+  g_test_add_func ("/format/nsight/spellings", test_spellings);
+  g_test_add_func ("/format/nsight/ui-flavour", test_ui_flavour);
+  g_test_add_func ("/format/nsight/bad-input", test_bad_input);
+  g_test_add_func ("/format/nsight/combine", test_combine);
+  g_test_add_func ("/format/nsight/analysis", test_analysis);
+  return g_test_run ();
+}
