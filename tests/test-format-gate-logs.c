@@ -468,6 +468,10 @@ test_charts (void)
 
   /* heatmap: a panel per set, one cell per step and expert, one scale */
   g_assert_cmpuint (heat->panels->len, ==, 2);
+  /* baseline's steps have 50, 50, 2000, 20, 30 tokens: the median is 50 */
+  g_assert_cmpstr (heat->note, ==, "baseline_gates_logs: step 2 has 2000 tokens, 40× the median step "
+                                   "(warm-up? --max-step-tokens leaves such steps out); "
+                                   "one colour scale for all panels");
   for (guint p = 0; p < 2; p++)
     {
       const AiperfChart *panel = g_ptr_array_index (heat->panels, p);

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "aiperf-expert-load-private.h"
 
@@ -244,6 +245,37 @@ heatmap_panel (const AiperfPlotSpec      *spec,
   return panel;
 }
 
+/* "baseline: step 2 has 2000 tokens, 40× the median step" when one kept
+ * step is far above the others (a warm-up or profiling batch, which
+ * washes out every other cell's colour), else NULL. */
+static char *
+outlier_hint (const AiperfExpertLoadSet *set)
+{
+  g_autofree double *tokens = NULL;
+  double median, max = 0;
+  guint at = 0;
+
+  if (set->n_steps < 3)
+    return NULL;
+  tokens = g_new (double, set->n_steps);
+  for (guint s = 0; s < set->n_steps; s++)
+    {
+      tokens[s] = aiperf_expert_load_step_tokens (set, set->rows[s]);
+      if (tokens[s] > max)
+        {
+          max = tokens[s];
+          at = s;
+        }
+    }
+  qsort (tokens, set->n_steps, sizeof (double), (GCompareFunc) aiperf_compare_doubles);
+  median = tokens[set->n_steps / 2];
+  if (!(median > 0) || max < 10 * median)
+    return NULL;
+  return g_strdup_printf (_("%s: step %.0f has %.0f tokens, %.0f× the median step"), set->label,
+                          aiperf_table_get_column (set->table, AIPERF_EXPERT_LOADS_STEP)[set->rows[at]],
+                          max, max / median);
+}
+
 static guint
 bin_size (guint n,
           guint max_bins)
@@ -262,6 +294,7 @@ aiperf_handler_expert_load_heatmap (const AiperfPlotSpec       *spec,
   g_autoptr(AiperfExpertLoadData) data = load_data (spec, runs, error);
   g_autoptr(AiperfChart) chart = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
+  g_autoptr(GString) outliers = g_string_new (NULL);
   g_autofree char *dropped = NULL;
   guint max_steps = spec_uint (spec, "max_steps", MAX_STEP_BINS);
   guint max_experts = spec_uint (spec, "max_experts", MAX_EXPERT_BINS);
@@ -297,12 +330,23 @@ aiperf_handler_expert_load_heatmap (const AiperfPlotSpec       *spec,
         g_string_append_printf (note, _("%s%s: mean of %u steps × %u experts per cell"),
                                 note->len > 0 ? "; " : "", set->label, step_bins[i], expert_bins[i]);
       n_drawn += set->n_steps > 0;
+      {
+        g_autofree char *hint = outlier_hint (set);
+
+        if (hint != NULL)
+          g_string_append_printf (outliers, "%s%s", outliers->len > 0 ? "; " : "", hint);
+      }
     }
   if (n_drawn == 0)
     return aiperf_plot_no_data (error, _("every step of the gate logs was dropped"));
   dropped = dropped_note (data);
   if (dropped != NULL)
     g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", dropped);
+  if (outliers->len > 0)
+    g_string_append_printf (note, _("%s%s (warm-up? --max-step-tokens leaves such steps out)"),
+                            note->len > 0 ? "; " : "", outliers->str);
+  if (data->sets->len > 1)
+    g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", _("one colour scale for all panels"));
 
   if (data->sets->len == 1)
     {
