@@ -431,6 +431,25 @@ layer_of (const AiperfChart *chart,
   g_assert_not_reached ();
 }
 
+static AiperfChart *
+build_highlight (AiperfRunSet *runs,
+                 const char   *set,
+                 const char   *expert)
+{
+  g_autoptr(AiperfPlotSpec) spec = NULL;
+  g_autoptr(GError) error = NULL;
+  AiperfPlotType type;
+  AiperfChart *chart;
+
+  g_assert_true (aiperf_plot_type_from_string ("expert_load", &type));
+  spec = aiperf_plot_spec_new ("expert_load", type);
+  aiperf_plot_spec_set_extra (spec, AIPERF_EXPERT_LOAD_HIGHLIGHT_SET, set);
+  aiperf_plot_spec_set_extra (spec, AIPERF_EXPERT_LOAD_HIGHLIGHT_EXPERT, expert);
+  chart = aiperf_plot_build_multi_run (spec, runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return chart;
+}
+
 static void
 test_charts (void)
 {
@@ -464,6 +483,18 @@ test_charts (void)
   g_assert_cmpuint (layer->n_groups, ==, 2);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (layer, 1), 100.0 * 145 / 420, 1e-9);
   g_assert_cmpfloat (aiperf_layer_y (layer_of (shares, AIPERF_LAYER_HLINE, 0), 0), ==, 25);
+  /* the window's selected row: its bar again on top, in its set's slot */
+  {
+    g_autoptr(AiperfChart) marked = build_highlight (two, "default_all2all_gates_logs", "0");
+
+    layer = layer_of (marked, AIPERF_LAYER_BARS, 2);
+    g_assert_cmpuint (aiperf_layer_get_n (layer), ==, 1);
+    g_assert_cmpuint (layer->group, ==, 1);
+    g_assert_cmpfloat (aiperf_layer_x (layer, 0), ==, 0);
+    g_assert_cmpfloat_with_epsilon (aiperf_layer_y (layer, 0), 25, 1e-9);
+    g_assert_cmpint (aiperf_chart_find_series (marked, "default_all2all_gates_logs"), ==, 1);
+    g_assert_cmpuint (marked->series->len, ==, 2);
+  }
   g_assert_cmpuint (aiperf_chart_count_points (shares, AIPERF_LAYER_HLINE), ==, 1);
 
   /* heatmap: a panel per set, one cell per step and expert, one scale */

@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 
 /* The analysis option (and preset key) of --max-step-tokens. */
 #define AIPERF_EXPERT_LOAD_MAX_STEP_TOKENS "max_step_tokens"
+/* Preset keys the window sets: the bar of its table's selected row. */
+#define AIPERF_EXPERT_LOAD_HIGHLIGHT_SET    "highlight_set"
+#define AIPERF_EXPERT_LOAD_HIGHLIGHT_EXPERT "highlight_expert"
 
 /* One gate-log set (one run) after dropping warm-up steps. */
 typedef struct {

@@ -123,7 +123,8 @@ add_rule (AiperfChart *chart,
   aiperf_layer_append_rule (rule, value, label);
 }
 
-/* values: tokens (the default for one set) or share (for several). */
+/* values: tokens (the default for one set) or share (for several);
+ * highlight_set and highlight_expert: the bar the window's table selected. */
 AiperfChart *
 aiperf_handler_expert_load (const AiperfPlotSpec       *spec,
                             AiperfRunSet               *runs,
@@ -134,6 +135,9 @@ aiperf_handler_expert_load (const AiperfPlotSpec       *spec,
   g_autoptr(AiperfExpertLoadData) data = load_data (spec, runs, error);
   g_autoptr(AiperfChart) chart = NULL;
   const char *values = aiperf_plot_spec_get_extra (spec, "values");
+  const char *highlight_set = aiperf_plot_spec_get_extra (spec, AIPERF_EXPERT_LOAD_HIGHLIGHT_SET);
+  const char *highlight_text = aiperf_plot_spec_get_extra (spec, AIPERF_EXPERT_LOAD_HIGHLIGHT_EXPERT);
+  guint64 highlight_expert = G_MAXUINT64;
   guint n_sets, n_experts = 0;
   gboolean share, same_experts = TRUE;
   g_autofree char *note = NULL;
@@ -141,6 +145,9 @@ aiperf_handler_expert_load (const AiperfPlotSpec       *spec,
   (void) classification;
   if (data == NULL)
     return NULL;
+  if (highlight_text == NULL || *highlight_text == '\0' ||
+      !g_ascii_string_to_unsigned (highlight_text, 10, 0, G_MAXUINT, &highlight_expert, NULL))
+    highlight_expert = G_MAXUINT64;
   n_sets = data->sets->len;
   share = values != NULL ? g_str_equal (values, "share") : n_sets > 1;
   for (guint i = 0; i < n_sets; i++)
@@ -168,6 +175,17 @@ aiperf_handler_expert_load (const AiperfPlotSpec       *spec,
       aiperf_layer_set_group (bars, i, n_sets);
       for (guint e = 0; e < set->n_experts && isfinite (scale); e++)
         aiperf_layer_append_bar (bars, e, BAR_WIDTH, set->totals[e] * scale, (int) e);
+      /* The selected bar again, on top, in the accent colour. */
+      if (g_strcmp0 (highlight_set, set->label) == 0 && highlight_expert < set->n_experts && isfinite (scale))
+        {
+          AiperfLayer *ring = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, -1);
+
+          ring->color = aiperf_color_role (AIPERF_ROLE_ACCENT);
+          ring->fill_opacity = 0.9;
+          aiperf_layer_set_group (ring, i, n_sets);
+          aiperf_layer_append_bar (ring, (double) highlight_expert, BAR_WIDTH,
+                                   set->totals[highlight_expert] * scale, (int) highlight_expert);
+        }
       /* The uniform share: one line when every set has it at one height. */
       if (set->n_experts > 0 && isfinite (scale) && (i == 0 || !(share && same_experts)))
         {
