@@ -65,13 +65,12 @@ double
 aiperf_expert_load_step_tokens (const AiperfExpertLoadSet *set,
                                 guint                      row)
 {
-  const double *tokens = aiperf_table_get_column (set->table, AIPERF_EXPERT_LOADS_NUM_TOKENS);
   double sum = 0;
 
   g_return_val_if_fail (set != NULL, NAN);
 
-  if (tokens != NULL && isfinite (tokens[row]))
-    return tokens[row];
+  if (set->num_tokens != NULL && isfinite (set->num_tokens[row]))
+    return set->num_tokens[row];
   for (guint e = 0; e < set->n_experts; e++)
     sum += set->experts[e][row];
   return sum;
@@ -128,8 +127,9 @@ compute_summary (AiperfExpertLoadSet *set)
 
   for (guint s = 0; s < set->n_steps; s++)
     {
+      /* the columns directly: this runs over every value of the set */
       for (guint e = 0; e < set->n_experts; e++)
-        row[e] = aiperf_expert_load_set_get (set, s, e);
+        row[e] = set->experts[e][set->rows[s]];
       set->step_cv[s] = coefficient_of_variation (row, set->n_experts, 1);
       if (isfinite (set->step_cv[s]))
         {
@@ -168,6 +168,7 @@ set_new (AiperfRun   *run,
       set->n_experts = e + 1;
     }
   set->experts = experts;
+  set->num_tokens = aiperf_table_get_column (table, AIPERF_EXPERT_LOADS_NUM_TOKENS);
   set->rows = g_new (guint, MAX (n_rows, 1));
   set->totals = g_new0 (double, MAX (set->n_experts, 1));
   for (guint r = 0; r < n_rows; r++)

@@ -37,6 +37,7 @@ typedef struct {
   double       mean_step_cv; /* mean of step_cv over steps with tokens */
   AiperfTable *table;        /* the run's expert_loads, borrowed */
   const double * const *experts;    /* n_experts columns of @table */
+  const double *num_tokens;  /* the num_tokens column of @table, or NULL */
 } AiperfExpertLoadSet;
 
 typedef struct {

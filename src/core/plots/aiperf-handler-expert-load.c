@@ -252,7 +252,7 @@ heatmap_panel (const AiperfPlotSpec      *spec,
 
           for (guint s = s0; s < s1; s++)
             for (guint e = e0; e < e1; e++)
-              sum += aiperf_expert_load_set_get (set, s, e);
+              sum += set->experts[e][set->rows[s]];
           /* Mean per step and per expert in the bin: a bin of experts
            * reads as one expert's load. */
           aiperf_layer_append_cell (cells, step[set->rows[s0]] - 0.5, step[set->rows[s1 - 1]] + 0.5,
@@ -341,7 +341,7 @@ aiperf_handler_expert_load_heatmap (const AiperfPlotSpec       *spec,
 
             for (guint s = s0; s < s1; s++)
               for (guint e = e0; e < e1; e++)
-                sum += aiperf_expert_load_set_get (set, s, e);
+                sum += set->experts[e][set->rows[s]];
             c_max = MAX (c_max, sum / ((double) (s1 - s0) * (e1 - e0)));
           }
       if (step_bins[i] > 1 || expert_bins[i] > 1)
