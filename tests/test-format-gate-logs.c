@@ -555,7 +555,7 @@ test_heatmap_bins (void)
   g_assert_cmpfloat (g_array_index (cells->x2, double, 0), ==, 8.5);
   /* expert 0 over steps 0..8: (0+1+…+6+0+1) / 9 */
   g_assert_cmpfloat_with_epsilon (g_array_index (cells->value, double, 0), 22.0 / 9, 1e-12);
-  g_assert_cmpstr (heat->note, ==, "gate_logs_0: mean of 9 steps × 1 experts per cell");
+  g_assert_cmpstr (heat->note, ==, "gate_logs_0: mean of 9 steps per cell");
   g_unlink (path);
   g_rmdir (dir);
 }

@@ -344,9 +344,15 @@ aiperf_handler_expert_load_heatmap (const AiperfPlotSpec       *spec,
                 sum += set->experts[e][set->rows[s]];
             c_max = MAX (c_max, sum / ((double) (s1 - s0) * (e1 - e0)));
           }
-      if (step_bins[i] > 1 || expert_bins[i] > 1)
+      if (step_bins[i] > 1 && expert_bins[i] > 1)
         g_string_append_printf (note, _("%s%s: mean of %u steps × %u experts per cell"),
                                 note->len > 0 ? "; " : "", set->label, step_bins[i], expert_bins[i]);
+      else if (step_bins[i] > 1)
+        g_string_append_printf (note, _("%s%s: mean of %u steps per cell"), note->len > 0 ? "; " : "",
+                                set->label, step_bins[i]);
+      else if (expert_bins[i] > 1)
+        g_string_append_printf (note, _("%s%s: mean of %u experts per cell"), note->len > 0 ? "; " : "",
+                                set->label, expert_bins[i]);
       n_drawn += set->n_steps > 0;
       {
         g_autofree char *hint = outlier_hint (set);
