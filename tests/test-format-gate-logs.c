@@ -495,6 +495,23 @@ test_charts (void)
     g_assert_cmpint (aiperf_chart_find_series (marked, "default_all2all_gates_logs"), ==, 1);
     g_assert_cmpuint (marked->series->len, ==, 2);
   }
+  /* values: tokens with two sets: each set's own uniform line, named */
+  {
+    g_autoptr(AiperfPlotSpec) spec = NULL;
+    g_autoptr(AiperfChart) tokens = NULL;
+    AiperfPlotType type;
+
+    g_assert_true (aiperf_plot_type_from_string ("expert_load", &type));
+    spec = aiperf_plot_spec_new ("expert_load", type);
+    aiperf_plot_spec_set_extra (spec, "values", "tokens");
+    tokens = aiperf_plot_build_multi_run (spec, two, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (tokens->y.title, ==, "Tokens");
+    g_assert_cmpfloat (aiperf_layer_y (layer_of (tokens, AIPERF_LAYER_HLINE, 0), 0), ==, 4300 / 4.0);
+    g_assert_cmpfloat (aiperf_layer_y (layer_of (tokens, AIPERF_LAYER_HLINE, 1), 0), ==, 420 / 4.0);
+    g_assert_cmpstr (g_ptr_array_index (layer_of (tokens, AIPERF_LAYER_HLINE, 1)->labels, 0), ==,
+                     "default_all2all_gates_logs: uniform share 105 tokens per expert");
+  }
   g_assert_cmpuint (aiperf_chart_count_points (shares, AIPERF_LAYER_HLINE), ==, 1);
 
   /* heatmap: a panel per set, one cell per step and expert, one scale */

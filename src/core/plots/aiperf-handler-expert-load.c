@@ -195,6 +195,8 @@ aiperf_handler_expert_load (const AiperfPlotSpec       *spec,
           if (share)
             label = same_experts ? g_strdup_printf (_("uniform share 1/%u = %.3g%%"), set->n_experts, uniform)
                                  : g_strdup_printf (_("%s: uniform 1/%u"), set->label, set->n_experts);
+          else if (n_sets > 1)
+            label = g_strdup_printf (_("%s: uniform share %.4g tokens per expert"), set->label, uniform);
           else
             label = g_strdup_printf (_("uniform share: %.4g tokens per expert"), uniform);
           add_rule (chart, share && same_experts ? -1 : (n_sets > 1 ? series : -1), uniform, label);
