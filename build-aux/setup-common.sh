@@ -23,6 +23,8 @@ AIPERF_PACKAGES=(
   # tests: a display for the display suite, a session bus, fixed fonts,
   # image comparison, and the de_DE locale the parsers are tested under
   xvfb xauth dbus dbus-x11 fonts-cantarell fonts-dejavu-core imagemagick locales
+  # the reports: page text of report.pdf, report.html in a headless browser
+  poppler-utils chromium
   # fuzzing (build-aux/fuzz.sh): clang, and its libFuzzer and sanitizer
   # runtimes, which clang only recommends
   clang libclang-rt-dev

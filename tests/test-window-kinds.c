@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-kernels-panel.h"
 
 static char *
 cutile_path (const char *which)
@@ -165,6 +166,52 @@ test_param_pattern (void)
   destroy_window (window);
 }
 
+/* Kernel summaries: their chart tabs, then the kernels tab whose table and
+ * chart are linked both ways. */
+static void
+test_kernels_tab (void)
+{
+  g_autofree char *eplb = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  const char *paths[] = { eplb, NULL };
+  g_autoptr(GPtrArray) names = NULL;
+  AdwTabView *view;
+  AiperfWindow *window;
+  AiperfKernelsPanel *panel = NULL;
+  const AiperfChart *chart;
+  const AiperfLayer *band;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  names = tab_presets (window);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "top_kernels");
+  g_assert_cmpstr (g_ptr_array_index (names, 1), ==, "kernel_categories");
+  g_assert_cmpstr (g_ptr_array_index (names, 2), ==, "kernel_deltas");
+  view = aiperf_window_get_tab_view (window);
+  for (int i = 0; i < adw_tab_view_get_n_pages (view) && panel == NULL; i++)
+    if (AIPERF_IS_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i))))
+      panel = AIPERF_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+  g_assert_nonnull (panel);
+  /* 7 kernels in each of the 2 summaries. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel)))), ==, 14);
+
+  /* The bar of rank 1 (SendRecv) activated: its row is selected and the
+   * chart marks its row behind the bars. */
+  g_assert_true (aiperf_kernels_panel_select_id (panel, 1));
+  g_assert_nonnull (strstr (aiperf_kernels_panel_get_selected_kernel (panel), "SendRecv"));
+  chart = aiperf_chart_view_get_chart (aiperf_kernels_panel_get_chart_view (panel));
+  g_assert_nonnull (chart);
+  band = g_ptr_array_index (chart->layers, 0);
+  g_assert_cmpint (band->kind, ==, AIPERF_LAYER_HBARS);
+  g_assert_cmpint (band->series, ==, -1);
+  /* Seven kernels, largest at the top: rank 1 is the second row from the top. */
+  g_assert_cmpfloat (aiperf_layer_y (band, 0), ==, 5);
+  g_assert_cmpfloat (aiperf_layer_x (band, 0), ==, 1.2);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -173,5 +220,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/kinds/serving-and-cutile", test_serving_and_cutile);
   g_test_add_func ("/aiperf/window/kinds/cutile-only", test_cutile_only);
   g_test_add_func ("/aiperf/window/param-pattern", test_param_pattern);
+  g_test_add_func ("/aiperf/window/kinds/kernels-tab", test_kernels_tab);
   return g_test_run ();
 }

@@ -21,6 +21,8 @@
 #include "aiperf-kinds.h"
 #include "aiperf-presets.h"
 #include "aiperf-session.h"
+#include "aiperf-session-charts.h"
+#include "aiperf-report.h"
 #include "aiperf-writer.h"
 
 static gboolean
@@ -158,19 +160,6 @@ finish_preparing_fonts (GThread **thread)
     g_thread_join (g_steal_pointer (thread));
 }
 
-static AiperfChart *
-build_chart (const AiperfPlotSpec   *spec,
-             const AiperfPlotConfig *config,
-             AiperfRunSet           *runs,
-             AiperfMode              mode,
-             AiperfPlotColors       *colors,
-             GError                **error)
-{
-  if (mode == AIPERF_MODE_MULTI_RUN)
-    return aiperf_plot_build_multi_run (spec, runs, config->classification, colors, error);
-  return aiperf_plot_build_single_run (spec, aiperf_run_set_get_run (runs, 0), colors, error);
-}
-
 typedef struct {
   const AiperfPlotSpec      *spec;
   AiperfChart               *chart;   /* shared by the formats of one preset */
@@ -211,10 +200,8 @@ write_job_run (gpointer data,
  * and returns the number of plots with at least one file written. */
 static guint
 export_presets (const AiperfExportOptions *options,
-                GPtrArray                 *specs,
+                const AiperfKindCharts    *plan,
                 const AiperfPlotConfig    *config,
-                AiperfRunSet              *runs,
-                AiperfMode                 mode,
                 AiperfPlotColors          *colors,
                 const AiperfStyle         *style,
                 const char                *dir,
@@ -227,12 +214,12 @@ export_presets (const AiperfExportOptions *options,
   guint n_plots = 0;
   GThreadPool *pool;
 
-  for (guint i = 0; i < specs->len; i++)
+  for (guint i = 0; i < plan->specs->len; i++)
     {
-      const AiperfPlotSpec *spec = g_ptr_array_index (specs, i);
+      const AiperfPlotSpec *spec = g_ptr_array_index (plan->specs, i);
       g_autoptr(GError) error = NULL;
       gint64 start = g_get_monotonic_time ();
-      AiperfChart *chart = build_chart (spec, config, runs, mode, colors, &error);
+      AiperfChart *chart = aiperf_kind_charts_build (plan, spec, config, colors, &error);
 
       if (chart == NULL)
         {
@@ -292,123 +279,113 @@ export_presets (const AiperfExportOptions *options,
   return n_plots;
 }
 
-static GPtrArray *
-selected_presets (const AiperfExportOptions *options,
-                  const AiperfPlotConfig    *config,
-                  AiperfMode                 mode,
-                  AiperfRunSet              *runs,
-                  AiperfExportLog           *log)
+static void
+log_note (gboolean    warning,
+          const char *message,
+          gpointer    user_data)
 {
-  GPtrArray *specs = g_ptr_array_new ();
-
-  if (options->plots == NULL)
-    {
-      GPtrArray *names = aiperf_plot_config_get_defaults (config, mode);
-
-      for (guint i = 0; i < names->len; i++)
-        {
-          const AiperfPlotSpec *spec = aiperf_plot_config_find (config, mode, g_ptr_array_index (names, i));
-
-          /* A sweep over max_num_seqs is not about runs that have none. */
-          if (spec != NULL && aiperf_plot_spec_applies (spec, runs))
-            g_ptr_array_add (specs, (gpointer) spec);
-        }
-      return specs;
-    }
-  for (guint i = 0; options->plots[i] != NULL; i++)
-    {
-      const AiperfPlotSpec *spec = aiperf_plot_config_find (config, mode, options->plots[i]);
-
-      if (spec != NULL)
-        g_ptr_array_add (specs, (gpointer) spec);
-      else
-        {
-          if (mode == AIPERF_MODE_MULTI_RUN)
-            aiperf_export_log (log, AIPERF_LOG_WARNING,
-                               _("Skipping %s: it shows one run, and several runs were found"),
-                               options->plots[i]);
-          else
-            aiperf_export_log (log, AIPERF_LOG_WARNING,
-                               _("Skipping %s: it compares runs, and only one run was found"),
-                               options->plots[i]);
-        }
-    }
-  return specs;
+  aiperf_export_log (user_data, warning ? AIPERF_LOG_WARNING : AIPERF_LOG_INFO, "%s", message);
 }
 
-/* The presets a kind other than serving benchmarks draws: --plot names
- * found in its section, else its defaults. */
-static GPtrArray *
-kind_presets (const AiperfExportOptions *options,
-              const AiperfPlotConfig    *config,
-              const char                *kind)
-{
-  GPtrArray *plots = aiperf_plot_config_get_kind_plots (config, kind);
-  GPtrArray *names = aiperf_plot_config_get_kind_defaults (config, kind);
-  GPtrArray *specs = g_ptr_array_new ();
-
-  for (guint i = 0; plots != NULL && i < plots->len; i++)
-    {
-      AiperfPlotSpec *spec = g_ptr_array_index (plots, i);
-      gboolean wanted = options->plots != NULL
-                          ? g_strv_contains ((const char * const *) options->plots, spec->name)
-                          : (names != NULL && g_ptr_array_find_with_equal_func (names, spec->name,
-                                                                                g_str_equal, NULL));
-
-      if (wanted)
-        g_ptr_array_add (specs, spec);
-    }
-  return specs;
-}
-
-/* AIPerf and its peers: aiperf plot's modes, presets and details. */
+/* The images of every kind: one kind is written into @dir as aiperf plot
+ * does; several each get @dir/<kind>/. Returns the number of plots. */
 static guint
-export_serving (const AiperfExportOptions *options,
-                const AiperfPlotConfig    *config,
-                AiperfRunSet              *runs,
-                AiperfPlotColors          *colors,
-                const AiperfStyle         *style,
-                const char                *dir,
-                AiperfExportLog           *log,
-                GPtrArray                 *files)
+export_images (const AiperfExportOptions *options,
+               AiperfSession             *session,
+               const AiperfPlotConfig    *config,
+               GPtrArray                 *plan,
+               const AiperfStyle         *style,
+               const char                *dir,
+               AiperfExportLog           *log,
+               GPtrArray                 *files)
 {
-  g_autoptr(GPtrArray) specs = NULL;
-  AiperfMode mode = aiperf_run_set_get_mode (runs);
+  AiperfPlotColors *colors = aiperf_session_get_colors (session);
+  g_autoptr(GError) error = NULL;
+  guint n_plots = 0;
 
-  /* Two whole sentences, not a "%s mode" fragment, so both can be translated. */
-  aiperf_export_log (log, AIPERF_LOG_INFO,
-                     mode == AIPERF_MODE_MULTI_RUN ? _("Multi-run mode: %u run(s) loaded")
-                                                   : _("Single-run mode: %u run(s) loaded"),
-                     aiperf_run_set_get_n_runs (runs));
-
-  /* Comparisons need only the summaries; one run is shown in detail. */
-  if (mode == AIPERF_MODE_SINGLE_RUN)
+  for (guint k = 0; k < plan->len; k++)
     {
-      AiperfRun *run = aiperf_run_set_get_run (runs, 0);
-      g_autoptr(GError) error = NULL;
-      GPtrArray *warnings;
-      gint64 start = g_get_monotonic_time ();
+      const AiperfKindCharts *charts = g_ptr_array_index (plan, k);
+      const AiperfKind *kind_info = aiperf_kinds_find (charts->kind);
+      g_autofree char *kind_dir = plan->len > 1 ? g_build_filename (dir, charts->kind, NULL) : g_strdup (dir);
+      g_autoptr(GPtrArray) kind_files = g_ptr_array_new_with_free_func (g_free);
 
-      if (!aiperf_run_load_details (run, NULL, NULL, NULL, &error))
-        aiperf_export_log (log, AIPERF_LOG_WARNING, _("Cannot load the details of %s: %s"),
-                           aiperf_run_get_name (run), error->message);
-      warnings = aiperf_run_get_warnings (run);
-      for (guint i = 0; warnings != NULL && i < warnings->len; i++)
-        aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (warnings, i));
-      aiperf_export_log (log, AIPERF_LOG_DEBUG, "details of %s loaded in %.1f ms",
-                         aiperf_run_get_name (run), (g_get_monotonic_time () - start) / 1000.0);
-      /* A lone run of another tool with nothing over time: its summary is a
-       * point on the comparison charts rather than no chart at all. */
-      if (!aiperf_run_can_load_details (run))
+      if (plan->len > 1 && !prepare_output_dir (kind_dir, &error))
         {
-          mode = AIPERF_MODE_MULTI_RUN;
-          aiperf_export_log (log, AIPERF_LOG_INFO,
-                             _("%s (%s) has no per-request data: drawing its summary on the comparison charts"),
-                             aiperf_run_get_name (run), aiperf_run_get_tool (run));
+          aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+          g_clear_error (&error);
+          continue;
         }
+      n_plots += export_presets (options, charts, config, colors, style, kind_dir, log, kind_files);
+      if (kind_info != NULL && kind_info->write_files != NULL &&
+          !kind_info->write_files (charts->runs, aiperf_session_get_options (session), kind_dir, kind_files, &error))
+        {
+          aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+          g_clear_error (&error);
+        }
+      for (guint i = 0; i < kind_files->len; i++)
+        g_ptr_array_add (files, plan->len > 1 ? g_build_filename (charts->kind, g_ptr_array_index (kind_files, i), NULL)
+                                              : g_strdup (g_ptr_array_index (kind_files, i)));
     }
-  specs = selected_presets (options, config, mode, runs, log);
-  return export_presets (options, specs, config, runs, mode, colors, style, dir, log, files);
+  return n_plots;
+}
+
+/* aiperf's exact summary.txt first; each other kind appends its own section. */
+static void
+write_summary (AiperfSession   *session,
+               GPtrArray       *plan,
+               GPtrArray       *files,
+               guint            n_plots,
+               const char      *dir,
+               AiperfExportLog *log)
+{
+  g_autofree char *aiperf_summary = summary_text (files, n_plots, dir);
+  g_autoptr(GString) summary = g_string_new (aiperf_summary);
+  g_autofree char *summary_path = g_build_filename (dir, "summary.txt", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint k = 0; k < plan->len; k++)
+    {
+      const AiperfKindCharts *charts = g_ptr_array_index (plan, k);
+      g_autofree char *section = aiperf_session_kind_section (session, charts->kind, charts->runs);
+
+      if (section != NULL)
+        g_string_append_printf (summary, "\n%s", section);
+    }
+  if (!aiperf_write_file_atomically (summary_path, summary->str, summary->len, &error))
+    aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+}
+
+/* Nothing could be loaded: the report names what was opened and why it
+ * failed, with no chart. */
+static void
+write_failure_report (const AiperfExportOptions *options,
+                      AiperfSession             *session,
+                      const AiperfPlotConfig    *config,
+                      const char                *report_dir,
+                      const char                *message)
+{
+  g_autoptr(GPtrArray) plan = g_ptr_array_new ();
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  AiperfReportInput input = {
+    .session = session,
+    .config = config,
+    .plan = plan,
+    .theme = options->theme,
+  };
+
+  for (guint i = 0; options->paths[i] != NULL; i++)
+    aiperf_session_add_root (session, options->paths[i]);
+  aiperf_session_add_error (session, message);
+  if (!prepare_output_dir (report_dir, &error) ||
+      !aiperf_report_write (&input, options->reports, report_dir, written, &error))
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      return;
+    }
+  for (guint i = 0; i < written->len; i++)
+    g_print (_("Saved report: %s\n"), (const char *) g_ptr_array_index (written, i));
 }
 
 int
@@ -417,14 +394,11 @@ aiperf_cli_export (const AiperfExportOptions *options)
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfPlotConfig) config = NULL;
   g_autoptr(AiperfSession) session = NULL;
-  AiperfRunSet *runs;
-  AiperfPlotColors *colors;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) kinds = NULL;
-  g_autoptr(GHashTable) kind_sets = NULL;
+  g_autoptr(GPtrArray) plan = NULL;
   g_autoptr(AiperfExportLog) log = NULL;
-  g_autoptr(GString) summary = NULL;
-  g_autofree char *dir = NULL, *summary_path = NULL, *log_path = NULL;
+  g_autofree char *dir = NULL, *report_dir = NULL, *log_path = NULL;
+  gboolean images = options->formats != 0;
   GPtrArray *load_errors;
   GThread *fonts;
   AiperfStyle style;
@@ -448,6 +422,10 @@ aiperf_cli_export (const AiperfExportOptions *options)
 
   dir = options->output != NULL ? strip_trailing_separators (options->output)
                                 : g_build_filename (options->paths[0], "plots", NULL);
+  /* aiperf's design names <first path>/visualizations for the HTML report. */
+  if (options->reports != 0)
+    report_dir = options->output != NULL ? g_strdup (dir)
+                                         : g_build_filename (options->paths[0], "visualizations", NULL);
   fonts = start_preparing_fonts (options->theme);
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
@@ -463,21 +441,26 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Analysis options reach the presets' extras and the kinds' files. */
   if (options->max_step_tokens != NULL)
     aiperf_session_set_option (session, "max_step_tokens", options->max_step_tokens);
-  if (!aiperf_session_open_sync (session, (const char * const *) options->paths, dir, &error))
+  if (!aiperf_session_open_sync (session, (const char * const *) options->paths,
+                                 images ? dir : report_dir, &error))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       finish_preparing_fonts (&fonts);
+      /* A CI job that shares the report should still say why it is empty. */
+      if (report_dir != NULL)
+        write_failure_report (options, session, config, report_dir, error->message);
       return AIPERF_EXIT_EMPTY;
     }
-  runs = aiperf_session_get_runs (session);
   load_errors = aiperf_session_get_errors (session);
   for (guint i = 0; i < load_errors->len; i++)
     aiperf_export_log (log, AIPERF_LOG_WARNING, _("Skipping a run: %s"),
                        (const char *) g_ptr_array_index (load_errors, i));
   aiperf_export_log (log, AIPERF_LOG_DEBUG, "%u run(s) loaded in %.1f ms",
-                     aiperf_run_set_get_n_runs (runs), (g_get_monotonic_time () - start) / 1000.0);
+                     aiperf_run_set_get_n_runs (aiperf_session_get_runs (session)),
+                     (g_get_monotonic_time () - start) / 1000.0);
 
-  if (!prepare_output_dir (dir, &error))
+  if ((images && !prepare_output_dir (dir, &error)) ||
+      (report_dir != NULL && !prepare_output_dir (report_dir, &error)))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       finish_preparing_fonts (&fonts);
@@ -487,100 +470,50 @@ aiperf_cli_export (const AiperfExportOptions *options)
   aiperf_style_init (&style, options->theme);
   /* Fonts and lines scale with the image: 2400 px wide is aiperf's 1.5. */
   style.scale = options->width / 1600.0;
-  colors = aiperf_session_get_colors (session);
   finish_preparing_fonts (&fonts);
 
-  /* One kind is written into the output folder as aiperf plot does;
-   * several each get <output>/<kind>/. */
-  kinds = aiperf_kinds_split (runs, &kind_sets);
-  for (guint k = 0; k < kinds->len; k++)
+  plan = aiperf_session_plan_charts (session, config, (const char * const *) options->plots, log_note, log);
+  if (images)
     {
-      const char *kind = g_ptr_array_index (kinds, k);
-      AiperfRunSet *set = g_hash_table_lookup (kind_sets, kind);
-      g_autofree char *kind_dir = kinds->len > 1 ? g_build_filename (dir, kind, NULL) : g_strdup (dir);
-      g_autoptr(GPtrArray) kind_files = g_ptr_array_new_with_free_func (g_free);
-
-      if (kinds->len > 1 && !prepare_output_dir (kind_dir, &error))
-        {
-          aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
-          g_clear_error (&error);
-          continue;
-        }
-      if (g_str_equal (kind, AIPERF_KIND_SERVING))
-        n_plots += export_serving (options, config, set, colors, &style, kind_dir, log, kind_files);
-      else
-        {
-          g_autoptr(GPtrArray) presets = kind_presets (options, config, kind);
-          g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
-          const AiperfKind *kind_info = aiperf_kinds_find (kind);
-
-          /* Analysis options (--gpu, --filter, …) override the presets' keys. */
-          for (guint i = 0; i < presets->len; i++)
-            {
-              AiperfPlotSpec *spec = aiperf_plot_spec_copy (g_ptr_array_index (presets, i));
-              GPtrArray *expanded;
-
-              aiperf_plot_spec_apply_options (spec, aiperf_session_get_options (session));
-              /* One preset can be several charts (a heatmap per dtype). */
-              expanded = kind_info != NULL && kind_info->expand_preset != NULL
-                           ? kind_info->expand_preset (spec, set) : NULL;
-              if (expanded == NULL)
-                {
-                  g_ptr_array_add (specs, spec);
-                  continue;
-                }
-              for (guint e = 0; e < expanded->len; e++)
-                g_ptr_array_add (specs, aiperf_plot_spec_copy (g_ptr_array_index (expanded, e)));
-              g_ptr_array_unref (expanded);
-              aiperf_plot_spec_free (spec);
-            }
-          n_plots += export_presets (options, specs, config, set, AIPERF_MODE_MULTI_RUN, colors, &style,
-                                     kind_dir, log, kind_files);
-          if (kind_info != NULL && kind_info->write_files != NULL &&
-              !kind_info->write_files (set, aiperf_session_get_options (session), kind_dir, kind_files, &error))
-            {
-              aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
-              g_clear_error (&error);
-            }
-        }
-      for (guint i = 0; i < kind_files->len; i++)
-        g_ptr_array_add (files, kinds->len > 1 ? g_build_filename (kind, g_ptr_array_index (kind_files, i), NULL)
-                                               : g_strdup (g_ptr_array_index (kind_files, i)));
+      n_plots = export_images (options, session, config, plan, &style, dir, log, files);
+      write_summary (session, plan, files, n_plots, dir, log);
     }
   aiperf_style_clear (&style);
 
-  {
-    g_autofree char *aiperf_summary = summary_text (files, n_plots, dir);
-
-    summary = g_string_new (aiperf_summary);
-  }
-  /* aiperf's exact summary first; each other kind appends its own section. */
-  for (guint k = 0; k < kinds->len; k++)
+  if (report_dir != NULL)
     {
-      const AiperfKind *kind = aiperf_kinds_find (g_ptr_array_index (kinds, k));
-      g_autofree char *section = NULL;
+      AiperfReportInput input = {
+        .session = session,
+        .config = config,
+        .plan = plan,
+        .theme = options->theme,
+      };
+      g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
 
-      if (kind != NULL && kind->summary_with_options != NULL)
-        section = kind->summary_with_options (g_hash_table_lookup (kind_sets, kind->id),
-                                              aiperf_session_get_options (session));
-      else if (kind != NULL && kind->summary_section != NULL)
-        section = kind->summary_section (g_hash_table_lookup (kind_sets, kind->id));
-      if (section != NULL)
-        g_string_append_printf (summary, "\n%s", section);
+      if (!aiperf_report_write (&input, options->reports, report_dir, written, &error))
+        {
+          aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+          g_clear_error (&error);
+        }
+      for (guint i = 0; i < written->len; i++)
+        {
+          const char *path = g_ptr_array_index (written, i);
+
+          aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %s"), path);
+          g_print (_("Saved report: %s\n"), path);
+          g_ptr_array_add (files, g_strdup (path));
+        }
     }
-  summary_path = g_build_filename (dir, "summary.txt", NULL);
-  if (!aiperf_write_file_atomically (summary_path, summary->str, summary->len, &error))
-    {
-      aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
-      g_clear_error (&error);
-    }
-  aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), n_plots, dir,
-                     (g_get_monotonic_time () - start) / 1000.0);
-  log_path = g_build_filename (dir, "aiperf_plot.log", NULL);
+
+  if (images)
+    aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %u plot(s) to %s in %.1f ms"), n_plots, dir,
+                       (g_get_monotonic_time () - start) / 1000.0);
+  log_path = g_build_filename (images ? dir : report_dir, "aiperf_plot.log", NULL);
   if (!aiperf_export_log_save (log, log_path, &error))
     g_printerr ("aiperf-plot: %s\n", error->message);
 
-  g_print (_("Saved %u plot(s) to: %s\n"), n_plots, dir);
+  if (images)
+    g_print (_("Saved %u plot(s) to: %s\n"), n_plots, dir);
   g_print (_("Logs: %s\n"), log_path);
   return files->len > 0 ? AIPERF_EXIT_OK : AIPERF_EXIT_EMPTY;
 }

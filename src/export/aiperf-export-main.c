@@ -12,6 +12,7 @@
 #include "aiperf-export.h"
 #include "aiperf-gpu-peaks.h"
 #include "aiperf-kernel-classes.h"
+#include "aiperf-report.h"
 #include "aiperf-session.h"
 #include "aiperf-writer.h"
 
@@ -81,14 +82,49 @@ bad:
   return FALSE;
 }
 
+static gboolean
+parse_reports (const char *text,
+               guint      *out_reports,
+               GError    **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  guint reports = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *part = g_strstrip (parts[i]);
+
+      if (*part == '\0')
+        continue;
+      if (g_ascii_strcasecmp (part, "html") == 0)
+        reports |= AIPERF_REPORT_HTML;
+      else if (g_ascii_strcasecmp (part, "pdf") == 0)
+        reports |= AIPERF_REPORT_PDF;
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("Unknown report “%s” in --report (expected html or pdf)"), part);
+          return FALSE;
+        }
+    }
+  if (reports == 0)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--report needs at least one of html, pdf"));
+      return FALSE;
+    }
+  *out_reports = reports;
+  return TRUE;
+}
+
 int
 aiperf_export_main (int    argc,
                     char **argv)
 {
-  gboolean headless = FALSE, list = FALSE, verbose = FALSE;
+  gboolean headless = FALSE, list = FALSE, verbose = FALSE, html = FALSE;
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
   g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL, *gpu = NULL;
-  g_autofree char *kernel_classes = NULL;
+  g_autofree char *kernel_classes = NULL, *report = NULL;
   g_autofree char *max_step_tokens = NULL;
   g_autoptr(GRegex) pattern = NULL;
   g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL, filters = NULL;
@@ -132,6 +168,11 @@ aiperf_export_main (int    argc,
     { "kernel-classes", 0, 0, G_OPTION_ARG_FILENAME, &kernel_classes,
       N_("Rules that sort kernels into categories (YAML, as data/kernels/kernel-classes.yaml); "
          "default ~/.config/aiperf-plot/kernel-classes.yaml, else the built-in ones"), N_("FILE") },
+    { "html", 0, 0, G_OPTION_ARG_NONE, &html,
+      N_("Write a self-contained interactive HTML report (report.html in DIR, default "
+         "<first path>/visualizations); images only when --format asks for them too"), NULL },
+    { "report", 0, 0, G_OPTION_ARG_STRING, &report,
+      N_("Comma-separated reports: html, pdf (report.html, report.pdf)"), N_("LIST") },
     { "max-step-tokens", 0, 0, G_OPTION_ARG_STRING, &max_step_tokens,
       N_("MoE gate logs: leave out warm-up steps of more than N tokens "
          "(their num_tokens, else their summed expert loads)"), N_("N") },
@@ -224,11 +265,17 @@ aiperf_export_main (int    argc,
   options.width = 2400;
   options.height = 1200;
   if ((format != NULL && !parse_formats (format, &options.formats, &error)) ||
-      (size != NULL && !parse_size (size, &options.width, &options.height, &error)))
+      (size != NULL && !parse_size (size, &options.width, &options.height, &error)) ||
+      (report != NULL && !parse_reports (report, &options.reports, &error)))
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       return AIPERF_EXIT_USAGE;
     }
+  if (html)
+    options.reports |= AIPERF_REPORT_HTML;
+  /* A report alone writes no images unless --format asks for them. */
+  if (options.reports != 0 && format == NULL)
+    options.formats = 0;
   options.plots = plots;
   options.param_pattern = pattern;
   if (gpu != NULL && aiperf_gpu_peaks_lookup (aiperf_gpu_peaks_get_default (), gpu) == NULL)

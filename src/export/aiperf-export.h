@@ -22,7 +22,8 @@ typedef struct {
   AiperfTheme  theme;
   char        *config;     /* --config FILE or NULL */
   gboolean     verbose;
-  guint        formats;    /* bit (1 << AiperfImageFormat) per requested format */
+  guint        formats;    /* bit (1 << AiperfImageFormat) per requested format; 0: no images */
+  guint        reports;    /* AiperfReportFormat bits (--html, --report) */
   int          width, height;
   char       **plots;      /* --plot NAME…, or NULL for every default */
   GRegex      *param_pattern; /* --param-pattern, or NULL */

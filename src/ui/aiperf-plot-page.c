@@ -259,6 +259,14 @@ aiperf_plot_page_get_single_run (AiperfPlotPage *self)
   return self->single_run;
 }
 
+AiperfRunSet *
+aiperf_plot_page_get_drawn_runs (AiperfPlotPage *self)
+{
+  g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
+
+  return self->drawn;
+}
+
 const char *
 aiperf_plot_page_get_title (AiperfPlotPage *self)
 {

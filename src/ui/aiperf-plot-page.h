@@ -32,6 +32,8 @@ GtkWidget       *aiperf_plot_page_get_reset_button (AiperfPlotPage *self);
 AiperfPlotSpec  *aiperf_plot_page_get_spec        (AiperfPlotPage *self); /* transfer none, editable */
 AiperfRun       *aiperf_plot_page_get_single_run  (AiperfPlotPage *self);
 const char      *aiperf_plot_page_get_title       (AiperfPlotPage *self);
+/* The runs the chart was last drawn for (visible, filtered); NULL before. */
+AiperfRunSet    *aiperf_plot_page_get_drawn_runs  (AiperfPlotPage *self);
 /* Directories of runs to leave out (unchecked in the sidebar); borrowed. */
 void             aiperf_plot_page_set_hidden      (AiperfPlotPage *self,
                                                    GHashTable     *hidden);

@@ -495,6 +495,7 @@ aiperf_window_update_actions (AiperfWindow *self)
   gboolean has_runs = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 0;
 
   set_enabled (self, "export", has_chart);
+  set_enabled (self, "export-report", has_chart);
   set_enabled (self, "copy-chart", has_chart);
   set_enabled (self, "save-preset", has_chart);
   set_enabled (self, "zoom-in", has_chart);
@@ -518,6 +519,7 @@ void
 aiperf_window_init_actions (AiperfWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  aiperf_window_init_report_action (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "watch-folders"))
     {
       GAction *watch = g_action_map_lookup_action (G_ACTION_MAP (self), "watch");

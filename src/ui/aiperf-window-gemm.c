@@ -1,6 +1,7 @@
-/* aiperf-window-gemm.c — the window's GEMM kernels tab: added after the
- * GEMM charts' tabs, its GPU and filter choices redraw those charts, and a
- * point double-clicked on their roofline selects its row.
+/* aiperf-window-gemm.c — the window's table tabs: the GEMM kernels tab
+ * (added after the GEMM charts' tabs, its GPU and filter choices redraw
+ * those charts, and a point double-clicked on their roofline selects its
+ * row) and the kernels tab of kernel summaries.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-gemm-panel.h"
+#include "aiperf-kernels-panel.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-window-private.h"
 
@@ -71,4 +73,14 @@ aiperf_window_add_gemm_panel (AiperfWindow *self)
   tab = adw_tab_view_append (self->tab_view, panel);
   adw_tab_page_set_title (tab, _("GEMM Kernels"));
   adw_tab_page_set_tooltip (tab, _("The GEMM measurements with their roofline, GPU and filters"));
+}
+
+void
+aiperf_window_add_kernels_panel (AiperfWindow *self)
+{
+  GtkWidget *panel = aiperf_kernels_panel_new (self->session);
+  AdwTabPage *tab = adw_tab_view_append (self->tab_view, panel);
+
+  adw_tab_page_set_title (tab, _("Kernels"));
+  adw_tab_page_set_tooltip (tab, _("Every kernel of the open summaries, sortable, beside the top kernels"));
 }

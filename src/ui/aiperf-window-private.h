@@ -62,6 +62,9 @@ void          aiperf_window_page_changed        (AiperfWindow   *self,
 /* Adds the GEMM kernels tab (table, roofline, GPU and filters) after the
  * GEMM charts' tabs. */
 void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
+/* aiperf-window-gemm.c: the kernels tab (table and top kernels) after the
+ * kernel summaries' chart tabs. */
+void          aiperf_window_add_kernels_panel   (AiperfWindow   *self);
 
 /* aiperf-window-expert-load.c */
 /* Adds the expert load tab (table, chart, warm-up limit) after the
@@ -116,6 +119,15 @@ gboolean      aiperf_window_export_current      (AiperfWindow      *self,
 void          aiperf_window_action_export       (GSimpleAction *action,
                                                  GVariant      *param,
                                                  gpointer       user_data);
+
+/* aiperf-window-report.c: win.export-report ("html", "pdf"), and what it
+ * does once the folder is chosen: the report of the tabs as shown. */
+void          aiperf_window_init_report_action  (AiperfWindow *self);
+gboolean      aiperf_window_write_report        (AiperfWindow *self,
+                                                 const char   *directory,
+                                                 guint         formats,
+                                                 GPtrArray    *files,
+                                                 GError      **error);
 
 /* aiperf-window-dnd.c */
 void          aiperf_window_init_dnd            (AiperfWindow *self);

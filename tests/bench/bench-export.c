@@ -2,7 +2,7 @@
  *
  * bench-export --gen AIPERF_GEN --exe AIPERF_PLOT [--runs N] [--requests N] [--repeat N]
  *              [--template profile_export_aiperf.json] [--gen-arg ARG …]
- *              [--target-s S] [--target-mb MB]
+ *              [--target-s S] [--target-mb MB] [--exe-arg ARG …] [--target-report-mb MB]
  *
  * Generates one run with aiperf-gen (--gen-arg passes options on, e.g.
  * --gpus 4 --timeslices 16000), or a sweep (--runs > 1) of copies of
@@ -11,7 +11,9 @@
  * binary (no display) and reports the wall time of the whole command —
  * start-up, discovery, loading, every default plot drawn and written as
  * PNG, exit — and its peak resident memory (wait4's ru_maxrss of that
- * child alone, so the generator does not count).
+ * child alone, so the generator does not count). --exe-arg passes options
+ * to aiperf-plot (--report html,pdf); the size of each report written is
+ * reported too.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,7 +26,8 @@
 #include "../aiperf-test-util.h"
 
 static char *gen_exe, *plot_exe, *template_path;
-static char **gen_args;
+static char **gen_args, **exe_args;
+static double target_report_mb = 0;
 static int n_runs = 1, n_requests = 1000, repeat = 5;
 static double target_s = 0, target_mb = 0;
 
@@ -93,6 +96,7 @@ main (int argc, char **argv)
   g_autofree char *tmp = NULL, *data = NULL, *out = NULL, *runs_s = NULL, *reqs_s = NULL;
   g_auto(GStrv) env = g_get_environ ();
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) plot_args = NULL;
   double peak_mb = 0;
   const GOptionEntry entries[] = {
     { "gen", 0, 0, G_OPTION_ARG_FILENAME, &gen_exe, "aiperf-gen", "PATH" },
@@ -104,6 +108,8 @@ main (int argc, char **argv)
     { "gen-arg", 0, 0, G_OPTION_ARG_STRING_ARRAY, &gen_args, "option for aiperf-gen (repeatable)", "ARG" },
     { "target-s", 0, 0, G_OPTION_ARG_DOUBLE, &target_s, "wall-time target to report against", "S" },
     { "target-mb", 0, 0, G_OPTION_ARG_DOUBLE, &target_mb, "peak-memory target to report against", "MB" },
+    { "exe-arg", 0, 0, G_OPTION_ARG_STRING_ARRAY, &exe_args, "option for aiperf-plot (repeatable)", "ARG" },
+    { "target-report-mb", 0, 0, G_OPTION_ARG_DOUBLE, &target_report_mb, "report size target", "MB" },
     { NULL }
   };
   int status = 0;
@@ -160,12 +166,22 @@ main (int argc, char **argv)
     g_print ("generated %d run(s) x %d requests in %.2f s\n", n_runs, n_requests,
              (g_get_monotonic_time () - t0) / 1e6);
   }
+  {
+    const char *fixed[] = { plot_exe, "--headless", data, "-o", out };
+
+    plot_args = g_ptr_array_new ();
+    for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+      g_ptr_array_add (plot_args, (gpointer) fixed[i]);
+    for (guint i = 0; exe_args != NULL && exe_args[i] != NULL; i++)
+      g_ptr_array_add (plot_args, exe_args[i]);
+    g_ptr_array_add (plot_args, NULL);
+  }
   env = g_environ_unsetenv (env, "DISPLAY");
   env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
   env = g_environ_setenv (env, "HOME", tmp, TRUE);
   {
     /* the first run, untimed, shows the output and warms the page cache */
-    char *plot_argv[] = { plot_exe, "--headless", data, "-o", out, NULL };
+    char **plot_argv = (char **) plot_args->pdata;
     g_autofree char *stdout_text = NULL, *stderr_text = NULL;
 
     if (!run (plot_argv, env, &status, &stdout_text, &stderr_text))
@@ -179,7 +195,7 @@ main (int argc, char **argv)
   }
   for (int i = 0; i < repeat; i++)
     {
-      char *plot_argv[] = { plot_exe, "--headless", data, "-o", out, NULL };
+      char **plot_argv = (char **) plot_args->pdata;
       double seconds, mb;
 
       if (!run_measured (plot_argv, env, &seconds, &mb))
@@ -194,6 +210,19 @@ main (int argc, char **argv)
   if (target_s > 0 || target_mb > 0)
     g_print (" (targets: <= %.2f s, <= %.0f MB)", target_s, target_mb);
   g_print ("\n");
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *name = i == 0 ? "report.html" : "report.pdf";
+      g_autofree char *path = g_build_filename (out, name, NULL);
+      GStatBuf st;
+
+      if (g_stat (path, &st) != 0)
+        continue;
+      g_print ("%s: %.2f MB", name, st.st_size / 1048576.0);
+      if (target_report_mb > 0)
+        g_print (" (target: < %.0f MB)", target_report_mb);
+      g_print ("\n");
+    }
   aiperf_test_remove_tree (tmp);
   return 0;
 }

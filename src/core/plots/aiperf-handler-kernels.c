@@ -31,12 +31,7 @@ load_data (AiperfRunSet  *runs,
   return data;
 }
 
-/* The sources a chart compares: the runs, or one run's groups. */
-static GPtrArray *
-compared_sources (AiperfKernelData *data)
-{
-  return data->sources->len == 1 && data->groups->len > 1 ? data->groups : data->sources;
-}
+#define compared_sources aiperf_kernel_data_compared
 
 static const char *
 caveat (void)
@@ -120,48 +115,31 @@ unique_short_names (GPtrArray *names)
   return shorts;
 }
 
-static int
-compare_sums (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+/* A pale band behind the row of the kernel the table has selected. */
+static void
+add_highlight (AiperfChart *chart,
+               GPtrArray   *names,
+               GPtrArray   *sources,
+               const char  *wanted,
+               double       scale)
 {
-  GHashTable *sums = user_data;
-  double x = *(double *) g_hash_table_lookup (sums, *(const char * const *) a);
-  double y = *(double *) g_hash_table_lookup (sums, *(const char * const *) b);
+  AiperfLayer *band;
+  double longest = 0;
+  guint row;
 
-  return x < y ? 1 : x > y ? -1 : strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The @n kernels with the most time over all @sources, largest first. */
-static GPtrArray *
-top_names (GPtrArray *sources,
-           guint      n)
-{
-  g_autoptr(GHashTable) sums = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  GPtrArray *names = g_ptr_array_new ();
-
+  if (wanted == NULL || !g_ptr_array_find_with_equal_func (names, wanted, g_str_equal, &row))
+    return;
   for (guint s = 0; s < sources->len; s++)
     {
-      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+      AiperfKernelStat *stat = aiperf_kernel_source_find (g_ptr_array_index (sources, s), wanted);
 
-      for (guint k = 0; k < source->kernels->len; k++)
-        {
-          AiperfKernelStat *stat = g_ptr_array_index (source->kernels, k);
-          double *sum = g_hash_table_lookup (sums, stat->name);
-
-          if (sum == NULL)
-            {
-              sum = g_new0 (double, 1);
-              g_hash_table_insert (sums, stat->name, sum);
-              g_ptr_array_add (names, stat->name);
-            }
-          *sum += isnan (stat->total) ? 0 : stat->total;
-        }
+      if (stat != NULL)
+        longest = MAX (longest, stat->total / scale);
     }
-  g_ptr_array_sort_with_data (names, compare_sums, sums);
-  if (names->len > n)
-    g_ptr_array_set_size (names, n);
-  return names;
+  band = aiperf_chart_add_layer (chart, AIPERF_LAYER_HBARS, -1);
+  band->color = aiperf_color_role (AIPERF_ROLE_ACCENT);
+  band->fill_opacity = 0.3;
+  aiperf_layer_append_hbar (band, names->len - 1 - row, 1.0, longest, NAN, NAN, (int) row);
 }
 
 AiperfChart *
@@ -184,7 +162,10 @@ aiperf_handler_top_kernels (const AiperfPlotSpec       *spec,
   if (data == NULL)
     return NULL;
   sources = compared_sources (data);
-  names = top_names (sources, spec_count (spec, "top", 15));
+  /* The first of the ranked names: a kernel's id is its rank. */
+  names = g_ptr_array_copy (aiperf_kernel_data_ranked_names (data), NULL, NULL);
+  if (names->len > spec_count (spec, "top", 15))
+    g_ptr_array_set_size (names, spec_count (spec, "top", 15));
   shorts = unique_short_names (names);
   /* The largest kernel at the top: category 0 is the bottom row. */
   for (guint i = names->len; i-- > 0;)
@@ -206,6 +187,7 @@ aiperf_handler_top_kernels (const AiperfPlotSpec       *spec,
   chart->x.include_zero = TRUE;
   chart->label_title = g_strdup (_("kernel"));
   chart->id_kind = g_strdup ("kernel");
+  add_highlight (chart, names, sources, aiperf_plot_spec_get_extra (spec, AIPERF_KERNELS_OPTION_HIGHLIGHT), scale);
   for (guint s = 0; s < sources->len; s++)
     {
       AiperfKernelSource *source = g_ptr_array_index (sources, s);
@@ -397,34 +379,30 @@ delta_panel (const char       *title,
 
 /* The @n kernels whose total changed most against the first source. */
 static GPtrArray *
-most_changed (GPtrArray *sources,
-              guint      n)
+most_changed (AiperfKernelData *data,
+              GPtrArray        *sources,
+              guint             n)
 {
   AiperfKernelSource *first = g_ptr_array_index (sources, 0);
-  g_autoptr(GHashTable) change = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  g_autoptr(GPtrArray) all = top_names (sources, G_MAXUINT);
-  GPtrArray *names = g_ptr_array_new ();
+  GPtrArray *all = aiperf_kernel_data_ranked_names (data);
+  g_autoptr(GArray) ranked = g_array_new (FALSE, FALSE, sizeof (AiperfKernelRank));
 
   for (guint i = 0; i < all->len; i++)
     {
       const char *name = g_ptr_array_index (all, i);
       AiperfKernelStat *a = aiperf_kernel_source_find (first, name);
-      double *largest = g_new0 (double, 1);
+      AiperfKernelRank r = { name, 0 };
 
       for (guint s = 1; s < sources->len; s++)
         {
           AiperfKernelStat *b = aiperf_kernel_source_find (g_ptr_array_index (sources, s), name);
 
-          *largest = MAX (*largest, fabs ((b != NULL ? b->total : 0) - (a != NULL ? a->total : 0)));
+          r.value = MAX (r.value, fabs ((b != NULL ? b->total : 0) - (a != NULL ? a->total : 0)));
         }
-      g_hash_table_insert (change, (gpointer) name, largest);
-      if (*largest > 0)
-        g_ptr_array_add (names, (gpointer) name);
+      if (r.value > 0)
+        g_array_append_val (ranked, r);
     }
-  g_ptr_array_sort_with_data (names, compare_sums, change);
-  if (names->len > n)
-    g_ptr_array_set_size (names, n);
-  return names;
+  return aiperf_kernel_sorted_names (ranked, n);
 }
 
 AiperfChart *
@@ -459,7 +437,7 @@ aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
           g_ptr_array_add (categories, g_ptr_array_index (data->categories, c));
           break;
         }
-  names = most_changed (sources, spec_count (spec, "top", 10));
+  names = most_changed (data, sources, spec_count (spec, "top", 10));
   shorts = unique_short_names (names);
   for (guint i = shorts->len; i-- > 0;)
     g_ptr_array_add (reversed, g_ptr_array_index (shorts, i));

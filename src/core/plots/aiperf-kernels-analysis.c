@@ -11,6 +11,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE 1  /* strcasestr */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -35,13 +36,12 @@ static const char * const metric_keys[N_METRICS] = {
   "attention_ns", "comm_compute_ratio",
 };
 
+/* Whether @name holds @word, in any case. */
 static gboolean
 name_has (const char *name,
           const char *word)
 {
-  g_autofree char *lower = g_ascii_strdown (name, -1);
-
-  return strstr (lower, word) != NULL;
+  return strcasestr (name, word) != NULL;
 }
 
 /* The kernels of @source whose (lower-case) name holds @word, combined. */

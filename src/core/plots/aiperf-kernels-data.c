@@ -51,38 +51,63 @@ aiperf_kernel_stat_combine (AiperfKernelStat       *into,
   into->std = calls > 0 ? sqrt (MAX (0.0, into->sum_sq / calls - into->avg * into->avg)) : NAN;
 }
 
+/* A kernels table's columns, looked up once per table. */
+typedef struct {
+  AiperfTable *table;
+  int          calls, total, avg, med, min, max, std, category, collective;
+} Columns;
+
+static void
+columns_init (Columns     *c,
+              AiperfTable *table)
+{
+  c->table = table;
+  c->calls = aiperf_table_find_column (table, AIPERF_KERNELS_CALLS);
+  c->total = aiperf_table_find_column (table, AIPERF_KERNELS_TOTAL_NS);
+  c->avg = aiperf_table_find_column (table, AIPERF_KERNELS_AVG_NS);
+  c->med = aiperf_table_find_column (table, AIPERF_KERNELS_MED_NS);
+  c->min = aiperf_table_find_column (table, AIPERF_KERNELS_MIN_NS);
+  c->max = aiperf_table_find_column (table, AIPERF_KERNELS_MAX_NS);
+  c->std = aiperf_table_find_column (table, AIPERF_KERNELS_STD_NS);
+  c->category = aiperf_table_find_column (table, AIPERF_KERNELS_CATEGORY);
+  c->collective = aiperf_table_find_column (table, AIPERF_KERNELS_COLLECTIVE);
+}
+
+static double
+cell (const Columns *c,
+      int            column,
+      guint          row)
+{
+  return column >= 0 ? aiperf_table_get (c->table, (guint) column, row) : NAN;
+}
+
+/* The text of a string column; the table (kept by its run) owns it. */
+static const char *
+text (const Columns *c,
+      int            column,
+      guint          row)
+{
+  return column >= 0 ? aiperf_table_get_string (c->table, (guint) column, row) : NULL;
+}
+
 static AiperfKernelStat *
-stat_from_row (AiperfTable *table,
-               guint        row)
+stat_from_row (const Columns *c,
+               guint          row)
 {
   AiperfKernelStat *stat = g_new0 (AiperfKernelStat, 1);
-  int c;
 
-#define CELL(col) ((c = aiperf_table_find_column (table, col)) >= 0 ? aiperf_table_get (table, c, row) : NAN)
-  stat->calls = CELL (AIPERF_KERNELS_CALLS);
-  stat->total = CELL (AIPERF_KERNELS_TOTAL_NS);
-  stat->avg = CELL (AIPERF_KERNELS_AVG_NS);
-  stat->med = CELL (AIPERF_KERNELS_MED_NS);
-  stat->min = CELL (AIPERF_KERNELS_MIN_NS);
-  stat->max = CELL (AIPERF_KERNELS_MAX_NS);
-  stat->std = CELL (AIPERF_KERNELS_STD_NS);
-#undef CELL
+  stat->calls = cell (c, c->calls, row);
+  stat->total = cell (c, c->total, row);
+  stat->avg = cell (c, c->avg, row);
+  stat->med = cell (c, c->med, row);
+  stat->min = cell (c, c->min, row);
+  stat->max = cell (c, c->max, row);
+  stat->std = cell (c, c->std, row);
   if (isnan (stat->avg) && stat->calls > 0)
     stat->avg = stat->total / stat->calls;
   stat->sum_sq = stat->calls * (stat->std * stat->std + stat->avg * stat->avg);
   stat->med_weight = stat->total;
   return stat;
-}
-
-static const char *
-row_string (AiperfTable *table,
-            const char  *column,
-            guint        row)
-{
-  int c = aiperf_table_find_column (table, column);
-  const char *text = c >= 0 ? aiperf_table_get_string (table, (guint) c, row) : NULL;
-
-  return text != NULL ? g_intern_string (text) : NULL;
 }
 
 static int
@@ -108,6 +133,7 @@ source_new (const char *label,
   source->run = run;
   source->run_index = run_index;
   source->kernels = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_kernel_stat_free);
+  source->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   return source;
 }
 
@@ -115,6 +141,7 @@ static void
 source_free (AiperfKernelSource *source)
 {
   g_free (source->label);
+  g_hash_table_unref (source->by_name);
   g_ptr_array_unref (source->kernels);
   g_free (source);
 }
@@ -122,13 +149,12 @@ source_free (AiperfKernelSource *source)
 /* Adds @row's kernel into @source (combining rows of one name). */
 static void
 source_add (AiperfKernelSource *source,
-            GHashTable         *by_name,
-            AiperfTable        *table,
+            const Columns      *columns,
             guint               row,
             const char         *name)
 {
-  AiperfKernelStat *stat = stat_from_row (table, row);
-  AiperfKernelStat *known = g_hash_table_lookup (by_name, name);
+  AiperfKernelStat *stat = stat_from_row (columns, row);
+  AiperfKernelStat *known = g_hash_table_lookup (source->by_name, name);
 
   if (known != NULL)
     {
@@ -137,11 +163,11 @@ source_add (AiperfKernelSource *source,
       return;
     }
   stat->name = g_strdup (name);
-  stat->category = row_string (table, AIPERF_KERNELS_CATEGORY, row);
+  stat->category = text (columns, columns->category, row);
   if (stat->category == NULL)
-    stat->category = g_intern_static_string (AIPERF_KERNEL_CATEGORY_OTHER);
-  stat->collective = row_string (table, AIPERF_KERNELS_COLLECTIVE, row);
-  g_hash_table_insert (by_name, stat->name, stat);
+    stat->category = AIPERF_KERNEL_CATEGORY_OTHER;
+  stat->collective = text (columns, columns->collective, row);
+  g_hash_table_insert (source->by_name, stat->name, stat);
   g_ptr_array_add (source->kernels, stat);
 }
 
@@ -162,22 +188,21 @@ add_run (AiperfKernelData *data,
          AiperfTable      *table)
 {
   AiperfKernelSource *whole = source_new (aiperf_run_get_name (run), run, run_index);
-  g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) groups = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) group_names = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                             (GDestroyNotify) g_hash_table_unref);
   int name_column = aiperf_table_find_column (table, AIPERF_KERNELS_NAME);
-  int total_column = aiperf_table_find_column (table, AIPERF_KERNELS_TOTAL_NS);
+  int group_column = aiperf_table_find_column (table, AIPERF_KERNELS_GROUP);
   guint first_group = data->groups->len;
+  Columns columns;
 
-  for (guint row = 0; name_column >= 0 && total_column >= 0 && row < aiperf_table_get_n_rows (table); row++)
+  columns_init (&columns, table);
+  for (guint row = 0; name_column >= 0 && columns.total >= 0 && row < aiperf_table_get_n_rows (table); row++)
     {
-      const char *name = aiperf_table_get_string (table, (guint) name_column, row);
-      const char *group = row_string (table, AIPERF_KERNELS_GROUP, row);
+      const char *name = text (&columns, name_column, row);
+      const char *group = text (&columns, group_column, row);
 
-      if (name == NULL || isnan (aiperf_table_get (table, (guint) total_column, row)))
+      if (name == NULL || isnan (cell (&columns, columns.total, row)))
         continue;
-      source_add (whole, names, table, row, name);
+      source_add (whole, &columns, row, name);
       if (group != NULL)
         {
           AiperfKernelSource *part = g_hash_table_lookup (groups, group);
@@ -188,10 +213,9 @@ add_run (AiperfKernelData *data,
 
               part = source_new (label, run, run_index);
               g_hash_table_insert (groups, (gpointer) group, part);
-              g_hash_table_insert (group_names, (gpointer) group, g_hash_table_new (g_str_hash, g_str_equal));
               g_ptr_array_add (data->groups, part);
             }
-          source_add (part, g_hash_table_lookup (group_names, group), table, row, name);
+          source_add (part, &columns, row, name);
         }
     }
   source_finish (whole);
@@ -200,15 +224,84 @@ add_run (AiperfKernelData *data,
     source_finish (g_ptr_array_index (data->groups, g));
 }
 
-AiperfKernelData *
-aiperf_kernel_data_new (AiperfRunSet *runs)
+static int
+compare_ranked (gconstpointer a,
+                gconstpointer b)
+{
+  const AiperfKernelRank *x = a, *y = b;
+
+  return x->value < y->value ? 1 : x->value > y->value ? -1 : strcmp (x->name, y->name);
+}
+
+/* @ranked's names, largest value first, at most @n (char*, not owned). */
+GPtrArray *
+aiperf_kernel_sorted_names (GArray *ranked,
+              guint   n)
+{
+  GPtrArray *names = g_ptr_array_sized_new (MIN (n, ranked->len));
+
+  g_array_sort (ranked, compare_ranked);
+  for (guint i = 0; i < ranked->len && i < n; i++)
+    g_ptr_array_add (names, (gpointer) g_array_index (ranked, AiperfKernelRank, i).name);
+  return names;
+}
+
+/* The @n kernels with the most time over all @sources, largest first. */
+static GPtrArray *
+top_names (GPtrArray *sources,
+           guint      n)
+{
+  g_autoptr(GHashTable) slots = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) ranked = g_array_new (FALSE, FALSE, sizeof (AiperfKernelRank));
+
+  for (guint s = 0; s < sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+
+      for (guint k = 0; k < source->kernels->len; k++)
+        {
+          AiperfKernelStat *stat = g_ptr_array_index (source->kernels, k);
+          double total = isnan (stat->total) ? 0 : stat->total;
+          gpointer slot;
+
+          /* One source: every name is new, no lookup needed. */
+          if (s > 0 && g_hash_table_lookup_extended (slots, stat->name, NULL, &slot))
+            g_array_index (ranked, AiperfKernelRank, GPOINTER_TO_UINT (slot)).value += total;
+          else
+            {
+              AiperfKernelRank r = { stat->name, total };
+
+              if (sources->len > 1)
+                g_hash_table_insert (slots, stat->name, GUINT_TO_POINTER (ranked->len));
+              g_array_append_val (ranked, r);
+            }
+        }
+    }
+  return aiperf_kernel_sorted_names (ranked, n);
+}
+
+GPtrArray *
+aiperf_kernel_data_compared (AiperfKernelData *data)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  return data->sources->len == 1 && data->groups->len > 1 ? data->groups : data->sources;
+}
+
+GPtrArray *
+aiperf_kernel_data_ranked_names (AiperfKernelData *data)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  return data->ranked;
+}
+
+static AiperfKernelData *
+kernel_data_build (AiperfRunSet *runs)
 {
   AiperfKernelData *data;
   AiperfKernelClasses *classes = aiperf_kernel_classes_get_default ();
 
-  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
-
   data = g_new0 (AiperfKernelData, 1);
+  data->ref_count = 1;
   data->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) source_free);
   data->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) source_free);
   data->categories = g_ptr_array_new ();
@@ -227,20 +320,92 @@ aiperf_kernel_data_new (AiperfRunSet *runs)
     g_ptr_array_set_size (data->groups, 0);
   if (data->sources->len == 0)
     {
-      aiperf_kernel_data_free (data);
+      aiperf_kernel_data_unref (data);
       return NULL;
     }
+  data->ranked = top_names (aiperf_kernel_data_compared (data), G_MAXUINT);
+  return data;
+}
+
+/* The charts of one view (an export, the window's tabs) ask for the same
+ * runs' data one after the other: the last data built is kept, with
+ * references on its runs so that no other run can take their place. */
+static GMutex cache_lock;
+static AiperfKernelData *cached;
+static GPtrArray *cached_runs;
+
+static GPtrArray *
+runs_with_kernels (AiperfRunSet *runs)
+{
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    if (aiperf_run_get_table (aiperf_run_set_get_run (runs, i), AIPERF_DATASET_KERNELS) != NULL)
+      g_ptr_array_add (found, g_object_ref (aiperf_run_set_get_run (runs, i)));
+  return found;
+}
+
+static gboolean
+same_runs (GPtrArray *a,
+           GPtrArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (g_ptr_array_index (a, i) != g_ptr_array_index (b, i))
+      return FALSE;
+  return TRUE;
+}
+
+AiperfKernelData *
+aiperf_kernel_data_new (AiperfRunSet *runs)
+{
+  g_autoptr(GPtrArray) found = NULL;
+  AiperfKernelData *data;
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+
+  found = runs_with_kernels (runs);
+  if (found->len == 0)
+    return NULL;
+  g_mutex_lock (&cache_lock);
+  if (cached != NULL && same_runs (cached_runs, found))
+    {
+      data = aiperf_kernel_data_ref (cached);
+      g_mutex_unlock (&cache_lock);
+      return data;
+    }
+  g_mutex_unlock (&cache_lock);
+
+  data = kernel_data_build (runs);
+  if (data == NULL)
+    return NULL;
+  g_mutex_lock (&cache_lock);
+  g_clear_pointer (&cached, aiperf_kernel_data_unref);
+  g_clear_pointer (&cached_runs, g_ptr_array_unref);
+  cached = aiperf_kernel_data_ref (data);
+  cached_runs = g_steal_pointer (&found);
+  g_mutex_unlock (&cache_lock);
+  return data;
+}
+
+AiperfKernelData *
+aiperf_kernel_data_ref (AiperfKernelData *data)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  g_atomic_int_inc (&data->ref_count);
   return data;
 }
 
 void
-aiperf_kernel_data_free (AiperfKernelData *data)
+aiperf_kernel_data_unref (AiperfKernelData *data)
 {
-  if (data == NULL)
+  if (data == NULL || !g_atomic_int_dec_and_test (&data->ref_count))
     return;
   g_ptr_array_unref (data->sources);
   g_ptr_array_unref (data->groups);
   g_ptr_array_unref (data->categories);
+  g_clear_pointer (&data->ranked, g_ptr_array_unref);
   g_free (data);
 }
 
@@ -270,10 +435,7 @@ AiperfKernelStat *
 aiperf_kernel_source_find (const AiperfKernelSource *source,
                            const char               *name)
 {
-  for (guint k = 0; k < source->kernels->len; k++)
-    if (g_str_equal (((AiperfKernelStat *) g_ptr_array_index (source->kernels, k))->name, name))
-      return g_ptr_array_index (source->kernels, k);
-  return NULL;
+  return g_hash_table_lookup (source->by_name, name);
 }
 
 /* The end of the bracketed part starting at @p ('<' or '('), or NULL. */

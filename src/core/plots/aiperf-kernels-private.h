@@ -21,8 +21,8 @@ G_BEGIN_DECLS
 /* One kernel name (or several rows combined): ns and counts. */
 typedef struct {
   char       *name;
-  const char *category;    /* interned */
-  const char *collective;  /* interned, NULL when not communication */
+  const char *category;    /* the table's text (kept by its run) */
+  const char *collective;  /* the same; NULL when not communication */
   double      calls, total, min, max, avg, med, std;
   /* for combining: Σ n·(σ² + μ²), and the total of the row med came from */
   double      sum_sq, med_weight;
@@ -34,6 +34,7 @@ typedef struct {
   AiperfRun *run;
   int        run_index;  /* position in the run set */
   GPtrArray *kernels;    /* AiperfKernelStat*, largest total first */
+  GHashTable *by_name;   /* name → AiperfKernelStat* of kernels */
   double     total;      /* Σ total over kernels */
 } AiperfKernelSource;
 
@@ -41,11 +42,32 @@ typedef struct {
   GPtrArray *sources;    /* AiperfKernelSource*: the runs, in run-set order */
   GPtrArray *groups;     /* AiperfKernelSource*: per group, when any run has groups; else empty */
   GPtrArray *categories; /* const char*: the classifier's order, "other" last */
+  GPtrArray *ranked;     /* char*: aiperf_kernel_data_ranked_names () */
+  int        ref_count;
 } AiperfKernelData;
 
-/* NULL when no run of @runs has a kernels dataset. */
+/* NULL when no run of @runs has a kernels dataset. Immutable and shared:
+ * the charts of one view get the same data (the last one is kept). */
 AiperfKernelData *aiperf_kernel_data_new      (AiperfRunSet       *runs);
-void              aiperf_kernel_data_free     (AiperfKernelData   *data);
+AiperfKernelData *aiperf_kernel_data_ref      (AiperfKernelData   *data);
+void              aiperf_kernel_data_unref    (AiperfKernelData   *data);
+/* A name and what it is ranked by. */
+typedef struct {
+  const char *name;
+  double      value;
+} AiperfKernelRank;
+/* The names of @ranked (sorted here), largest value first, at most @n
+ * (char*, not owned). */
+GPtrArray        *aiperf_kernel_sorted_names  (GArray             *ranked,
+                                               guint               n);
+/* The kernel names of the compared sources (the runs, or one run's groups)
+ * by their summed total, largest first (char*, owned by @data): a kernel's
+ * position here is its id in the charts' hover and highlight. */
+GPtrArray        *aiperf_kernel_data_ranked_names (AiperfKernelData *data);
+/* The sources the charts compare: the runs, or a lone run's groups. */
+GPtrArray        *aiperf_kernel_data_compared     (AiperfKernelData *data);
+/* Preset key: the kernel name whose row top_kernels marks. */
+#define AIPERF_KERNELS_OPTION_HIGHLIGHT "highlight"
 /* Σ total of @source's kernels of @category. */
 double            aiperf_kernel_source_category_total (const AiperfKernelSource *source,
                                                        const char               *category,
@@ -68,7 +90,7 @@ char             *aiperf_kernel_short_name    (const char             *name,
 const char       *aiperf_kernel_time_unit     (double                  ns,
                                                double                 *out_scale);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfKernelData, aiperf_kernel_data_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfKernelData, aiperf_kernel_data_unref)
 
 /* Handlers (aiperf-handler-kernels.c), multi-run scope. */
 AiperfChart *aiperf_handler_top_kernels       (const AiperfPlotSpec *spec, AiperfRunSet *runs,

@@ -1,0 +1,638 @@
+/* report.js — the interactive part of report.html.
+ *
+ * Every chart of the page is redrawn from the data embedded beside it: as
+ * drawn by aiperf-plot (its layers, series, axes), or from the runs'
+ * summary metrics (or a single run's requests) when the reader picks
+ * another metric or statistic. uPlot gives the axes, scales, zoom and
+ * cursor; report-draw.js paints the layers in its draw hook, so every
+ * layer kind of the renderer looks as it does in the SVG. This file holds
+ * the page: the cards and their toolbars, the runs and filters, hover,
+ * pan, PNG, and the #selftest check.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+(function () {
+  "use strict";
+
+  const problems = [];
+  window.addEventListener("error", (e) => problems.push("error: " + e.message));
+  window.addEventListener("securitypolicyviolation", (e) => problems.push("blocked request: " + e.blockedURI));
+  const consoleError = console.error;
+  console.error = function () { problems.push("console: " + Array.from(arguments).join(" ")); consoleError.apply(console, arguments); };
+
+  const D = JSON.parse(document.getElementById("report-data").textContent);
+  const root = document.documentElement;
+  root.classList.add("js");
+  const css = getComputedStyle(root);
+  const FG = css.getPropertyValue("--fg").trim() || "#1f2328";
+  const GRID = css.getPropertyValue("--line").trim() || "#d1d9e0";
+  const BG = css.getPropertyValue("--bg").trim() || "#ffffff";
+  const PALETTE = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd"];
+  const STAT_WORDS = { avg: "Average", p50: "Median", min: "Minimum", max: "Maximum", std: "Std. dev.", sum: "Total", count: "Count" };
+  const TYPES = [["drawn", "As drawn"], ["scatter", "Scatter"], ["line", "Line"], ["bar", "Bar"], ["box", "Box"]];
+
+  const state = { hidden: new Set(), params: {}, ranges: [], cards: [] };
+
+  /* ---- the window's number format and the drawing (report-draw.js) ---- */
+
+  const { fmt, axisValue, axisLabel, retype, bounds, scaleRange, paintLayers, pick } = AiperfReportDraw;
+
+  function el(tag, props, children) {
+    const e = document.createElement(tag);
+    if (props) for (const k in props) {
+      if (k === "text") e.textContent = props[k];
+      else if (k === "class") e.className = props[k];
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), props[k]);
+      else e.setAttribute(k, props[k]);
+    }
+    for (const c of children || []) if (c) e.appendChild(c);
+    return e;
+  }
+
+  /* ---- which runs are shown: checkboxes, parameter filters, metric ranges ---- */
+
+  function metricValue(run, tag, stat) {
+    const m = run.metrics[tag];
+    if (!m) return null;
+    if (m[stat] !== undefined) return m[stat];
+    return null;
+  }
+
+  function runShown(i) {
+    const run = D.runs[i];
+    if (!run || state.hidden.has(i)) return false;
+    for (const key in state.params) {
+      const allowed = state.params[key];
+      if (allowed && !allowed.has(run.params[key] !== undefined ? run.params[key] : "")) return false;
+    }
+    for (const r of state.ranges) {
+      const v = metricValue(run, r.tag, r.stat);
+      if (v === null || (isFinite(r.min) && v < r.min) || (isFinite(r.max) && v > r.max)) return false;
+    }
+    return true;
+  }
+
+  /* ---- chart models ---- */
+
+  function statWord(stat) {
+    return STAT_WORDS[stat] || stat.toUpperCase();
+  }
+
+  function metricAxis(tag, stat) {
+    const m = D.metrics[tag] || { label: tag, unit: "" };
+    return { title: statWord(stat) + " " + m.label, unit: m.unit || "", zero: true };
+  }
+
+  function defaultGroup() {
+    if (D.params.model !== undefined) return "model";
+    const keys = Object.keys(D.params).filter((k) => k !== "concurrency");
+    return keys.length ? keys[0] : null;
+  }
+
+  /* Comparisons from the runs' summaries: one series per group. */
+  function modelFromRuns(view, kind) {
+    const group = view.group || defaultGroup();
+    const label = view.label !== undefined ? view.label : "concurrency";
+    const groups = new Map();
+    D.runs.forEach((run, i) => {
+      if (kind && run.kind !== kind) return;
+      const x = metricValue(run, view.x, view.xs), y = metricValue(run, view.y, view.ys);
+      if (x === null || y === null) return;
+      const g = group ? (run.params[group] !== undefined ? run.params[group] : (group === "model" ? run.model : "")) : run.name;
+      if (!groups.has(g)) groups.set(g, { x: [], y: [], labels: [], ids: [] });
+      const s = groups.get(g);
+      s.x.push(x); s.y.push(y); s.ids.push(i);
+      s.labels.push(label ? (run.params[label] !== undefined ? run.params[label] : null) : null);
+    });
+    const series = [], layers = [];
+    Array.from(groups.keys()).forEach((g, n) => {
+      const color = PALETTE[n % PALETTE.length], s = groups.get(g);
+      series.push({ name: String(g || "runs"), color: color, legend: true });
+      layers.push({ kind: "points", series: n, color: color, size: 8, width: 2, opacity: 1, fill: 0.3, pick: true,
+                    x: s.x, y: s.y, labels: s.labels, ids: s.ids });
+    });
+    return {
+      title: view.x && view.y ? (D.metrics[view.y] || { label: view.y }).label + " vs " + (D.metrics[view.x] || { label: view.x }).label
+                              : "No summary metrics to compare",
+      x: metricAxis(view.x, view.xs), y: metricAxis(view.y, view.ys), series: series, layers: layers,
+      label_title: label ? (D.params[label] || label) : "", id_kind: "run", globalIds: true,
+    };
+  }
+
+  /* A single run: its requests, one point each. */
+  function modelFromRequests(view) {
+    const cols = D.requests.columns, cx = cols[view.x], cy = cols[view.y];
+    const run = D.runs[D.requests.run];
+    const x = [], y = [], ids = [];
+    cx.values.forEach((v, i) => {
+      if (v !== null && cy.values[i] !== null) { x.push(v); y.push(cy.values[i]); ids.push(i); }
+    });
+    return {
+      title: cy.label + " vs " + cx.label,
+      x: { title: cx.label, unit: cx.unit, zero: true }, y: { title: cy.label, unit: cy.unit, zero: true },
+      series: [{ name: run ? run.name : "requests", color: PALETTE[0], legend: true }],
+      layers: [{ kind: "points", series: 0, color: PALETTE[0], size: 4, width: 1, opacity: 0.9, fill: 0.3, pick: true, x: x, y: y, ids: ids }],
+      label_title: "", id_kind: "request", note: D.requests.note || null,
+    };
+  }
+
+  /* Points of a model per series (from its point-like layers). */
+  function filterRuns(model, idRuns) {
+    if (!model.globalIds && !idRuns) return model;
+    const runOf = (id) => (model.globalIds ? id : (idRuns && id >= 0 ? idRuns[id] : -1));
+    const layers = model.layers.map((l) => {
+      if (!l.ids || !l.x) return l;
+      const keep = l.ids.map((id) => id < 0 || runOf(id) < 0 || runShown(runOf(id)));
+      if (keep.every(Boolean)) return l;
+      const out = Object.assign({}, l);
+      for (const f of ["x", "y", "x2", "lo", "hi", "xlo", "xhi", "value", "labels", "ids"])
+        if (l[f]) out[f] = l[f].filter((_, i) => keep[i]);
+      return out;
+    });
+    return Object.assign({}, model, { layers: layers });
+  }
+
+  function hoverText(model, hit, idRuns) {
+    const l = hit.l, i = hit.i, lines = [];
+    const s = l.series >= 0 ? model.series[l.series] : null;
+    lines.push(s ? s.name : (model.title || ""));
+    if (l.kind === "boxes") {
+      lines.push("Maximum: " + axisValue(model.y, l.xhi[i]), "Q3: " + axisValue(model.y, l.hi[i]),
+                 "Median: " + axisValue(model.y, l.y[i]), "Q1: " + axisValue(model.y, l.lo[i]),
+                 "Minimum: " + axisValue(model.y, l.xlo[i]));
+      if (l.count) lines.push("Points: " + l.count[i]);
+      return lines.join("\n");
+    }
+    const yAxis = l.y2 && model.y2 ? model.y2 : model.y;
+    lines.push((model.x.title || "x") + ": " + axisValue(model.x, l.x[i]));
+    lines.push((yAxis.title || "y") + ": " + axisValue(yAxis, l.y[i]));
+    const label = l.labels ? l.labels[i] : null;
+    if (label) lines.push(model.label_title ? model.label_title + ": " + label : label);
+    const id = l.ids ? l.ids[i] : -1;
+    if (model.id_kind === "run" && id >= 0) {
+      const r = model.globalIds ? id : (idRuns ? idRuns[id] : -1);
+      if (r >= 0 && D.runs[r]) lines.push("Run: " + D.runs[r].name);
+    }
+    return lines.join("\n");
+  }
+
+  /* ---- cards: one chart with its toolbar ---- */
+
+  function metricChoices(card) {
+    if (card.source === "requests")
+      return Object.keys(D.requests.columns).map((k) => [k, D.requests.columns[k].label]);
+    const seen = new Set();
+    D.runs.forEach((r) => { if (!card.kind || r.kind === card.kind) Object.keys(r.metrics).forEach((t) => seen.add(t)); });
+    return Array.from(seen).sort((a, b) => (D.metrics[a] || { label: a }).label.localeCompare((D.metrics[b] || { label: b }).label))
+      .map((t) => [t, (D.metrics[t] || { label: t }).label + (D.metrics[t] && D.metrics[t].unit ? " (" + D.metrics[t].unit + ")" : "")]);
+  }
+
+  function select(options, value, onchange, cls) {
+    const s = el("select", { class: cls || "", onchange: onchange });
+    for (const [v, text] of options) {
+      const o = el("option", { value: v, text: text });
+      if (v === value) o.selected = true;
+      s.appendChild(o);
+    }
+    return s;
+  }
+
+  function currentModel(card) {
+    let model;
+    if (card.view.mode === "drawn") model = card.drawn;
+    else if (card.source === "requests") model = modelFromRequests(card.view);
+    else model = modelFromRuns(card.view, card.kind);
+    model = filterRuns(model, card.idRuns);
+    return retype(model, card.view.type);
+  }
+
+  /* Tick text: a log axis labels its powers of ten only (its minor ticks
+   * stay as marks). */
+  function tickText(scale) {
+    return (u, splits) => splits.map((v) => {
+      if (v === null || v === undefined) return "";
+      if (u.scales[scale].distr === 3 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) > 1e-9) return "";
+      return fmt(v);
+    });
+  }
+
+  function render(card) {
+    const model = currentModel(card);
+    card.model = model;
+    card.titleEl.textContent = model.title || "";
+    card.noteEl.textContent = model.note || "";
+    const logx = card.view.logx && !model.x.categories, logy = card.view.logy;
+    const bx = scaleRange(model.x, bounds(model, "x", logx), logx);
+    const by = scaleRange(model.y, bounds(model, "y", logy), logy);
+    const scales = {
+      x: { time: false, distr: logx ? 3 : 1, range: (u, lo, hi) => (lo === null ? bx : [lo, hi]) },
+      y: { distr: logy ? 3 : 1, range: (u, lo, hi) => (lo === null ? by : [lo, hi]) },
+    };
+    const data = [[bx[0], bx[1]], [by[0], by[1]]];
+    const series = [{}, { scale: "y", paths: () => null, points: { show: false } }];
+    const axisStyle = { stroke: FG, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID } };
+    const xAxis = Object.assign({ label: axisLabel(model.x) }, axisStyle);
+    if (model.x.ticks) {
+      xAxis.splits = (u) => model.x.ticks.map((t) => t[0]).filter((p) => p >= u.scales.x.min && p <= u.scales.x.max);
+      xAxis.values = (u, splits) => splits.map((p) => { const t = model.x.ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
+    } else xAxis.values = tickText("x");
+    const yAxis = Object.assign({ label: axisLabel(model.y), values: tickText("y"), size: 60 }, axisStyle);
+    if (model.y.ticks) {
+      /* categories on y (kernel names of horizontal bars) */
+      yAxis.splits = (u) => model.y.ticks.map((t) => t[0]).filter((p) => p >= u.scales.y.min && p <= u.scales.y.max);
+      yAxis.values = (u, splits) => splits.map((p) => { const t = model.y.ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
+      const measure = document.createElement("canvas").getContext("2d");
+      measure.font = "12px system-ui, sans-serif";
+      const widest = Math.max(0, ...model.y.ticks.map((t) => measure.measureText(String(t[1])).width));
+      /* room for the names and the axis title beside them */
+      yAxis.size = Math.min(380, Math.ceil(widest) + 60);
+    }
+    const axes = [xAxis, yAxis];
+    if (model.y2) {
+      const logy2 = false, by2 = scaleRange(model.y2, bounds(model, "y2", logy2), logy2);
+      scales.y2 = { range: (u, lo, hi) => (lo === null ? by2 : [lo, hi]) };
+      data.push([by2[0], by2[1]]);
+      series.push({ scale: "y2", paths: () => null, points: { show: false } });
+      axes.push(Object.assign({ scale: "y2", side: 1, label: axisLabel(model.y2), values: tickText("y2"), size: 60 }, axisStyle, { grid: { show: false } }));
+    }
+    if (card.plot) card.plot.destroy();
+    const width = Math.max(320, card.plotEl.clientWidth || card.el.clientWidth - 20 || 900);
+    const opts = {
+      width: width, height: Math.round(Math.min(520, Math.max(280, width * 0.48))),
+      scales: scales, axes: axes, series: series, legend: { show: false },
+      cursor: {
+        drag: { x: true, y: true, uni: 20 }, points: { show: false },
+        bind: { mousedown: (u, t, handler) => (e) => { if (e.shiftKey || e.button === 1) return null; return handler(e); } },
+      },
+      hooks: {
+        draw: [(u) => paintLayers(u, model)],
+        setCursor: [(u) => showHover(card, u)],
+      },
+    };
+    card.plot = new uPlot(opts, data, card.plotEl);
+    card.plot._hiddenSeries = card.hiddenSeries;
+    card.plot.redraw();
+    bindPan(card);
+    renderLegend(card, model);
+    card.el.classList.add("live");
+  }
+
+  function renderLegend(card, model) {
+    card.legendEl.textContent = "";
+    model.series.forEach((s, k) => {
+      if (s.legend === false) return;
+      const item = el("span", { text: s.name, title: "Show or hide " + s.name, style: "--c:" + s.color + ";cursor:pointer" + (card.hiddenSeries.has(k) ? ";opacity:0.4" : "") });
+      item.addEventListener("click", () => {
+        if (card.hiddenSeries.has(k)) card.hiddenSeries.delete(k); else card.hiddenSeries.add(k);
+        card.plot.redraw(); renderLegend(card, model);
+      });
+      card.legendEl.appendChild(item);
+    });
+  }
+
+  function showHover(card, u) {
+    const hit = pick(u, card.model);
+    if (!hit) { card.tipEl.style.display = "none"; card.ringEl.style.display = "none"; card.el.dataset.hover = ""; return; }
+    const text = hoverText(card.model, hit, card.idRuns);
+    const left = u.over.offsetLeft + hit.px, top = u.over.offsetTop + hit.py;
+    card.tipEl.textContent = "";
+    const lines = text.split("\n");
+    card.tipEl.appendChild(el("b", { text: lines[0] }));
+    card.tipEl.appendChild(document.createTextNode(lines.length > 1 ? "\n" + lines.slice(1).join("\n") : ""));
+    card.tipEl.style.display = "block";
+    const flip = left + card.tipEl.offsetWidth + 16 > card.plotEl.clientWidth;
+    card.tipEl.style.left = (flip ? left - card.tipEl.offsetWidth - 12 : left + 12) + "px";
+    card.tipEl.style.top = Math.max(0, top - card.tipEl.offsetHeight - 8) + "px";
+    card.ringEl.style.left = left + "px"; card.ringEl.style.top = top + "px"; card.ringEl.style.display = "block";
+    card.el.dataset.hover = text;
+  }
+
+  /* Shift+drag or middle-drag pans; the wheel zooms at the cursor. */
+  function bindPan(card) {
+    const u = card.plot, over = u.over;
+    let start = null;
+    over.addEventListener("mousedown", (e) => {
+      if (!(e.shiftKey || e.button === 1)) return;
+      e.preventDefault();
+      start = { x: e.clientX, y: e.clientY, sx: [u.scales.x.min, u.scales.x.max], sy: [u.scales.y.min, u.scales.y.max] };
+      const move = (m) => {
+        /* the data moves with the pointer: ranges shift by the dragged fraction */
+        const shift = (r, d, size, distr, sign) => {
+          if (distr === 3) {
+            const l0 = Math.log10(r[0]), l1 = Math.log10(r[1]), k = (l1 - l0) * d / size * sign;
+            return [Math.pow(10, l0 + k), Math.pow(10, l1 + k)];
+          }
+          const k = (r[1] - r[0]) * d / size * sign;
+          return [r[0] + k, r[1] + k];
+        };
+        const rx = shift(start.sx, m.clientX - start.x, over.clientWidth, u.scales.x.distr, -1);
+        const ry = shift(start.sy, m.clientY - start.y, over.clientHeight, u.scales.y.distr, 1);
+        u.batch(() => { u.setScale("x", { min: rx[0], max: rx[1] }); u.setScale("y", { min: ry[0], max: ry[1] }); });
+      };
+      const up = () => { document.removeEventListener("mousemove", move); document.removeEventListener("mouseup", up); };
+      document.addEventListener("mousemove", move);
+      document.addEventListener("mouseup", up);
+    });
+    over.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const f = e.deltaY < 0 ? 0.8 : 1.25, rect = over.getBoundingClientRect();
+      const zoom = (key, pos) => {
+        const s = u.scales[key], at = u.posToVal(pos, key);
+        if (s.distr === 3) {
+          const la = Math.log10(at);
+          u.setScale(key, { min: Math.pow(10, la - (la - Math.log10(s.min)) * f), max: Math.pow(10, la + (Math.log10(s.max) - la) * f) });
+        } else u.setScale(key, { min: at - (at - s.min) * f, max: at + (s.max - at) * f });
+      };
+      u.batch(() => { zoom("x", e.clientX - rect.left); zoom("y", e.clientY - rect.top); });
+    }, { passive: false });
+  }
+
+  /* The view as the reader sees it: title, note, the plot (uPlot's canvas
+   * has axes, grid and layers) and the legend of the shown series. */
+  function pngDataUrl(card) {
+    const src = card.plot.ctx.canvas, dpr = devicePixelRatio || 1;
+    const note = card.model.note || "", head = (note ? 52 : 36) * dpr;
+    const shown = card.model.series.map((s, k) => [s, k]).filter(([s, k]) => s.legend !== false && !card.hiddenSeries.has(k));
+    const foot = shown.length ? 28 * dpr : 0;
+    const c = document.createElement("canvas");
+    c.width = src.width; c.height = src.height + head + foot;
+    const ctx = c.getContext("2d");
+    ctx.fillStyle = BG; ctx.fillRect(0, 0, c.width, c.height);
+    ctx.fillStyle = FG; ctx.font = "bold " + 16 * dpr + "px sans-serif";
+    ctx.fillText(card.model.title || "", 10 * dpr, 24 * dpr);
+    if (note) { ctx.font = 12 * dpr + "px sans-serif"; ctx.fillText(note, 10 * dpr, 44 * dpr); }
+    ctx.drawImage(src, 0, head);
+    let x = 10 * dpr;
+    const y = head + src.height + 16 * dpr;
+    ctx.font = 12 * dpr + "px sans-serif";
+    for (const [s] of shown) {
+      ctx.fillStyle = s.color; ctx.beginPath(); ctx.arc(x + 5 * dpr, y - 4 * dpr, 5 * dpr, 0, 2 * Math.PI); ctx.fill();
+      ctx.fillStyle = FG; ctx.fillText(s.name, x + 14 * dpr, y);
+      x += ctx.measureText(s.name).width + 30 * dpr;
+      if (x > c.width - 60 * dpr) break;
+    }
+    return c.toDataURL("image/png");
+  }
+
+  function downloadPng(card) {
+    const a = el("a", { href: pngDataUrl(card), download: (card.name || "chart") + ".png" });
+    document.body.appendChild(a); a.click(); a.remove();
+  }
+
+  function makeCard(figure, def, opts) {
+    const card = {
+      el: figure, drawn: def, name: opts.name, kind: opts.kind, idRuns: def ? def.id_runs : null,
+      source: opts.source, hiddenSeries: new Set(), plot: null,
+      view: Object.assign({ mode: def ? "drawn" : "data", type: def ? "drawn" : "scatter", logx: false, logy: false }, opts.view),
+    };
+    if (def) { card.view.logx = def.x.log; card.view.logy = def.y.log; }
+    const choices = metricChoices(card);
+    const stats = D.stats.map((s) => [s, s]);
+    const changed = (field) => (e) => {
+      card.view[field] = e.target.value;
+      if (field === "x" || field === "y" || field === "xs" || field === "ys") card.view.mode = card.view.x === "" || card.view.y === "" ? "drawn" : "data";
+      if (card.view.mode === "data") { card.ui.x.value = card.view.x; card.ui.y.value = card.view.y; }
+      render(card);
+    };
+    const drawnOpt = def ? [["", "As drawn"]] : [];
+    card.ui = {
+      x: select(drawnOpt.concat(choices), card.view.mode === "data" ? card.view.x : "", changed("x"), "pick-x"),
+      xs: select(stats, card.view.xs || "avg", changed("xs"), "pick-xs"),
+      y: select(drawnOpt.concat(choices), card.view.mode === "data" ? card.view.y : "", changed("y"), "pick-y"),
+      ys: select(stats, card.view.ys || "avg", changed("ys"), "pick-ys"),
+      type: select(def ? TYPES : TYPES.slice(1), card.view.type, changed("type"), "pick-type"),
+    };
+    /* switching a drawn chart to metrics starts from what it shows */
+    const fillOther = () => {
+      if (card.view.mode !== "data") return;
+      for (const f of ["x", "y"]) if (!card.view[f]) card.view[f] = (choices[f === "x" ? 0 : Math.min(1, choices.length - 1)] || [""])[0];
+    };
+    card.ui.x.addEventListener("change", fillOther, true);
+    card.ui.y.addEventListener("change", fillOther, true);
+    const check = (field, text) => {
+      const box = el("input", { type: "checkbox", class: "log-" + field.slice(3), onchange: (e) => { card.view[field] = e.target.checked; render(card); } });
+      box.checked = !!card.view[field];
+      return el("label", {}, [box, document.createTextNode(" " + text)]);
+    };
+    const isRuns = card.source === "runs";
+    const toolbar = el("div", { class: "toolbar" }, [
+      el("label", { text: "X " }, [card.ui.x]), isRuns ? card.ui.xs : null,
+      el("label", { text: "Y " }, [card.ui.y]), isRuns ? card.ui.ys : null,
+      el("label", { text: "Type " }, [card.ui.type]),
+      check("logx", "log x"), check("logy", "log y"),
+      el("button", { type: "button", text: "Reset zoom", title: "Show the whole chart (or double-click it)", onclick: () => render(card) }),
+      el("button", { type: "button", text: "PNG", title: "Download the current view as PNG", class: "png", onclick: () => downloadPng(card) }),
+      opts.removable ? el("button", { type: "button", text: "Remove", onclick: () => { card.plot.destroy(); figure.remove(); state.cards.splice(state.cards.indexOf(card), 1); } }) : null,
+    ]);
+    card.titleEl = el("div", { class: "chart-title" });
+    card.noteEl = el("div", { class: "chart-note" });
+    card.plotEl = el("div", { class: "plot" });
+    card.tipEl = el("div", { class: "tip" });
+    card.ringEl = el("div", { class: "ring" });
+    card.legendEl = el("div", { class: "legend" });
+    const live = el("div", { class: "live-view" }, [toolbar, card.titleEl, card.noteEl, card.plotEl, card.legendEl]);
+    const caption = figure.querySelector("figcaption");
+    figure.insertBefore(live, caption ? caption.nextSibling : figure.firstChild);
+    card.plotEl.appendChild(card.tipEl);
+    card.plotEl.appendChild(card.ringEl);
+    state.cards.push(card);
+    render(card);
+    card.plotEl.appendChild(card.tipEl);
+    card.plotEl.appendChild(card.ringEl);
+    return card;
+  }
+
+  /* ---- the page's controls: runs, filters, add a chart ---- */
+
+  function rerenderAll() { for (const c of state.cards) render(c); }
+
+  function buildControls() {
+    const box = document.getElementById("controls");
+    /* nothing loaded: nothing to explore */
+    if (!D.runs.length) { box.remove(); return; }
+    box.appendChild(el("h2", { text: "Explore" }));
+    const runs = el("div", { class: "runs" });
+    D.runs.forEach((r, i) => {
+      const cb = el("input", { type: "checkbox", "data-run": String(i), onchange: (e) => { if (e.target.checked) state.hidden.delete(i); else state.hidden.add(i); rerenderAll(); } });
+      cb.checked = true;
+      runs.appendChild(el("label", { title: r.locator }, [cb, document.createTextNode(" " + r.name)]));
+    });
+    const all = (on) => () => { runs.querySelectorAll("input").forEach((cb, i) => { cb.checked = on; if (on) state.hidden.delete(i); else state.hidden.add(i); }); rerenderAll(); };
+    box.appendChild(el("fieldset", {}, [el("legend", { text: "Runs" }), runs,
+      el("button", { type: "button", text: "All", onclick: all(true) }), el("button", { type: "button", text: "None", onclick: all(false) })]));
+
+    const filters = el("div", { class: "filters" });
+    Object.keys(D.params).forEach((key) => {
+      const values = Array.from(new Set(D.runs.map((r) => (r.params[key] !== undefined ? r.params[key] : ""))));
+      values.sort((a, b) => (isFinite(a) && isFinite(b) && a !== "" && b !== "" ? a - b : String(a).localeCompare(String(b))));
+      const group = el("span", {}, [el("b", { text: D.params[key] + ": " })]);
+      values.forEach((v) => {
+        const cb = el("input", { type: "checkbox", "data-param": key, value: v, onchange: () => {
+          const on = Array.from(group.querySelectorAll("input")).filter((c) => c.checked).map((c) => c.value);
+          state.params[key] = on.length === values.length ? null : new Set(on);
+          rerenderAll();
+        } });
+        cb.checked = true;
+        group.appendChild(el("label", {}, [cb, document.createTextNode(" " + (v === "" ? "(none)" : v) + " ")]));
+      });
+      filters.appendChild(group);
+    });
+    if (Object.keys(D.params).length) box.appendChild(el("fieldset", {}, [el("legend", { text: "Parameters" }), filters]));
+
+    const all_metrics = metricChoices({ source: "runs" });
+    const rtag = select(all_metrics, all_metrics.length ? all_metrics[0][0] : "", null, "range-metric");
+    const rstat = select(D.stats.map((s) => [s, s]), "avg", null, "range-stat");
+    const rmin = el("input", { type: "number", step: "any", placeholder: "min", class: "range-min", size: "8" });
+    const rmax = el("input", { type: "number", step: "any", placeholder: "max", class: "range-max", size: "8" });
+    const active = el("div", { class: "note" });
+    const showRanges = () => {
+      active.textContent = "";
+      state.ranges.forEach((r, k) => {
+        active.appendChild(el("span", { text: (D.metrics[r.tag] || { label: r.tag }).label + " " + r.stat + " in [" + (isFinite(r.min) ? r.min : "−∞") + ", " + (isFinite(r.max) ? r.max : "∞") + "] " }));
+        active.appendChild(el("button", { type: "button", text: "×", title: "Remove this filter", onclick: () => { state.ranges.splice(k, 1); showRanges(); rerenderAll(); } }));
+      });
+    };
+    box.appendChild(el("fieldset", {}, [el("legend", { text: "Metric range" }), rtag, rstat, rmin, rmax,
+      el("button", { type: "button", text: "Filter", class: "range-add", onclick: () => {
+        state.ranges.push({ tag: rtag.value, stat: rstat.value, min: rmin.value === "" ? NaN : +rmin.value, max: rmax.value === "" ? NaN : +rmax.value });
+        showRanges(); rerenderAll();
+      } }), active]));
+
+    box.appendChild(el("button", { type: "button", text: "Add chart", class: "add-chart", onclick: addChart }));
+    if (D.requests && D.requests.note) box.appendChild(el("p", { class: "note", text: D.requests.note }));
+  }
+
+  function addChart() {
+    const single = !!D.requests;
+    const choices = metricChoices({ source: single ? "requests" : "runs" });
+    const has = (t) => choices.some((c) => c[0] === t);
+    const pickOf = (wanted, fallback) => { for (const t of wanted) if (has(t)) return t; return choices.length ? choices[Math.min(fallback, choices.length - 1)][0] : ""; };
+    const view = single
+      ? { x: pickOf(["request_number", "start_s"], 0), y: pickOf(["time_to_first_token", "request_latency"], 1) }
+      : { x: pickOf(["request_latency"], 0), xs: "avg", y: pickOf(["output_token_throughput", "request_throughput"], 1), ys: "avg" };
+    view.mode = "data";
+    const figure = el("figure", { class: "chart added" });
+    document.getElementById("charts").appendChild(figure);
+    const card = makeCard(figure, null, { name: "chart-" + (state.cards.length + 1), source: single ? "requests" : "runs", view: view, removable: true });
+    figure.scrollIntoView({ block: "nearest" });
+    return card;
+  }
+
+  /* ---- start ---- */
+
+  buildControls();
+  D.charts.forEach((def) => {
+    const figure = document.getElementById(def.id);
+    if (!figure) return;
+    const source = def.multi ? "runs" : (D.requests ? "requests" : "runs");
+    const view = { xs: def.spec.xs || "avg", ys: def.spec.ys || "avg", group: def.spec.group, label: def.spec.label,
+                   x: def.spec.x || "", y: def.spec.y || "" };
+    const panels = def.panels && def.panels.length ? def.panels : null;
+    if (panels) {
+      /* small multiples: one live chart per panel */
+      panels.forEach((p, k) => {
+        const sub = el("figure", { class: "chart panel" });
+        figure.appendChild(sub);
+        makeCard(sub, Object.assign({ id_runs: def.id_runs }, p), { name: def.name + "-" + (k + 1), kind: def.kind, source: source, view: Object.assign({}, view) });
+      });
+      figure.classList.add("live");
+    } else {
+      makeCard(figure, def, { name: def.name, kind: def.kind, source: source, view: view });
+    }
+  });
+  window.addEventListener("resize", () => { clearTimeout(state.resize); state.resize = setTimeout(rerenderAll, 150); });
+
+  /* ---- the page's own check, as a user would use it: report.html#selftest ---- */
+
+  function countPoints(card) {
+    let n = 0;
+    for (const l of card.model.layers) if (l.kind === "points" && l.x) n += l.x.length;
+    return n;
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  async function selftest() {
+    const out = { charts: D.charts.length, cards: state.cards.length, canvases: 0, problems: problems };
+    out.canvases = state.cards.filter((c) => c.plot && c.plot.ctx.canvas.width > 0).length;
+    out.svgs = document.querySelectorAll("figure.chart .static svg").length;
+    out.titles = state.cards.map((c) => c.titleEl.textContent);
+    /* changing an axis: the first card with a metric picker and data */
+    const card = state.cards.find((c) => c.ui.y.options.length > 2 && countPoints(c) > 0);
+    if (card) {
+      const before = card.model.y.title;
+      const other = Array.from(card.ui.y.options).map((o) => o.value).find((v) => v !== "" && v !== card.view.y && (card.source !== "runs" || D.runs.some((r) => r.metrics[v] && r.metrics[v][card.view.ys || "avg"] !== undefined)));
+      card.ui.y.value = other;
+      card.ui.y.dispatchEvent(new Event("change"));
+      await settle();
+      out.axis = { before: before, after: card.model.y.title, metric: other, points: countPoints(card) };
+    }
+    /* toggling a run off hides its points */
+    const multi = state.cards.find((c) => c.model.id_kind === "run" && countPoints(c) > 1);
+    if (multi) {
+      const before = countPoints(multi);
+      const cb = document.querySelector("#controls input[data-run='0']");
+      cb.checked = false;
+      cb.dispatchEvent(new Event("change"));
+      await settle();
+      out.toggle = { before: before, after: countPoints(multi) };
+      cb.checked = true;
+      cb.dispatchEvent(new Event("change"));
+      await settle();
+      out.toggle.restored = countPoints(multi);
+    }
+    /* hovering the first point of the first chart with points */
+    const hc = state.cards.find((c) => countPoints(c) > 0);
+    if (hc) try {
+      const l = hc.model.layers.find((q) => q.kind === "points" && q.x && q.x.length);
+      let i = l.x.findIndex((v, k) => v !== null && l.y[k] !== null);
+      const u = hc.plot, rect = u.over.getBoundingClientRect();
+      const px = u.valToPos(l.x[i], "x"), py = u.valToPos(l.y[i], l.y2 ? "y2" : "y");
+      u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + px, clientY: rect.top + py, bubbles: true }));
+      await settle();
+      out.hover = { text: hc.el.dataset.hover || "", visible: hc.tipEl.style.display === "block" };
+      out.png = pngDataUrl(hc).length;
+    } catch (e) { problems.push("hover: " + e.message + " " + JSON.stringify(hc.model.x) + " " + JSON.stringify([hc.plot.scales.x.min, hc.plot.scales.x.max])); }
+    /* the type switch: the same points as bars, then as boxes, then back */
+    const typed = state.cards.find((c) => countPoints(c) > 1);
+    if (typed) {
+      out.types = {};
+      for (const t of ["bar", "box", "line", "drawn"]) {
+        typed.ui.type.value = t;
+        typed.ui.type.dispatchEvent(new Event("change"));
+        await settle();
+        out.types[t] = typed.model.layers.map((l) => l.kind + ":" + (l.x ? l.x.length : 0)).join(" ");
+      }
+    }
+    /* log y, then zoom by a wheel step at the centre */
+    const logged = state.cards[0];
+    if (logged) {
+      const box = logged.el.querySelector("input.log-y");
+      box.checked = true;
+      box.dispatchEvent(new Event("change"));
+      await settle();
+      const u = logged.plot, rect = u.over.getBoundingClientRect();
+      const before = u.scales.x.max - u.scales.x.min;
+      u.over.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
+      await settle();
+      out.zoom = { log: u.scales.y.distr === 3, before: before, after: u.scales.x.max - u.scales.x.min };
+      /* Shift+drag 100 px to the right: the view moves left by 100 px of data, same width */
+      const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2, min = u.scales.x.min;
+      const perPx = (u.scales.x.max - u.scales.x.min) / u.over.clientWidth;
+      u.over.dispatchEvent(new MouseEvent("mousedown", { clientX: cx, clientY: cy, shiftKey: true, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mousemove", { clientX: cx + 100, clientY: cy, shiftKey: true, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mouseup", { clientX: cx + 100, clientY: cy, bubbles: true }));
+      await settle();
+      out.pan = { shift: (min - u.scales.x.min) / perPx, width: u.scales.x.max - u.scales.x.min };
+    }
+    if (D.runs.length) {
+      const added = addChart();
+      out.added = { points: countPoints(added), title: added.model.title };
+    }
+    const pre = el("pre", { id: "selftest-result", text: JSON.stringify(out) });
+    document.body.appendChild(pre);
+  }
+
+  window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl };
+  if (location.hash === "#selftest") setTimeout(selftest, 0);
+})();

@@ -1,0 +1,582 @@
+/* aiperf-report-data.c — the data an HTML report embeds for its scripts:
+ * the runs (parameters, every summary statistic), each chart as drawn
+ * (axes, series, layers) and, for a single run, its per-request columns.
+ *
+ * Written by hand rather than with JsonGenerator: numbers get 6
+ * significant digits (a 100-run sweep stays small), NaN becomes null, and
+ * "<" is escaped everywhere so "</script>" in a run name cannot end the
+ * <script> element that holds the data.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "aiperf-kinds.h"
+#include "aiperf-plot-names.h"
+#include "aiperf-plot-spec.h"
+#include "aiperf-report-private.h"
+#include "aiperf-session-plot.h"
+
+/* Per layer and per request column: more points than a page needs to
+ * hover and zoom; a bigger run is thinned evenly with a note. */
+#define MAX_LAYER_POINTS   4000
+#define MAX_REQUEST_ROWS   4000
+
+void
+aiperf_report_json_string (GString    *out,
+                           const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text != NULL ? text : ""; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      switch (c)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        /* HTML-significant: the JSON sits inside <script>. */
+        case '<': g_string_append (out, "\\u003c"); break;
+        case '>': g_string_append (out, "\\u003e"); break;
+        case '&': g_string_append (out, "\\u0026"); break;
+        default:
+          if (c < 0x20)
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_c (out, (char) c);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+json_number (GString *out,
+             double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    g_string_append (out, "null");
+  else
+    g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.6g", value));
+}
+
+static void
+json_key (GString    *out,
+          const char *key)
+{
+  aiperf_report_json_string (out, key);
+  g_string_append_c (out, ':');
+}
+
+/* "[1,2,null]" of @values[0], [stride], … */
+static void
+json_numbers (GString      *out,
+              const double *values,
+              guint         n,
+              guint         stride)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < n; i += stride)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      json_number (out, values[i]);
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
+json_color (GString           *out,
+            const AiperfStyle *style,
+            AiperfColor        color,
+            double             fade)
+{
+  AiperfRGBA c = aiperf_style_resolve (style, color);
+
+  if (fade > 0)
+    c = aiperf_style_fade (style, c, fade);
+
+  /* "#rrggbbaa": no decimal mark, whatever the locale */
+  g_string_append_printf (out, "\"#%02x%02x%02x%02x\"", (int) lround (CLAMP (c.r, 0, 1) * 255),
+                          (int) lround (CLAMP (c.g, 0, 1) * 255), (int) lround (CLAMP (c.b, 0, 1) * 255),
+                          (int) lround (CLAMP (c.a, 0, 1) * 255));
+}
+
+static void
+json_axis (GString          *out,
+           const AiperfAxis *axis)
+{
+  g_string_append_c (out, '{');
+  json_key (out, "title");
+  aiperf_report_json_string (out, axis->title);
+  g_string_append_c (out, ',');
+  json_key (out, "unit");
+  aiperf_report_json_string (out, axis->unit);
+  g_string_append_printf (out, ",\"log\":%s,\"zero\":%s,\"integer\":%s",
+                          axis->scale == AIPERF_SCALE_LOG ? "true" : "false",
+                          axis->include_zero ? "true" : "false",
+                          axis->integer_ticks ? "true" : "false");
+  if (axis->fixed_range)
+    {
+      g_string_append (out, ",\"range\":[");
+      json_number (out, axis->min);
+      g_string_append_c (out, ',');
+      json_number (out, axis->max);
+      g_string_append_c (out, ']');
+    }
+  if (axis->tick_positions != NULL && axis->tick_labels != NULL)
+    {
+      g_string_append (out, ",\"ticks\":[");
+      for (guint i = 0; i < axis->tick_positions->len && i < axis->tick_labels->len; i++)
+        {
+          g_string_append (out, i > 0 ? ",[" : "[");
+          json_number (out, g_array_index (axis->tick_positions, double, i));
+          g_string_append_c (out, ',');
+          aiperf_report_json_string (out, g_ptr_array_index (axis->tick_labels, i));
+          g_string_append_c (out, ']');
+        }
+      g_string_append_c (out, ']');
+    }
+  g_string_append_c (out, '}');
+}
+
+static const char * const layer_kinds[] = {
+  [AIPERF_LAYER_POINTS] = "points",
+  [AIPERF_LAYER_LINE] = "line",
+  [AIPERF_LAYER_STEP] = "step",
+  [AIPERF_LAYER_AREA] = "area",
+  [AIPERF_LAYER_SEGMENTS] = "segments",
+  [AIPERF_LAYER_ERROR_BARS] = "errors",
+  [AIPERF_LAYER_BAND] = "band",
+  [AIPERF_LAYER_BARS] = "bars",
+  [AIPERF_LAYER_BOXES] = "boxes",
+  [AIPERF_LAYER_CELLS] = "cells",
+  [AIPERF_LAYER_ELLIPSES] = "ellipses",
+  [AIPERF_LAYER_HLINE] = "hline",
+  [AIPERF_LAYER_TEXT] = "text",
+  [AIPERF_LAYER_HBARS] = "hbars",
+  [AIPERF_LAYER_VLINE] = "vline",
+};
+
+static void
+json_array_field (GString    *out,
+                  const char *name,
+                  GArray     *values,
+                  guint       stride)
+{
+  if (values == NULL)
+    return;
+  g_string_append_printf (out, ",\"%s\":", name);
+  json_numbers (out, (const double *) values->data, values->len, stride);
+}
+
+/* Returns TRUE when the layer was thinned. Only layers of independent
+ * items (points, a timeline's segments) are: a thinned line would change
+ * shape (the handlers already bound them). */
+static gboolean
+json_layer (GString           *out,
+            const AiperfStyle *style,
+            const AiperfLayer *layer)
+{
+  guint n = aiperf_layer_get_n (layer);
+  gboolean thin = (layer->kind == AIPERF_LAYER_POINTS || layer->kind == AIPERF_LAYER_SEGMENTS) &&
+                  n > MAX_LAYER_POINTS;
+  guint stride = thin ? (n + MAX_LAYER_POINTS - 1) / MAX_LAYER_POINTS : 1;
+
+  g_string_append (out, "{\"kind\":");
+  aiperf_report_json_string (out, layer->kind < G_N_ELEMENTS (layer_kinds) ? layer_kinds[layer->kind] : "other");
+  g_string_append_printf (out, ",\"series\":%d,\"y2\":%s,\"pick\":%s,\"dashed\":%s,\"step\":%s,"
+                               "\"hover_labels\":%s,\"group\":%u,\"groups\":%u,\"width\":",
+                          layer->series, layer->on_y2 ? "true" : "false", layer->pickable ? "true" : "false",
+                          layer->dashed ? "true" : "false", layer->step ? "true" : "false",
+                          layer->hover_labels ? "true" : "false", layer->group, layer->n_groups);
+  json_number (out, layer->line_width);
+  g_string_append (out, ",\"size\":");
+  json_number (out, layer->marker_size);
+  g_string_append (out, ",\"opacity\":");
+  json_number (out, layer->opacity);
+  g_string_append (out, ",\"fill\":");
+  json_number (out, layer->fill_opacity);
+  g_string_append (out, ",\"color\":");
+  json_color (out, style, layer->color, layer->fade);
+  json_array_field (out, "x", layer->x, stride);
+  json_array_field (out, "y", layer->y, stride);
+  json_array_field (out, "x2", layer->x2, stride);
+  json_array_field (out, "lo", layer->lo, stride);
+  json_array_field (out, "hi", layer->hi, stride);
+  json_array_field (out, "xlo", layer->xlo, stride);
+  json_array_field (out, "xhi", layer->xhi, stride);
+  json_array_field (out, "value", layer->value, stride);
+  if (layer->ids != NULL)
+    {
+      g_string_append (out, ",\"ids\":[");
+      for (guint i = 0; i < layer->ids->len; i += stride)
+        g_string_append_printf (out, "%s%d", i > 0 ? "," : "", g_array_index (layer->ids, int, i));
+      g_string_append_c (out, ']');
+    }
+  if (layer->labels != NULL)
+    {
+      g_string_append (out, ",\"labels\":[");
+      for (guint i = 0; i < layer->labels->len; i += stride)
+        {
+          const char *label = g_ptr_array_index (layer->labels, i);
+
+          if (i > 0)
+            g_string_append_c (out, ',');
+          if (label != NULL)
+            aiperf_report_json_string (out, label);
+          else
+            g_string_append (out, "null");
+        }
+      g_string_append_c (out, ']');
+    }
+  g_string_append_c (out, '}');
+  return thin;
+}
+
+static void
+json_chart_body (GString           *out,
+                 const AiperfStyle *style,
+                 const AiperfChart *chart)
+{
+  gboolean thinned = FALSE;
+
+  json_key (out, "title");
+  aiperf_report_json_string (out, chart->title);
+  g_string_append (out, ",\"x\":");
+  json_axis (out, &chart->x);
+  g_string_append (out, ",\"y\":");
+  json_axis (out, &chart->y);
+  if (chart->has_y2)
+    {
+      g_string_append (out, ",\"y2\":");
+      json_axis (out, &chart->y2);
+    }
+  if (chart->has_color_scale)
+    {
+      g_string_append (out, ",\"color_axis\":");
+      json_axis (out, &chart->color_axis);
+    }
+  g_string_append (out, ",\"label_title\":");
+  aiperf_report_json_string (out, chart->label_title);
+  g_string_append (out, ",\"id_kind\":");
+  aiperf_report_json_string (out, chart->id_kind);
+  g_string_append (out, ",\"series\":[");
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *s = g_ptr_array_index (chart->series, i);
+
+      g_string_append (out, i > 0 ? ",{\"name\":" : "{\"name\":");
+      aiperf_report_json_string (out, s->name);
+      g_string_append (out, ",\"color\":");
+      json_color (out, style, s->color, 0);
+      g_string_append_printf (out, ",\"legend\":%s}", s->in_legend ? "true" : "false");
+    }
+  g_string_append (out, "],\"layers\":[");
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      thinned |= json_layer (out, style, g_ptr_array_index (chart->layers, i));
+    }
+  g_string_append_c (out, ']');
+  if (chart->note != NULL || thinned)
+    {
+      g_autofree char *note = NULL;
+
+      if (thinned)
+        note = g_strconcat (chart->note != NULL ? chart->note : "", chart->note != NULL ? " " : "",
+                            _("Points thinned evenly for this page; the SVG and the images have them all."), NULL);
+      g_string_append (out, ",\"note\":");
+      aiperf_report_json_string (out, note != NULL ? note : chart->note);
+    }
+}
+
+/* For a point of a chart whose ids are run positions in its kind's runs:
+ * the index of that run in the report's runs. */
+static void
+json_id_runs (GString      *out,
+              AiperfRunSet *all,
+              AiperfRunSet *kind_runs)
+{
+  g_string_append (out, ",\"id_runs\":[");
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (kind_runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (kind_runs, i);
+      int index = -1;
+
+      for (guint j = 0; j < aiperf_run_set_get_n_runs (all); j++)
+        if (aiperf_run_set_get_run (all, j) == run)
+          index = (int) j;
+      g_string_append_printf (out, "%s%d", i > 0 ? "," : "", index);
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
+json_chart (GString                 *out,
+            AiperfReport            *report,
+            const AiperfReportChart *item)
+{
+  const AiperfPlotSpec *spec = item->spec;
+  const AiperfChart *chart = item->chart;
+
+  g_string_append (out, "{\"id\":");
+  aiperf_report_json_string (out, item->id);
+  g_string_append (out, ",\"name\":");
+  aiperf_report_json_string (out, item->name);
+  g_string_append (out, ",\"kind\":");
+  aiperf_report_json_string (out, item->plan->kind);
+  g_string_append_printf (out, ",\"multi\":%s,", item->plan->mode == AIPERF_MODE_MULTI_RUN ? "true" : "false");
+  json_chart_body (out, &report->style, chart);
+  /* Comparison points are runs, as in the window: the hover names each and
+   * the run checkboxes hide them. An uncertainty point is the mean of
+   * several runs, not one. */
+  if (item->plan->mode == AIPERF_MODE_MULTI_RUN && spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+    json_id_runs (out, report->runs, item->plan->runs);
+  /* What the chart's axes read, so the page can redraw it from the runs
+   * with another statistic or metric. */
+  g_string_append (out, ",\"spec\":{\"x\":");
+  aiperf_report_json_string (out, spec->x.metric != NULL ? aiperf_plot_resolve_tag (spec->x.metric) : NULL);
+  g_string_append (out, ",\"xs\":");
+  aiperf_report_json_string (out, spec->x.has_stat ? aiperf_stat_to_string (spec->x.stat) : "avg");
+  g_string_append (out, ",\"y\":");
+  aiperf_report_json_string (out, spec->y.metric != NULL ? aiperf_plot_resolve_tag (spec->y.metric) : NULL);
+  g_string_append (out, ",\"ys\":");
+  aiperf_report_json_string (out, spec->has_stat ? aiperf_stat_to_string (spec->stat)
+                                  : spec->y.has_stat ? aiperf_stat_to_string (spec->y.stat) : "avg");
+  g_string_append (out, ",\"group\":");
+  aiperf_report_json_string (out, spec->group_by);
+  g_string_append (out, ",\"label\":");
+  aiperf_report_json_string (out, aiperf_plot_spec_label_by (spec));
+  g_string_append (out, "}");
+  if (chart->panels != NULL && chart->panels->len > 0)
+    {
+      g_string_append (out, ",\"panels\":[");
+      for (guint i = 0; i < chart->panels->len; i++)
+        {
+          g_string_append (out, i > 0 ? ",{" : "{");
+          json_chart_body (out, &report->style, g_ptr_array_index (chart->panels, i));
+          g_string_append_c (out, '}');
+        }
+      g_string_append_c (out, ']');
+    }
+  g_string_append_c (out, '}');
+}
+
+static void
+json_runs (GString      *out,
+           AiperfReport *report,
+           GHashTable   *metric_tags)
+{
+  AiperfRunSet *runs = report->runs;
+  g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
+
+  g_string_append (out, "\"params\":{");
+  for (guint i = 0; i < swept->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      json_key (out, g_ptr_array_index (swept, i));
+      aiperf_report_json_string (out, aiperf_plot_parameter_label (g_ptr_array_index (swept, i)));
+    }
+  g_string_append (out, "},\"runs\":[");
+  for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, r);
+      g_autoptr(GPtrArray) tags = aiperf_run_list_metrics (run);
+      gboolean first = TRUE;
+
+      g_string_append (out, r > 0 ? ",{\"name\":" : "{\"name\":");
+      aiperf_report_json_string (out, aiperf_run_get_name (run));
+      g_string_append (out, ",\"locator\":");
+      aiperf_report_json_string (out, aiperf_run_get_locator (run));
+      g_string_append (out, ",\"kind\":");
+      aiperf_report_json_string (out, aiperf_run_get_kind (run));
+      g_string_append (out, ",\"tool\":");
+      aiperf_report_json_string (out, aiperf_run_get_tool (run));
+      g_string_append (out, ",\"model\":");
+      aiperf_report_json_string (out, aiperf_run_get_model (run));
+      g_string_append (out, ",\"params\":{");
+      for (guint i = 0; i < swept->len; i++)
+        {
+          g_autofree char *text = aiperf_plot_run_text (run, g_ptr_array_index (swept, i));
+
+          if (text == NULL)
+            continue;
+          if (!first)
+            g_string_append_c (out, ',');
+          first = FALSE;
+          json_key (out, g_ptr_array_index (swept, i));
+          aiperf_report_json_string (out, text);
+        }
+      g_string_append (out, "},\"metrics\":{");
+      for (guint t = 0; t < tags->len; t++)
+        {
+          const char *tag = g_ptr_array_index (tags, t);
+          gboolean first_stat = TRUE;
+
+          if (t > 0)
+            g_string_append_c (out, ',');
+          json_key (out, tag);
+          g_string_append_c (out, '{');
+          for (guint s = 0; s < AIPERF_N_STATS; s++)
+            {
+              double value;
+
+              if (!aiperf_run_get_metric (run, tag, s, &value) || !isfinite (value))
+                continue;
+              if (!first_stat)
+                g_string_append_c (out, ',');
+              first_stat = FALSE;
+              json_key (out, aiperf_stat_to_string (s));
+              json_number (out, value);
+            }
+          g_string_append_c (out, '}');
+          if (!g_hash_table_contains (metric_tags, tag))
+            g_hash_table_insert (metric_tags, g_strdup (tag), g_strdup (aiperf_run_get_metric_unit (run, tag)));
+        }
+      g_string_append (out, "}}");
+    }
+  g_string_append_c (out, ']');
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+json_metrics (GString    *out,
+              GHashTable *metric_tags)
+{
+  g_autoptr(GPtrArray) tags = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+  gboolean first = TRUE;
+
+  g_hash_table_iter_init (&iter, metric_tags);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (tags, key);
+
+  g_ptr_array_sort (tags, compare_strings);
+  g_string_append (out, ",\"metrics\":{");
+  for (guint i = 0; i < tags->len; i++)
+    {
+      const char *tag = g_ptr_array_index (tags, i);
+      g_autofree char *label = aiperf_plot_display_name (tag);
+
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      json_key (out, tag);
+      g_string_append (out, "{\"label\":");
+      aiperf_report_json_string (out, label);
+      g_string_append (out, ",\"unit\":");
+      aiperf_report_json_string (out, g_hash_table_lookup (metric_tags, tag));
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, '}');
+}
+
+/* A single run shown in detail: its per-request columns, thinned evenly
+ * past MAX_REQUEST_ROWS. */
+static void
+json_requests (GString      *out,
+               AiperfReport *report)
+{
+  GPtrArray *plan = report->input->plan;
+  const AiperfKindCharts *charts = NULL;
+  AiperfRun *run;
+  AiperfTable *table;
+  guint n, stride, kept;
+  gboolean first = TRUE;
+
+  for (guint k = 0; k < plan->len && charts == NULL; k++)
+    if (((AiperfKindCharts *) g_ptr_array_index (plan, k))->mode == AIPERF_MODE_SINGLE_RUN)
+      charts = g_ptr_array_index (plan, k);
+  if (charts == NULL)
+    return;
+  run = aiperf_run_set_get_run (charts->runs, 0);
+  table = aiperf_run_get_requests (run);
+  if (table == NULL || aiperf_table_get_n_rows (table) == 0)
+    return;
+  n = aiperf_table_get_n_rows (table);
+  stride = (n + MAX_REQUEST_ROWS - 1) / MAX_REQUEST_ROWS;
+  kept = (n + stride - 1) / stride;
+
+  g_string_append (out, ",\"requests\":{\"run\":");
+  for (guint j = 0; j < aiperf_run_set_get_n_runs (report->runs); j++)
+    if (aiperf_run_set_get_run (report->runs, j) == run)
+      g_string_append_printf (out, "%u", j);
+  g_string_append_printf (out, ",\"total\":%u,\"kept\":%u", n, kept);
+  if (stride > 1)
+    {
+      g_autofree char *note = g_strdup_printf (_("Per-request data thinned for this page: every %u. of %u requests "
+                                                 "(%u kept); the summary statistics are of all of them."),
+                                               stride, n, kept);
+
+      g_string_append (out, ",\"note\":");
+      aiperf_report_json_string (out, note);
+    }
+  g_string_append (out, ",\"columns\":{");
+  for (guint c = 0; c < aiperf_table_get_n_columns (table); c++)
+    {
+      const char *name = aiperf_table_get_column_name (table, c);
+      const char *unit = aiperf_table_get_column_unit (table, c);
+      g_autofree char *title = NULL;
+
+      if (aiperf_table_column_is_string (table, c) || aiperf_plot_request_tag_hidden (name))
+        continue;
+      title = aiperf_plot_quantity_title (name, unit, &unit);
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      json_key (out, name);
+      g_string_append (out, "{\"label\":");
+      aiperf_report_json_string (out, title);
+      g_string_append (out, ",\"unit\":");
+      aiperf_report_json_string (out, unit);
+      g_string_append (out, ",\"values\":");
+      json_numbers (out, aiperf_table_get_column_values (table, c), n, stride);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "}}");
+}
+
+char *
+aiperf_report_data_json (AiperfReport *report)
+{
+  g_autoptr(GHashTable) metric_tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GString *out = g_string_new ("{\"title\":");
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  aiperf_report_json_string (out, report->title);
+  g_string_append_printf (out, ",\"theme\":\"%s\",", report->style.theme == AIPERF_THEME_DARK ? "dark" : "light");
+  g_string_append (out, "\"stats\":[");
+  for (guint s = 0; s < AIPERF_N_STATS; s++)
+    g_string_append_printf (out, "%s\"%s\"", s > 0 ? "," : "", aiperf_stat_to_string (s));
+  g_string_append (out, "],");
+  json_runs (out, report, metric_tags);
+  json_metrics (out, metric_tags);
+  json_requests (out, report);
+  g_string_append (out, ",\"charts\":[");
+  for (guint i = 0; i < report->charts->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      json_chart (out, report, g_ptr_array_index (report->charts, i));
+    }
+  g_string_append (out, "]}");
+  return g_string_free (out, FALSE);
+}

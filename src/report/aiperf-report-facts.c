@@ -1,0 +1,267 @@
+/* aiperf-report-facts.c — the header of a report: what was opened, the
+ * system it ran on, what failed to load, and a table of runs per kind.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-kinds.h"
+#include "aiperf-plot-names.h"
+#include "aiperf-report-private.h"
+#include "aiperf-session-plot.h"
+
+/* The metrics a serving table shows when the runs have them: aiperf's
+ * headline numbers. Other kinds show their first metrics. */
+static const char * const serving_metrics[] = {
+  "request_throughput",
+  "output_token_throughput",
+  "time_to_first_token",
+  "inter_token_latency",
+  "request_latency",
+};
+#define MAX_KIND_METRICS 6
+
+static void
+add_fact (AiperfReport *report,
+          const char   *label,
+          char         *value)
+{
+  if (value == NULL || value[0] == '\0')
+    {
+      g_free (value);
+      return;
+    }
+  g_ptr_array_add (report->facts, g_strdup (label));
+  g_ptr_array_add (report->facts, value);
+}
+
+/* Distinct non-empty texts in first-seen order, joined with ", ". */
+typedef struct {
+  GHashTable *seen;
+  GString    *text;
+} Distinct;
+
+static void
+distinct_add (Distinct   *d,
+              const char *value)
+{
+  if (value == NULL || value[0] == '\0' || g_hash_table_contains (d->seen, value))
+    return;
+  g_hash_table_add (d->seen, g_strdup (value));
+  if (d->text->len > 0)
+    g_string_append (d->text, ", ");
+  g_string_append (d->text, value);
+}
+
+static Distinct
+distinct_new (void)
+{
+  Distinct d = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), g_string_new (NULL) };
+
+  return d;
+}
+
+static char *
+distinct_free (Distinct *d)
+{
+  g_hash_table_unref (d->seen);
+  return g_string_free (d->text, d->text->len == 0);
+}
+
+/* "NVIDIA H100 80GB HBM3 ×8 (node-1)" per distinct GPU model and host. */
+static char *
+describe_gpus (AiperfRunSet *runs)
+{
+  g_autoptr(GHashTable) counted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) uuids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  GString *text = g_string_new (NULL);
+
+  for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
+    {
+      GPtrArray *gpus = aiperf_run_get_gpus (aiperf_run_set_get_run (runs, r));
+
+      for (guint i = 0; gpus != NULL && i < gpus->len; i++)
+        {
+          const AiperfGpu *gpu = g_ptr_array_index (gpus, i);
+          g_autofree char *key = g_strdup_printf ("%s (%s)", gpu->name != NULL ? gpu->name : "GPU",
+                                                  gpu->hostname != NULL ? gpu->hostname : "?");
+          char *stored;
+
+          /* The same GPU in every run of a sweep is one GPU. */
+          if (gpu->uuid != NULL && !g_hash_table_add (uuids, g_strdup (gpu->uuid)))
+            continue;
+          if (!g_hash_table_lookup_extended (counted, key, (gpointer *) &stored, NULL))
+            {
+              stored = g_strdup (key);
+              g_hash_table_insert (counted, stored, GUINT_TO_POINTER (0));
+              g_ptr_array_add (order, stored);
+            }
+          g_hash_table_insert (counted, g_strdup (key),
+                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counted, key)) + 1));
+        }
+    }
+  for (guint i = 0; i < order->len; i++)
+    {
+      const char *key = g_ptr_array_index (order, i);
+
+      g_string_append_printf (text, "%s%u × %s", i > 0 ? "; " : "",
+                              GPOINTER_TO_UINT (g_hash_table_lookup (counted, key)), key);
+    }
+  return g_string_free (text, text->len == 0);
+}
+
+void
+aiperf_report_collect_facts (AiperfReport *report)
+{
+  AiperfSession *session = report->input->session;
+  AiperfRunSet *runs = report->runs;
+  GPtrArray *roots = aiperf_session_get_roots (session);
+  GPtrArray *errors = aiperf_session_get_errors (session);
+  g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
+  Distinct tools = distinct_new (), models = distinct_new (), versions = distinct_new (),
+           endpoints = distinct_new (), opened = distinct_new ();
+  GString *params = g_string_new (NULL);
+
+  for (guint i = 0; i < roots->len; i++)
+    distinct_add (&opened, g_ptr_array_index (roots, i));
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+
+      distinct_add (&tools, aiperf_run_get_tool (run));
+      if (g_strcmp0 (aiperf_run_get_model (run), "Unknown") != 0)
+        distinct_add (&models, aiperf_run_get_model (run));
+      distinct_add (&versions, aiperf_run_get_aiperf_version (run));
+      distinct_add (&endpoints, aiperf_run_get_endpoint_type (run));
+    }
+  for (guint i = 0; i < swept->len; i++)
+    {
+      const char *key = g_ptr_array_index (swept, i);
+      g_autoptr(GPtrArray) values = aiperf_session_parameter_values (runs, key);
+
+      g_string_append_printf (params, "%s%s: ", params->len > 0 ? "; " : "", aiperf_plot_parameter_label (key));
+      for (guint v = 0; v < values->len; v++)
+        g_string_append_printf (params, "%s%s", v > 0 ? ", " : "", (const char *) g_ptr_array_index (values, v));
+    }
+
+  add_fact (report, _("Opened"), distinct_free (&opened));
+  add_fact (report, _("Runs"), g_strdup_printf ("%u", aiperf_run_set_get_n_runs (runs)));
+  add_fact (report, _("Tools"), distinct_free (&tools));
+  add_fact (report, _("Models"), distinct_free (&models));
+  add_fact (report, _("Parameters"), g_string_free (params, params->len == 0));
+  add_fact (report, _("GPUs"), describe_gpus (runs));
+  add_fact (report, _("AIPerf versions"), distinct_free (&versions));
+  add_fact (report, _("Endpoints"), distinct_free (&endpoints));
+  add_fact (report, _("Generated"), g_strdup_printf ("%s by aiperf-plot %s", report->generated, PACKAGE_VERSION));
+  for (guint i = 0; i < errors->len; i++)
+    add_fact (report, _("Failed to load"), g_strdup (g_ptr_array_index (errors, i)));
+  for (guint i = 0; i < report->not_drawn->len; i++)
+    add_fact (report, _("Not drawn"), g_strdup (g_ptr_array_index (report->not_drawn, i)));
+}
+
+void
+aiperf_report_table_free (AiperfReportTable *table)
+{
+  g_free (table->title);
+  g_ptr_array_unref (table->columns);
+  g_ptr_array_unref (table->rows);
+  g_free (table->section);
+  g_free (table);
+}
+
+/* The value of @tag's avg (p50, then the first stat it has, for metrics
+ * that are one number), formatted, or NULL. */
+static char *
+metric_text (AiperfRun  *run,
+             const char *tag)
+{
+  const AiperfStats *stats = aiperf_run_get_metric_stats (run, tag);
+  double value;
+
+  if (stats == NULL)
+    return NULL;
+  if (!aiperf_run_get_metric (run, tag, AIPERF_STAT_AVG, &value) &&
+      !aiperf_run_get_metric (run, tag, AIPERF_STAT_P50, &value))
+    {
+      guint s;
+
+      for (s = 0; s < AIPERF_N_STATS; s++)
+        if (aiperf_run_get_metric (run, tag, s, &value))
+          break;
+      if (s == AIPERF_N_STATS)
+        return NULL;
+    }
+  return aiperf_plot_format_value (value);
+}
+
+static GPtrArray *
+table_metrics (AiperfRunSet *runs,
+               const char   *kind)
+{
+  g_autoptr(GPtrArray) all = aiperf_session_list_metrics (runs);
+  GPtrArray *chosen = g_ptr_array_new_with_free_func (g_free);
+
+  if (g_str_equal (kind, AIPERF_KIND_SERVING))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (serving_metrics); i++)
+        if (g_ptr_array_find_with_equal_func (all, serving_metrics[i], g_str_equal, NULL))
+          g_ptr_array_add (chosen, g_strdup (serving_metrics[i]));
+      if (chosen->len > 0)
+        return chosen;
+    }
+  for (guint i = 0; i < all->len && chosen->len < MAX_KIND_METRICS; i++)
+    g_ptr_array_add (chosen, g_strdup (g_ptr_array_index (all, i)));
+  return chosen;
+}
+
+void
+aiperf_report_collect_tables (AiperfReport *report)
+{
+  g_autoptr(GHashTable) sets = NULL;
+  g_autoptr(GPtrArray) kinds = aiperf_kinds_split (report->runs, &sets);
+
+  /* Every open run, kind by kind, whatever the charts show. */
+  for (guint k = 0; k < kinds->len; k++)
+    {
+      const char *kind_id = g_ptr_array_index (kinds, k);
+      AiperfRunSet *runs = g_hash_table_lookup (sets, kind_id);
+      guint n = aiperf_run_set_get_n_runs (runs);
+      g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
+      g_autoptr(GPtrArray) metrics = table_metrics (runs, kind_id);
+      AiperfReportTable *table = g_new0 (AiperfReportTable, 1);
+
+      table->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run", "%s: %u runs", n),
+                                      kind_id, n);
+      table->columns = g_ptr_array_new_with_free_func (g_free);
+      table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+      g_ptr_array_add (table->columns, g_strdup (_("Run")));
+      g_ptr_array_add (table->columns, g_strdup (_("Tool")));
+      g_ptr_array_add (table->columns, g_strdup (_("Model")));
+      for (guint i = 0; i < swept->len; i++)
+        if (!g_str_equal (g_ptr_array_index (swept, i), "model"))
+          g_ptr_array_add (table->columns, g_strdup (aiperf_plot_parameter_label (g_ptr_array_index (swept, i))));
+      for (guint i = 0; i < metrics->len; i++)
+        g_ptr_array_add (table->columns, aiperf_session_metric_label (runs, g_ptr_array_index (metrics, i)));
+
+      for (guint r = 0; r < n; r++)
+        {
+          AiperfRun *run = aiperf_run_set_get_run (runs, r);
+          GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+
+          g_ptr_array_add (row, g_strdup (aiperf_run_get_name (run)));
+          g_ptr_array_add (row, g_strdup (aiperf_run_get_tool (run)));
+          g_ptr_array_add (row, g_strdup (aiperf_run_get_model (run)));
+          for (guint i = 0; i < swept->len; i++)
+            if (!g_str_equal (g_ptr_array_index (swept, i), "model"))
+              g_ptr_array_add (row, aiperf_plot_run_text (run, g_ptr_array_index (swept, i)));
+          for (guint i = 0; i < metrics->len; i++)
+            g_ptr_array_add (row, metric_text (run, g_ptr_array_index (metrics, i)));
+          g_ptr_array_add (table->rows, row);
+        }
+      table->section = aiperf_session_kind_section (report->input->session, kind_id, runs);
+      g_ptr_array_add (report->tables, table);
+    }
+}

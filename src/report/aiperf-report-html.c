@@ -1,0 +1,213 @@
+/* aiperf-report-html.c — report.html: one self-contained page.
+ *
+ * Everything is inline (styles, uPlot, our script, the data, each chart as
+ * SVG), and a Content-Security-Policy forbids the page any request, so it
+ * reads the same on an air-gapped machine as in a mail attachment. Without
+ * JavaScript the page is the header, the runs tables and the SVG charts;
+ * the script adds the interactive charts on the embedded data.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-report-resources.h"
+#include "aiperf-report-private.h"
+#include "aiperf-writer.h"
+
+#define RESOURCE_PATH "/org/aiperf/Plot/report/"
+
+static void
+append_escaped (GString    *out,
+                const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  g_string_append (out, escaped);
+}
+
+/* A vendored file from the gresource, checked not to close its element
+ * early: inline script and style end at the first "</script" / "</style". */
+static gboolean
+append_resource (GString     *out,
+                 const char  *name,
+                 const char  *closing,
+                 GError     **error)
+{
+  g_autofree char *path = g_strconcat (RESOURCE_PATH, name, NULL);
+  g_autoptr(GBytes) bytes = g_resource_lookup_data (aiperf_report_get_resource (), path,
+                                                   G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  gsize size;
+  const char *data;
+
+  if (bytes == NULL)
+    return FALSE;
+  data = g_bytes_get_data (bytes, &size);
+  if (g_strstr_len (data, size, closing) != NULL)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   "%s contains %s and cannot be inlined", name, closing);
+      return FALSE;
+    }
+  g_string_append_len (out, data, size);
+  return TRUE;
+}
+
+static void
+append_facts (GString      *out,
+              AiperfReport *report)
+{
+  g_string_append (out, "<dl class=\"facts\">\n");
+  for (guint i = 0; i + 1 < report->facts->len; i += 2)
+    {
+      const char *label = g_ptr_array_index (report->facts, i);
+      const char *value = g_ptr_array_index (report->facts, i + 1);
+      /* A run that failed to load stands out; a chart skipped for want of
+       * data (no time slices) is as aiperf plot says: a note. */
+      const char *cls = g_str_equal (label, _("Failed to load")) ? " class=\"failure\""
+                        : g_str_equal (label, _("Not drawn")) ? " class=\"skipped\"" : "";
+
+      g_string_append_printf (out, "<div%s><dt>", cls);
+      append_escaped (out, label);
+      g_string_append (out, "</dt><dd>");
+      append_escaped (out, value);
+      g_string_append (out, "</dd></div>\n");
+    }
+  g_string_append (out, "</dl>\n");
+}
+
+static void
+append_tables (GString      *out,
+               AiperfReport *report)
+{
+  g_string_append (out, "<section id=\"summary\">\n<h2>");
+  append_escaped (out, _("Summary"));
+  g_string_append (out, "</h2>\n");
+  for (guint t = 0; t < report->tables->len; t++)
+    {
+      const AiperfReportTable *table = g_ptr_array_index (report->tables, t);
+
+      g_string_append (out, "<h3>");
+      append_escaped (out, table->title);
+      g_string_append (out, "</h3>\n<div class=\"table-wrap\"><table class=\"runs\"><thead><tr>");
+      for (guint c = 0; c < table->columns->len; c++)
+        {
+          g_string_append (out, "<th>");
+          append_escaped (out, g_ptr_array_index (table->columns, c));
+          g_string_append (out, "</th>");
+        }
+      g_string_append (out, "</tr></thead>\n<tbody>\n");
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          GPtrArray *row = g_ptr_array_index (table->rows, r);
+
+          g_string_append (out, "<tr>");
+          for (guint c = 0; c < row->len; c++)
+            {
+              const char *cell = g_ptr_array_index (row, c);
+
+              /* Run, tool, model and parameters are text; metrics are numbers. */
+              g_string_append (out, c >= 3 && cell != NULL && g_ascii_isdigit (cell[0]) ? "<td class=\"num\">"
+                                                                                           : "<td>");
+              append_escaped (out, cell != NULL ? cell : "–");
+              g_string_append (out, "</td>");
+            }
+          g_string_append (out, "</tr>\n");
+        }
+      g_string_append (out, "</tbody></table></div>\n");
+      if (table->section != NULL)
+        {
+          g_string_append (out, "<pre class=\"section\">");
+          append_escaped (out, table->section);
+          g_string_append (out, "</pre>\n");
+        }
+    }
+  g_string_append (out, "</section>\n");
+}
+
+static gboolean
+append_charts (GString       *out,
+               AiperfReport  *report,
+               GError       **error)
+{
+  g_string_append (out, "<section id=\"charts\">\n<h2>");
+  append_escaped (out, _("Charts"));
+  g_string_append (out, "</h2>\n");
+  if (report->charts->len == 0)
+    {
+      g_string_append (out, "<p class=\"empty\">");
+      append_escaped (out, _("No chart could be drawn from what was opened."));
+      g_string_append (out, "</p>\n");
+    }
+  for (guint i = 0; i < report->charts->len; i++)
+    {
+      const AiperfReportChart *item = g_ptr_array_index (report->charts, i);
+      g_autofree char *prefix = g_strconcat (item->id, "-", NULL);
+      g_autofree char *svg = aiperf_report_chart_svg (item->chart, &report->style, prefix, error);
+
+      if (svg == NULL)
+        return FALSE;
+      g_string_append_printf (out, "<figure class=\"chart\" id=\"%s\" data-chart=\"%s\">\n<figcaption>",
+                              item->id, item->id);
+      append_escaped (out, item->caption);
+      g_string_append (out, " <span class=\"preset\">");
+      append_escaped (out, item->name);
+      g_string_append (out, "</span></figcaption>\n<div class=\"static\">");
+      g_string_append (out, svg);
+      g_string_append (out, "</div>\n</figure>\n");
+    }
+  g_string_append (out, "</section>\n");
+  return TRUE;
+}
+
+gboolean
+aiperf_report_write_html (AiperfReport  *report,
+                          const char    *path,
+                          GError       **error)
+{
+  g_autoptr(GString) out = g_string_sized_new (1 << 20);
+  g_autofree char *data = NULL;
+
+  g_return_val_if_fail (report != NULL && path != NULL, FALSE);
+
+  g_string_append_printf (out, "<!DOCTYPE html>\n<html lang=\"en\" class=\"theme-%s\">\n<head>\n"
+                               "<meta charset=\"utf-8\">\n"
+                               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                               /* The page may load nothing: no script, style, font or image from anywhere. */
+                               "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                               "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:\">\n"
+                               "<meta name=\"generator\" content=\"aiperf-plot %s\">\n<title>",
+                          report->style.theme == AIPERF_THEME_DARK ? "dark" : "light", PACKAGE_VERSION);
+  append_escaped (out, report->title);
+  g_string_append (out, "</title>\n<style>\n");
+  if (!append_resource (out, "uPlot.min.css", "</style", error) ||
+      !append_resource (out, "report.css", "</style", error))
+    return FALSE;
+  g_string_append (out, "</style>\n</head>\n<body>\n<header>\n<h1>");
+  append_escaped (out, report->title);
+  g_string_append (out, "</h1>\n");
+  append_facts (out, report);
+  g_string_append (out, "</header>\n<main>\n");
+  append_tables (out, report);
+  /* Filled by the script: run checkboxes, filters, "Add chart". */
+  g_string_append (out, "<section id=\"controls\" class=\"js-only\"></section>\n");
+  if (!append_charts (out, report, error))
+    return FALSE;
+  g_string_append (out, "</main>\n<footer><p>");
+  append_escaped (out, _("Charts drawn by aiperf-plot; interactive charts by uPlot (MIT licence, Leon Sorokin)."));
+  g_string_append (out, "</p></footer>\n<script type=\"application/json\" id=\"report-data\">");
+  data = aiperf_report_data_json (report);
+  g_string_append (out, data);
+  g_string_append (out, "</script>\n<script>\n");
+  if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
+      !append_resource (out, "report-draw.js", "</script", error) ||
+      !append_resource (out, "report.js", "</script", error))
+    return FALSE;
+  g_string_append (out, "\n</script>\n</body>\n</html>\n");
+
+  return aiperf_write_file_atomically (path, out->str, out->len, error);
+}

@@ -1,0 +1,82 @@
+/* aiperf-report-private.h — what the HTML and PDF reports share: the
+ * charts drawn, the header facts and the runs tables.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include "aiperf-chart.h"
+#include "aiperf-report.h"
+#include "aiperf-session-charts.h"
+
+G_BEGIN_DECLS
+
+/* Chart size in the report: aiperf's 1600x800 layout, at scale 1. */
+#define AIPERF_REPORT_CHART_WIDTH  1000
+#define AIPERF_REPORT_CHART_HEIGHT 500
+
+typedef struct {
+  char                   *id;       /* "c3": unique in the report */
+  char                   *name;     /* the preset's name */
+  char                   *caption;  /* the preset's description, else its title */
+  AiperfChart            *chart;
+  const AiperfPlotSpec   *spec;     /* owned by the plan */
+  const AiperfKindCharts *plan;     /* the runs it draws */
+} AiperfReportChart;
+
+/* A table of text: a header row and rows of cells. */
+typedef struct {
+  char      *title;    /* "Serving benchmarks (12 runs)" */
+  GPtrArray *columns;  /* char* */
+  GPtrArray *rows;     /* GPtrArray of char* (NULL cells allowed) */
+  char      *section;  /* the kind's summary_section, or NULL */
+} AiperfReportTable;
+
+typedef struct {
+  const AiperfReportInput *input;
+  AiperfStyle              style;
+  AiperfRunSet            *runs;        /* every open run (the session's) */
+  GPtrArray               *charts;      /* AiperfReportChart* */
+  GPtrArray               *not_drawn;   /* char*: "name: why" */
+  GPtrArray               *tables;      /* AiperfReportTable*, one per kind */
+  GPtrArray               *facts;       /* char* pairs { label, value } */
+  char                    *title;       /* "qwen-sweep — AIPerf Plot report" */
+  char                    *generated;   /* "2026-11-24 19:10 UTC" */
+} AiperfReport;
+
+/* aiperf-report-facts.c */
+void         aiperf_report_collect_facts  (AiperfReport      *report);
+/* The runs' tables (one per kind: parameters and key metrics). */
+void         aiperf_report_collect_tables (AiperfReport      *report);
+void         aiperf_report_table_free     (AiperfReportTable *table);
+
+/* aiperf-report-svg.c: @chart as an <svg> element whose ids all start
+ * with @prefix (cairo numbers ids per file: glyph0-1, clip1, surface5). */
+char        *aiperf_report_chart_svg      (const AiperfChart *chart,
+                                           const AiperfStyle *style,
+                                           const char        *prefix,
+                                           GError           **error);
+/* Draws @chart into @cr's @width × @height area at its origin. */
+void         aiperf_report_draw_chart     (cairo_t           *cr,
+                                           const AiperfChart *chart,
+                                           const AiperfStyle *style,
+                                           double             width,
+                                           double             height);
+
+/* aiperf-report-data.c: the JSON embedded in the HTML (every "<" escaped,
+ * so it can sit in a <script> element). */
+char        *aiperf_report_data_json      (AiperfReport      *report);
+/* Appends @text as a JSON string with "<", ">" and "&" as \u escapes. */
+void         aiperf_report_json_string    (GString           *out,
+                                           const char        *text);
+
+/* aiperf-report-html.c / aiperf-report-pdf.c */
+gboolean     aiperf_report_write_html     (AiperfReport      *report,
+                                           const char        *path,
+                                           GError           **error);
+gboolean     aiperf_report_write_pdf      (AiperfReport      *report,
+                                           const char        *path,
+                                           GError           **error);
+
+G_END_DECLS

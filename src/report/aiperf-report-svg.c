@@ -1,0 +1,113 @@
+/* aiperf-report-svg.c — a chart as an inline <svg> element.
+ *
+ * cairo 1.16 numbers the ids of an SVG file from 1 in every file (glyph0-1,
+ * clip1, surface5, …), so two charts inlined in one page would clash: every
+ * id and every reference to one gets the chart's prefix.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "aiperf-error.h"
+#include "aiperf-renderer.h"
+#include "aiperf-report-private.h"
+
+static cairo_status_t
+append_to_string (void                *closure,
+                  const unsigned char *data,
+                  unsigned int         length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+void
+aiperf_report_draw_chart (cairo_t           *cr,
+                          const AiperfChart *chart,
+                          const AiperfStyle *style,
+                          double             width,
+                          double             height)
+{
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+
+  g_return_if_fail (cr != NULL && chart != NULL && style != NULL);
+
+  cairo_save (cr);
+  /* The renderer paints its background over the whole clip. */
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
+  cairo_restore (cr);
+}
+
+/* The id references cairo writes: id="x", href="#x" (xlink:href too) and
+ * url(#x). */
+static const char * const id_markers[] = { "id=\"", "href=\"#", "url(#" };
+
+char *
+aiperf_report_chart_svg (const AiperfChart *chart,
+                         const AiperfStyle *style,
+                         const char        *prefix,
+                         GError           **error)
+{
+  g_autoptr(GString) svg = g_string_new (NULL);
+  GString *out;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+  const char *p, *start;
+
+  g_return_val_if_fail (chart != NULL && style != NULL && prefix != NULL, NULL);
+
+  surface = cairo_svg_surface_create_for_stream (append_to_string, svg, AIPERF_REPORT_CHART_WIDTH,
+                                                 AIPERF_REPORT_CHART_HEIGHT);
+  cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+  cr = cairo_create (surface);
+  aiperf_report_draw_chart (cr, chart, style, AIPERF_REPORT_CHART_WIDTH, AIPERF_REPORT_CHART_HEIGHT);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, _("Could not draw “%s”: %s"),
+                   chart->title != NULL ? chart->title : "", cairo_status_to_string (status));
+      return NULL;
+    }
+
+  /* Inline SVG needs no XML declaration; the <svg> element is the chart. */
+  start = strstr (svg->str, "<svg");
+  if (start == NULL)
+    start = svg->str;
+  out = g_string_sized_new (svg->len + 4096);
+  p = start;
+  while (*p != '\0')
+    {
+      const char *next = NULL;
+      gsize marker_len = 0;
+
+      for (guint m = 0; m < G_N_ELEMENTS (id_markers); m++)
+        {
+          const char *hit = strstr (p, id_markers[m]);
+
+          if (hit != NULL && (next == NULL || hit < next))
+            {
+              next = hit;
+              marker_len = strlen (id_markers[m]);
+            }
+        }
+      if (next == NULL)
+        {
+          g_string_append (out, p);
+          break;
+        }
+      g_string_append_len (out, p, next - p + marker_len);
+      g_string_append (out, prefix);
+      p = next + marker_len;
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,421 @@
+/* test-cli-report.c — aiperf-plot --headless --html / --report html,pdf:
+ * where the reports go, that the page asks the network for nothing, that
+ * its inline SVG ids do not clash, that its data parses and holds the
+ * runs' values (escaped), failed runs in the header, and the PDF's pages.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "aiperf-test-util.h"
+#include "cli-test-util.h"
+
+static char *tmp_root;
+
+static char *
+fixture (const char *sub)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit", "plot", "fixtures", sub, NULL);
+}
+
+static char *
+home (void)
+{
+  return g_build_filename (tmp_root, "home", NULL);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The sorted names in @dir, joined with spaces. */
+static char *
+sorted_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GString *s = g_string_new (NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? " " : "", (const char *) g_ptr_array_index (names, i));
+  return g_string_free (s, FALSE);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return g_steal_pointer (&text);
+}
+
+/* The JSON of <script type="application/json" id="report-data">. */
+static JsonNode *
+report_data (const char *html)
+{
+  const char *open = "<script type=\"application/json\" id=\"report-data\">";
+  const char *start = strstr (html, open), *end;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (start);
+  start += strlen (open);
+  end = strstr (start, "</script>");
+  g_assert_nonnull (end);
+  json_parser_load_from_data (parser, start, end - start, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* A run folder with the summary of qwen_concurrency1, its model renamed. */
+static void
+make_run (const char *dir,
+          const char *model)
+{
+  g_autofree char *src = fixture ("qwen_concurrency1/profile_export_aiperf.json");
+  g_autofree char *text = read_file (src);
+  g_autofree char *dest = g_build_filename (dir, "profile_export_aiperf.json", NULL);
+  g_autofree char *escaped = g_strescape (model, NULL);
+  g_auto(GStrv) parts = g_strsplit (text, "\"Qwen/Qwen3-0.6B\"", -1);
+  g_autofree char *quoted = g_strdup_printf ("\"%s\"", escaped);
+  g_autofree char *changed = g_strjoinv (quoted, parts);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (dest, changed, -1, NULL));
+}
+
+static void
+test_paths (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *sweep = g_build_filename (tmp_root, "paths", NULL);
+  g_autofree char *run1 = g_build_filename (sweep, "c1", NULL);
+  g_autofree char *run2 = g_build_filename (sweep, "c2", NULL);
+  g_autofree char *vis = g_build_filename (sweep, "visualizations", NULL);
+  g_autofree char *plots = g_build_filename (sweep, "plots", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "paths-out", NULL);
+  g_autofree char *both = g_build_filename (tmp_root, "paths-both", NULL);
+  g_autofree char *listing = NULL;
+  Result r;
+
+  make_run (run1, "m");
+  make_run (run2, "m");
+
+  /* --html alone: <first path>/visualizations/report.html, no images */
+  cli_run (&r, h, "--html", sweep, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  listing = sorted_dir (vis);
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log report.html");
+  g_assert_false (g_file_test (plots, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (strstr (r.out, "report.html"));
+  result_clear (&r);
+  g_clear_pointer (&listing, g_free);
+
+  /* -o DIR --report html,pdf: both in DIR, nothing else */
+  cli_run (&r, h, "--report", "html,pdf", "-o", out, sweep, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  listing = sorted_dir (out);
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log report.html report.pdf");
+  result_clear (&r);
+  g_clear_pointer (&listing, g_free);
+
+  /* --html with --format: the images too, beside the report */
+  cli_run (&r, h, "--html", "--format", "svg", "--plot", "ttft_vs_throughput", "-o", both, sweep, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  listing = sorted_dir (both);
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log report.html summary.txt ttft_vs_throughput.svg");
+  result_clear (&r);
+
+  /* a bad --report value is a usage error */
+  cli_run (&r, h, "--report", "docx", "-o", out, sweep, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "docx"));
+  result_clear (&r);
+}
+
+/* Every id="…" of the page, with how often it occurs. */
+static GHashTable *
+collect_ids (const char *html)
+{
+  GHashTable *ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *p = html;
+
+  while ((p = strstr (p, " id=\"")) != NULL)
+    {
+      const char *end;
+      char *id;
+
+      p += 5;
+      end = strchr (p, '"');
+      g_assert_nonnull (end);
+      id = g_strndup (p, end - p);
+      g_hash_table_insert (ids, id, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (ids, id)) + 1));
+    }
+  return ids;
+}
+
+static void
+test_page (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *input = fixture (NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "page", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autoptr(GHashTable) ids = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  GHashTableIter iter;
+  gpointer key, count;
+  JsonArray *runs, *charts;
+  guint n_svg = 0, n_chart_ids = 0;
+  const char *p;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  html = read_file (path);
+
+  /* nothing from the network, nothing from another file */
+  g_assert_null (strstr (html, "src=\"http"));
+  g_assert_null (strstr (html, "href=\"http"));
+  g_assert_null (strstr (html, "@import"));
+  g_assert_null (strstr (html, "url(http"));
+  g_assert_null (strstr (html, "<link"));
+  g_assert_null (strstr (html, "<script src"));
+  g_assert_nonnull (strstr (html, "Content-Security-Policy\" content=\"default-src 'none'"));
+  /* uPlot is inline */
+  g_assert_nonnull (strstr (html, "var uPlot="));
+
+  /* one inline SVG per chart, and no id twice in the page */
+  for (p = html; (p = strstr (p, "<svg")) != NULL; p++)
+    n_svg++;
+  g_assert_cmpuint (n_svg, ==, 4);
+  ids = collect_ids (html);
+  g_hash_table_iter_init (&iter, ids);
+  while (g_hash_table_iter_next (&iter, &key, &count))
+    {
+      if (GPOINTER_TO_UINT (count) != 1)
+        g_error ("id “%s” occurs %u times", (const char *) key, GPOINTER_TO_UINT (count));
+      if (g_str_has_prefix (key, "c") && strchr (key, '-') != NULL)
+        n_chart_ids++;
+    }
+  /* cairo's ids carry the chart prefix: two charts' glyph0-1 differ */
+  g_assert_true (g_hash_table_contains (ids, "c1-glyph0-1"));
+  g_assert_true (g_hash_table_contains (ids, "c2-glyph0-1"));
+  g_assert_false (g_hash_table_contains (ids, "glyph0-1"));
+  g_assert_cmpuint (n_chart_ids, >, 20);
+  /* every reference points at an id of the page */
+  for (p = html; (p = strstr (p, "href=\"#")) != NULL; )
+    {
+      const char *end;
+      g_autofree char *ref = NULL;
+
+      p += 7;
+      end = strchr (p, '"');
+      ref = g_strndup (p, end - p);
+      g_assert_true (g_hash_table_contains (ids, ref));
+    }
+
+  /* the embedded data: the runs with their values */
+  data = report_data (html);
+  runs = json_object_get_array_member (json_node_get_object (data), "runs");
+  charts = json_object_get_array_member (json_node_get_object (data), "charts");
+  g_assert_cmpuint (json_array_get_length (runs), ==, 3);
+  g_assert_cmpuint (json_array_get_length (charts), ==, 4);
+  {
+    JsonObject *run = json_array_get_object_element (runs, 0);
+    JsonObject *metrics = json_object_get_object_member (run, "metrics");
+    JsonObject *tput = json_object_get_object_member (metrics, "request_throughput");
+    JsonObject *params = json_object_get_object_member (run, "params");
+
+    g_assert_cmpstr (json_object_get_string_member (run, "name"), ==, "qwen_concurrency1");
+    g_assert_cmpstr (json_object_get_string_member (run, "model"), ==, "Qwen/Qwen3-0.6B");
+    /* profile_export_aiperf.json: 0.2504302580624667, kept to 6 digits */
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (tput, "avg"), 0.250430, 1e-9);
+    g_assert_cmpstr (json_object_get_string_member (params, "concurrency"), ==, "1");
+  }
+  {
+    JsonObject *chart = json_array_get_object_element (charts, 0);
+
+    g_assert_cmpstr (json_object_get_string_member (chart, "name"), ==, "pareto_curve_throughput_per_gpu_vs_latency");
+    g_assert_cmpstr (json_object_get_string_member (chart, "title"), ==,
+                     "Pareto Curve: Token Throughput per GPU vs Latency");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (chart, "layers")), >, 0);
+  }
+  /* the header and the summary table */
+  g_assert_nonnull (strstr (html, "<dt>Parameters</dt><dd>Concurrency: 1, 2, 4</dd>"));
+  g_assert_nonnull (strstr (html, "<td>qwen_concurrency4</td>"));
+  g_assert_nonnull (strstr (html, "<td class=\"num\">0.2504</td>"));
+}
+
+static void
+test_escaping_and_failures (void)
+{
+  const char *evil = "evil</script><img src=x onerror=alert(1)>&amp;\"";
+  g_autofree char *h = home ();
+  g_autofree char *sweep = g_build_filename (tmp_root, "evil", NULL);
+  g_autofree char *run1 = g_build_filename (sweep, "c1", NULL);
+  g_autofree char *run2 = g_build_filename (sweep, "c2", NULL);
+  g_autofree char *broken = g_build_filename (sweep, "broken", NULL);
+  g_autofree char *broken_file = g_build_filename (broken, "profile_export_aiperf.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "evil-out", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  JsonArray *runs;
+  const char *failed;
+  gboolean found = FALSE;
+  Result r;
+
+  make_run (run1, evil);
+  make_run (run2, "plain");
+  g_assert_cmpint (g_mkdir_with_parents (broken, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (broken_file, "{\"request_throughput\": {\"avg\": ", -1, NULL));
+
+  cli_run (&r, h, "--report", "html,pdf", "-o", out, sweep, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  html = read_file (path);
+
+  /* the name never closes an element: only the page's own </script>s */
+  g_assert_null (strstr (html, "evil</script>"));
+  g_assert_null (strstr (html, "<img"));
+  g_assert_nonnull (strstr (html, "evil&lt;/script&gt;&lt;img"));
+  data = report_data (html);
+  runs = json_object_get_array_member (json_node_get_object (data), "runs");
+  for (guint i = 0; i < json_array_get_length (runs); i++)
+    found |= g_strcmp0 (json_object_get_string_member (json_array_get_object_element (runs, i), "model"), evil) == 0;
+  g_assert_true (found);
+
+  /* the broken run is in the header, with its file and reason */
+  failed = strstr (html, "<div class=\"failure\"><dt>Failed to load</dt><dd>");
+  g_assert_nonnull (failed);
+  {
+    g_autofree char *dd = g_strndup (failed, strstr (failed, "</dd>") - failed);
+
+    g_assert_nonnull (strstr (dd, broken_file));
+  }
+}
+
+/* Nothing loads: exit 1, and the report still says what was opened and why. */
+static void
+test_nothing_loaded (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *run = g_build_filename (tmp_root, "only-broken", "run", NULL);
+  g_autofree char *file = g_build_filename (run, "profile_export_aiperf.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "only-broken-out", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autofree char *expected = NULL;
+  Result r;
+
+  g_assert_cmpint (g_mkdir_with_parents (run, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (file, "{\"request_latency\": {\"avg\": ", -1, NULL));
+  cli_run (&r, h, "--html", "-o", out, run, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  result_clear (&r);
+  html = read_file (path);
+  g_assert_nonnull (strstr (html, "<dt>Runs</dt><dd>0</dd>"));
+  expected = g_strdup_printf ("<div class=\"failure\"><dt>Failed to load</dt><dd>The run could not be loaded: %s, line 1,",
+                              file);
+  g_assert_nonnull (strstr (html, expected));
+  g_assert_nonnull (strstr (html, "No chart could be drawn from what was opened."));
+}
+
+static guint
+count_pdf_pages (const char *pdf,
+                 gsize       len)
+{
+  guint n = 0;
+
+  /* cairo writes one "/Type /Page" dictionary per page, uncompressed;
+   * the file has binary streams, so no string functions */
+  for (gsize i = 0; i + 12 <= len; i++)
+    if (memcmp (pdf + i, "/Type /Page", 11) == 0 && pdf[i + 11] != 's')
+      n++;
+  return n;
+}
+
+static void
+test_pdf (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *input = fixture (NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "pdf", NULL);
+  g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
+  g_autofree char *html_path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *pdf = NULL, *pdftotext = g_find_program_in_path ("pdftotext");
+  gsize len = 0;
+  Result r;
+
+  cli_run (&r, h, "--report", "pdf", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  g_assert_false (g_file_test (html_path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (path, &pdf, &len, NULL));
+  g_assert_true (g_str_has_prefix (pdf, "%PDF-"));
+  /* the title page and the 4 default multi-run charts */
+  g_assert_cmpuint (count_pdf_pages (pdf, len), ==, 5);
+
+  if (pdftotext != NULL)
+    {
+      const char *argv[] = { pdftotext, "-layout", path, "-", NULL };
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      int status = 0;
+
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL, &status, &error);
+      g_assert_no_error (error);
+      /* searchable text: the header, the runs, each chart's caption and axes */
+      g_assert_nonnull (strstr (text, "fixtures — AIPerf Plot report"));
+      g_assert_nonnull (strstr (text, "qwen_concurrency2"));
+      g_assert_nonnull (strstr (text, "Concurrency: 1, 2, 4"));
+      g_assert_nonnull (strstr (text, "(pareto_curve_throughput_per_gpu_vs_latency, serving)"));
+      g_assert_nonnull (strstr (text, "Pareto Curve: Token Throughput per GPU vs Latency"));
+      g_assert_nonnull (strstr (text, "Average Request Latency (ms)"));
+      /* pdftotext ends each page with a form feed */
+      {
+        guint feeds = 0;
+
+        for (const char *p = text; *p != '\0'; p++)
+          feeds += *p == '\f';
+        g_assert_cmpuint (feeds, ==, 5);
+      }
+    }
+  else
+    g_test_message ("pdftotext is not installed: the PDF's text is not checked");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_root = g_dir_make_tmp ("aiperf-cli-report-XXXXXX", NULL);
+
+  g_test_add_func ("/aiperf/cli/report/paths", test_paths);
+  g_test_add_func ("/aiperf/cli/report/page", test_page);
+  g_test_add_func ("/aiperf/cli/report/escaping-and-failures", test_escaping_and_failures);
+  g_test_add_func ("/aiperf/cli/report/nothing-loaded", test_nothing_loaded);
+  g_test_add_func ("/aiperf/cli/report/pdf", test_pdf);
+  status = g_test_run ();
+  aiperf_test_remove_tree (tmp_root);
+  g_free (tmp_root);
+  return status;
+}

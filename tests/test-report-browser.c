@@ -1,0 +1,252 @@
+/* test-report-browser.c — report.html in headless Chromium, as a user
+ * would open it: networking off, the page's own check run by the
+ * #selftest fragment (draw every chart, change an axis, uncheck a run,
+ * hover a point, make a PNG, add a chart), its result read from the DOM.
+ *
+ * Exit status 77 (skipped) only when no Chromium is installed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "aiperf-test-util.h"
+#include "cli-test-util.h"
+
+static char *tmp_root;
+static char *chromium;
+
+static JsonObject *
+run_page (const char *report,
+          JsonParser *parser,
+          char      **out_log)
+{
+  g_autofree char *uri = g_filename_to_uri (report, NULL, NULL);
+  g_autofree char *target = g_strconcat (uri, "#selftest", NULL);
+  g_autofree char *profile = g_build_filename (tmp_root, "profile", NULL);
+  g_autofree char *user_dir = g_strconcat ("--user-data-dir=", profile, NULL);
+  const char *argv[] = {
+    chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    /* no network at all: every connection goes to a closed port, no name resolves */
+    "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--enable-logging=stderr", "--v=0", user_dir,
+    "--virtual-time-budget=10000", "--window-size=1280,1024", "--dump-dom", target, NULL
+  };
+  g_autofree char *dom = NULL, *log = NULL, *json = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *start, *end;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &dom, &log, &status, &error);
+  g_assert_no_error (error);
+  g_test_message ("chromium log:\n%s", log);
+  start = strstr (dom, "<pre id=\"selftest-result\">");
+  if (start == NULL)
+    g_error ("The page did not finish its check; DOM:\n%.2000s\nlog:\n%s", dom, log);
+  start += strlen ("<pre id=\"selftest-result\">");
+  end = strstr (start, "</pre>");
+  g_assert_nonnull (end);
+  /* the DOM dump escapes the text of the <pre> */
+  {
+    GString *s = g_string_new_len (start, end - start);
+
+    g_string_replace (s, "&quot;", "\"", 0);
+    g_string_replace (s, "&lt;", "<", 0);
+    g_string_replace (s, "&gt;", ">", 0);
+    g_string_replace (s, "&amp;", "&", 0);
+    json = g_string_free (s, FALSE);
+  }
+  g_test_message ("self-test: %s", json);
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  *out_log = g_steal_pointer (&log);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* Console errors Chromium logs for the page ("CONSOLE" lines of error
+ * level, uncaught exceptions, refused requests). */
+static void
+assert_clean_console (const char *log)
+{
+  g_auto(GStrv) lines = g_strsplit (log, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "CONSOLE") != NULL &&
+        (strstr (lines[i], "Uncaught") != NULL || strstr (lines[i], ":ERROR:") != NULL ||
+         strstr (lines[i], "Refused") != NULL || strstr (lines[i], "Failed to load") != NULL))
+      g_error ("console error: %s", lines[i]);
+}
+
+static void
+test_multi_run (void)
+{
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit", "plot",
+                                                  "fixtures", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "multi", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result, *axis, *toggle, *hover, *added;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  /* every chart is live, and its SVG is still in the page */
+  g_assert_cmpint (json_object_get_int_member (result, "charts"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (result, "cards"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (result, "canvases"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (result, "svgs"), ==, 4);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (result, "titles"), 2), ==,
+                   "TTFT vs Throughput");
+
+  /* another y metric: the axis follows, the three runs stay */
+  axis = json_object_get_object_member (result, "axis");
+  g_assert_cmpstr (json_object_get_string_member (axis, "before"), ==, "Output Token Throughput Per GPU");
+  g_assert_cmpstr (json_object_get_string_member (axis, "after"), !=, "Output Token Throughput Per GPU");
+  g_assert_cmpint (json_object_get_int_member (axis, "points"), ==, 3);
+
+  /* unchecking qwen_concurrency1 removes its point, checking it brings it back */
+  toggle = json_object_get_object_member (result, "toggle");
+  g_assert_cmpint (json_object_get_int_member (toggle, "before"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (toggle, "after"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (toggle, "restored"), ==, 3);
+
+  /* hover: the window's tooltip lines (series, x, y, label, run) */
+  hover = json_object_get_object_member (result, "hover");
+  g_assert_true (json_object_get_boolean_member (hover, "visible"));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (hover, "text"), "Qwen/Qwen3-0.6B\n"));
+  g_assert_nonnull (strstr (json_object_get_string_member (hover, "text"), "\nConcurrency: 1\nRun: qwen_concurrency1"));
+  g_assert_cmpint (json_object_get_int_member (result, "png"), >, 5000);
+
+  /* the type switch: 3 runs as 3 bars, as one box (one group), back as drawn */
+  {
+    JsonObject *types = json_object_get_object_member (result, "types");
+
+    g_assert_cmpstr (json_object_get_string_member (types, "bar"), ==, "bars:3");
+    g_assert_cmpstr (json_object_get_string_member (types, "box"), ==, "boxes:1");
+    g_assert_cmpstr (json_object_get_string_member (types, "line"), ==, "line:3 points:3");
+  }
+  /* log y, and a wheel step zooms in at the pointer */
+  {
+    JsonObject *zoom = json_object_get_object_member (result, "zoom");
+
+    g_assert_true (json_object_get_boolean_member (zoom, "log"));
+    g_assert_cmpfloat (json_object_get_double_member (zoom, "after"), <, json_object_get_double_member (zoom, "before"));
+  }
+  /* Shift+drag pans: 100 px of data, the zoom kept */
+  {
+    JsonObject *pan = json_object_get_object_member (result, "pan");
+    JsonObject *zoom = json_object_get_object_member (result, "zoom");
+
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pan, "shift"), 100, 1);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pan, "width"),
+                                    json_object_get_double_member (zoom, "after"), 1e-6);
+  }
+
+  added = json_object_get_object_member (result, "added");
+  g_assert_cmpint (json_object_get_int_member (added, "points"), ==, 3);
+}
+
+static void
+test_single_run (void)
+{
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "examples", "artifacts",
+                                                  "run1", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "single", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result, *hover;
+  Result r;
+
+  cli_run (&r, h, "--html", "--theme", "dark", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (result, "cards"), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (result, "titles"), 0), ==,
+                   "TTFT Per Request Over Time");
+  hover = json_object_get_object_member (result, "hover");
+  g_assert_true (json_object_get_boolean_member (hover, "visible"));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (hover, "text"), "run1\nRequest Number: "));
+  /* a chart added from the run's requests has one point per request */
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (result, "added"), "points"), >, 50);
+}
+
+/* Other kinds, generically: GEMM tables (roofline, heatmaps, horizontal
+ * bars) and Nsight kernel summaries, every chart live without an error. */
+static void
+test_other_kinds (void)
+{
+  g_autofree char *gemm = g_test_build_filename (G_TEST_DIST, "data", "gemm", NULL);
+  g_autofree char *nsight = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "kinds", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result;
+  JsonArray *titles;
+  gboolean roofline = FALSE, kernels = FALSE;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, gemm, nsight, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (result, "charts"), >=, 8);
+  g_assert_cmpint (json_object_get_int_member (result, "canvases"), ==, json_object_get_int_member (result, "cards"));
+  titles = json_object_get_array_member (result, "titles");
+  for (guint i = 0; i < json_array_get_length (titles); i++)
+    {
+      const char *title = json_array_get_string_element (titles, i);
+
+      roofline |= g_str_has_prefix (title, "Roofline");
+      kernels |= g_str_equal (title, "Top Kernels by Total Time");
+    }
+  g_assert_true (roofline);
+  g_assert_true (kernels);
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (result, "hover"), "visible"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  chromium = g_find_program_in_path ("chromium");
+  if (chromium == NULL)
+    chromium = g_find_program_in_path ("chromium-browser");
+  if (chromium == NULL)
+    {
+      g_printerr ("chromium is not installed: skipping the browser test\n");
+      return 77;
+    }
+  g_test_init (&argc, &argv, NULL);
+  tmp_root = g_dir_make_tmp ("aiperf-report-browser-XXXXXX", NULL);
+
+  g_test_add_func ("/aiperf/cli/report/browser/multi-run", test_multi_run);
+  g_test_add_func ("/aiperf/cli/report/browser/single-run", test_single_run);
+  g_test_add_func ("/aiperf/cli/report/browser/other-kinds", test_other_kinds);
+  status = g_test_run ();
+  aiperf_test_remove_tree (tmp_root);
+  g_free (tmp_root);
+  g_free (chromium);
+  return status;
+}
