@@ -448,6 +448,9 @@ aiperf_cli_export (const AiperfExportOptions *options)
 
       aiperf_session_set_option (session, "filter", joined);
     }
+  /* Analysis options reach the presets' extras and the kinds' files. */
+  if (options->max_step_tokens != NULL)
+    aiperf_session_set_option (session, "max_step_tokens", options->max_step_tokens);
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths,
                                  images ? dir : report_dir, &error))
     {

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -124,6 +125,7 @@ aiperf_export_main (int    argc,
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
   g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL, *gpu = NULL;
   g_autofree char *kernel_classes = NULL, *report = NULL;
+  g_autofree char *max_step_tokens = NULL;
   g_autoptr(GRegex) pattern = NULL;
   g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL, filters = NULL;
   g_autoptr(GOptionContext) context = NULL;
@@ -171,6 +173,9 @@ aiperf_export_main (int    argc,
          "<first path>/visualizations); images only when --format asks for them too"), NULL },
     { "report", 0, 0, G_OPTION_ARG_STRING, &report,
       N_("Comma-separated reports: html, pdf (report.html, report.pdf)"), N_("LIST") },
+    { "max-step-tokens", 0, 0, G_OPTION_ARG_STRING, &max_step_tokens,
+      N_("MoE gate logs: leave out warm-up steps of more than N tokens "
+         "(their num_tokens, else their summed expert loads)"), N_("N") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, N_("[PATH…]") },
     { NULL }
   };
@@ -292,6 +297,20 @@ aiperf_export_main (int    argc,
       }
   options.gpu = gpu;
   options.filters = filters;
+  if (max_step_tokens != NULL)
+    {
+      char *end = NULL;
+      double limit = g_ascii_strtod (max_step_tokens, &end);
+
+      if (end == max_step_tokens || *end != '\0' || !(limit >= 0) || !isfinite (limit))
+        {
+          g_printerr ("aiperf-plot: ");
+          g_printerr (_("Bad --max-step-tokens “%s” (expected a number of tokens, 0 or more)"), max_step_tokens);
+          g_printerr ("\n");
+          return AIPERF_EXIT_USAGE;
+        }
+      options.max_step_tokens = max_step_tokens;
+    }
 
   return aiperf_cli_export (&options);
 }

@@ -29,6 +29,7 @@ typedef struct {
   GRegex      *param_pattern; /* --param-pattern, or NULL */
   char        *gpu;        /* --gpu NAME (GEMM rooflines), or NULL */
   char       **filters;    /* --filter KEY=VALUE…, or NULL */
+  char        *max_step_tokens; /* --max-step-tokens N (gate logs), or NULL */
 } AiperfExportOptions;
 
 /* Parses argv (which contains --headless) and runs the command. Never touches GTK. */

@@ -66,6 +66,11 @@ void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
  * kernel summaries' chart tabs. */
 void          aiperf_window_add_kernels_panel   (AiperfWindow   *self);
 
+/* aiperf-window-expert-load.c */
+/* Adds the expert load tab (table, chart, warm-up limit) after the
+ * gate-log charts' tabs. */
+void          aiperf_window_add_expert_load_panel (AiperfWindow *self);
+
 /* aiperf-window.c */
 /* Seconds a toast stays: a plain message, one with a button. */
 #define AIPERF_WINDOW_TOAST_SHORT 4

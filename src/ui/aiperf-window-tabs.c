@@ -196,6 +196,8 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
         aiperf_window_add_gemm_panel (self);
       if (g_str_equal (kind, "kernels"))
         aiperf_window_add_kernels_panel (self);
+      if (g_str_equal (kind, "expert_load"))
+        aiperf_window_add_expert_load_panel (self);
     }
   /* Runs without GPU telemetry leave the GPU presets empty; open on the
    * first plot that shows something rather than on a status page. The empty

@@ -24,6 +24,7 @@ extern const AiperfFormat aiperf_format_cutile;
 extern const AiperfFormat aiperf_format_gemm;
 extern const AiperfFormat aiperf_format_nsight;
 extern const AiperfFormat aiperf_format_trace;
+extern const AiperfFormat aiperf_format_gate_logs;
 
 static const AiperfFormat * const formats[] = {
   &aiperf_format_aiperf,
@@ -36,6 +37,7 @@ static const AiperfFormat * const formats[] = {
   &aiperf_format_gemm,
   &aiperf_format_nsight,
   &aiperf_format_trace,
+  &aiperf_format_gate_logs,
   NULL,
 };
 

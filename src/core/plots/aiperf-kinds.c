@@ -10,6 +10,7 @@
 #include "aiperf-gemm-private.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-trace-private-plots.h"
+#include "aiperf-expert-load-private.h"
 #include "aiperf-kinds.h"
 
 static const char * const cutile_aliases[] = {
@@ -24,6 +25,7 @@ static const AiperfKind kinds[] = {
   { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset },
   { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL },
   { AIPERF_KIND_TRACE, aiperf_trace_summary_section, NULL, aiperf_trace_write_files, NULL, NULL },
+  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section, NULL },
 };
 
 const AiperfKind *

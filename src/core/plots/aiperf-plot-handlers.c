@@ -13,6 +13,7 @@
 #include "aiperf-gemm-private.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-trace-private-plots.h"
+#include "aiperf-expert-load-private.h"
 #include "aiperf-handler-private.h"
 #include "aiperf-plot-handlers.h"
 
@@ -88,6 +89,13 @@ static const AiperfPlotHandler handlers[] = {
   /* traces */
   { "iterations", N_("Elapsed Time per Iteration"), MULTI, "trace", "iterations",
     NULL, aiperf_handler_iterations, NULL },
+  /* MoE gate logs */
+  { "expert_load", N_("Tokens per Expert"), MULTI, "expert_load", "",
+    NULL, aiperf_handler_expert_load, NULL },
+  { "expert_load_heatmap", N_("Expert Load Heatmap"), MULTI, "expert_load", "",
+    NULL, aiperf_handler_expert_load_heatmap, NULL },
+  { "expert_step_cv", N_("Per-Step Coefficient of Variation"), MULTI, "expert_load", "",
+    NULL, aiperf_handler_expert_step_cv, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
