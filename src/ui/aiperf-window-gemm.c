@@ -76,9 +76,10 @@ aiperf_window_add_gemm_panel (AiperfWindow *self)
 }
 
 void
-aiperf_window_add_kernels_panel (AiperfWindow *self)
+aiperf_window_add_kernels_panel (AiperfWindow *self,
+                                 const char   *kind)
 {
-  GtkWidget *panel = aiperf_kernels_panel_new (self->session);
+  GtkWidget *panel = aiperf_kernels_panel_new (self->session, kind);
   AdwTabPage *tab = adw_tab_view_append (self->tab_view, panel);
 
   adw_tab_page_set_title (tab, _("Kernels"));
