@@ -14,6 +14,7 @@
 #include "aiperf-expert-load-panel.h"
 #include "aiperf-expert-load-panel-private.h"
 #include "aiperf-session-plot.h"
+#include "aiperf-table-view.h"
 
 struct _AiperfExpertLoadPanel
 {
@@ -325,17 +326,7 @@ aiperf_expert_load_panel_select (AiperfExpertLoadPanel *self,
 
       if (aiperf_expert_row_get_set (row) != set || aiperf_expert_row_get_expert (row) != expert)
         continue;
-      gtk_single_selection_set_selected (self->selection, i);
-      /* GTK 4.8 has no gtk_column_view_scroll_to: rows are one height, so
-       * the row's place is its share of the scrolled length. */
-      {
-        GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view));
-        double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
-        double row_height = n > 0 ? upper / n : 0;
-
-        if (upper > page)
-          gtk_adjustment_set_value (adj, CLAMP ((i + 0.5) * row_height - page / 2, 0, upper - page));
-      }
+      aiperf_table_view_select (self->view, self->selection, i);
       return TRUE;
     }
   return FALSE;

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "aiperf-expert-load-panel-private.h"
+#include "aiperf-table-view.h"
 
 /* --- one table row: an expert of a set --- */
 
@@ -86,23 +87,22 @@ typedef enum {
   COL_SET, COL_EXPERT, COL_TOKENS, COL_SHARE, COL_VS_UNIFORM, N_COLUMNS,
 } Column;
 
-static const struct {
-  const char *title;
-  gboolean    numeric;
-} columns[N_COLUMNS] = {
-  [COL_SET] = { N_("Set"), FALSE },
-  [COL_EXPERT] = { N_("Expert"), TRUE },
-  [COL_TOKENS] = { N_("Tokens"), TRUE },
-  [COL_SHARE] = { N_("Share"), TRUE },
+static const AiperfTableColumn columns[N_COLUMNS] = {
+  [COL_SET] = { N_("Set"), FALSE, 0 },
+  [COL_EXPERT] = { N_("Expert"), TRUE, 84 },
+  [COL_TOKENS] = { N_("Tokens"), TRUE, 84 },
+  [COL_SHARE] = { N_("Share"), TRUE, 84 },
   /* share ÷ 1/E: above 1, the expert is overloaded */
-  [COL_VS_UNIFORM] = { N_("× Uniform"), TRUE },
+  [COL_VS_UNIFORM] = { N_("× Uniform"), TRUE, 84 },
 };
 
 static double
-column_number (const AiperfExpertRow *row,
-               Column                 column)
+column_number (gpointer item,
+               guint    column)
 {
-  switch (column)
+  const AiperfExpertRow *row = item;
+
+  switch ((Column) column)
     {
     case COL_EXPERT: return row->expert;
     case COL_TOKENS: return row->tokens;
@@ -112,15 +112,22 @@ column_number (const AiperfExpertRow *row,
     }
 }
 
+static const char *
+column_text (gpointer item,
+             guint    column)
+{
+  return AIPERF_EXPERT_ROW (item)->label;
+}
+
 static char *
-cell_text (const AiperfExpertRow *row,
-           Column                 column)
+cell_text (gpointer item,
+           guint    column)
 {
   double v;
 
   if (column == COL_SET)
-    return g_strdup (row->label);
-  v = column_number (row, column);
+    return g_strdup (column_text (item, column));
+  v = column_number (item, column);
   if (!isfinite (v))
     return g_strdup ("—");
   if (column == COL_SHARE)
@@ -132,83 +139,39 @@ cell_text (const AiperfExpertRow *row,
   return g_strdup_printf ("%.6g", v);
 }
 
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+/* Sets in their chart order, not by name. */
+static GtkOrdering
+compare_rows (const AiperfTableSpec *spec,
+              gpointer               a,
+              gpointer               b,
+              guint                  column)
 {
   const AiperfExpertRow *ra = a, *rb = b;
-  Column column = GPOINTER_TO_INT (user_data);
-  double x, y;
 
-  if (column == COL_SET)
-    {
-      /* sets in their chart order, not by name */
-      if (ra->set != rb->set)
-        return ra->set < rb->set ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
-      return ra->expert < rb->expert ? GTK_ORDERING_SMALLER
-             : ra->expert > rb->expert ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-    }
-  x = column_number (ra, column);
-  y = column_number (rb, column);
-  /* empty cells last */
-  if (isnan (x) || isnan (y))
-    return isnan (x) == isnan (y) ? GTK_ORDERING_EQUAL : isnan (x) ? GTK_ORDERING_LARGER : GTK_ORDERING_SMALLER;
-  return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), columns[GPOINTER_TO_INT (user_data)].numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  AiperfExpertRow *row = gtk_list_item_get_item (item);
-  g_autofree char *text = cell_text (row, GPOINTER_TO_INT (user_data));
-  GtkWidget *label = gtk_list_item_get_child (item);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  /* set labels are long: the whole one in the tooltip */
-  gtk_widget_set_tooltip_text (label, GPOINTER_TO_INT (user_data) == COL_SET ? row->label : NULL);
-}
-
-static void
-add_column (GtkColumnView *view,
-            Column         column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (_(columns[column].title), factory);
-  gtk_column_view_column_set_sorter (col, sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_column_set_expand (col, column == COL_SET);
   if (column != COL_SET)
-    gtk_column_view_column_set_fixed_width (col, 84);
-  gtk_column_view_append_column (view, col);
-  g_object_unref (sorter);
-  g_object_unref (col);
+    return aiperf_table_view_compare (spec, a, b, column);
+  if (ra->set != rb->set)
+    return ra->set < rb->set ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
+  return ra->expert < rb->expert ? GTK_ORDERING_SMALLER
+         : ra->expert > rb->expert ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
+
+/* Set labels are long: the whole one in the tooltip. */
+static const char *
+cell_tooltip (gpointer item,
+              guint    column)
+{
+  return column == COL_SET ? AIPERF_EXPERT_ROW (item)->label : NULL;
+}
+
+static const AiperfTableSpec table = {
+  columns, N_COLUMNS, column_number, column_text, cell_text, cell_tooltip, compare_rows,
+};
 
 void
 aiperf_expert_load_table_add_columns (GtkColumnView *view)
 {
   g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
 
-  for (Column c = 0; c < N_COLUMNS; c++)
-    add_column (view, c);
+  aiperf_table_view_add_columns (view, &table);
 }

@@ -15,6 +15,7 @@
 #include "aiperf-gemm-panel-private.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-session-plot.h"
+#include "aiperf-table-view.h"
 
 /* --- the panel --- */
 
@@ -440,17 +441,7 @@ aiperf_gemm_panel_select_id (AiperfGemmPanel *self,
 
       if (aiperf_gemm_row_get_point (row)->id != id)
         continue;
-      gtk_single_selection_set_selected (self->selection, i);
-      /* GTK 4.8 has no gtk_column_view_scroll_to: rows are one height, so
-       * the row's place is its share of the scrolled length. */
-      {
-        GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view));
-        double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
-        double row_height = n > 0 ? upper / n : 0;
-
-        if (upper > page)
-          gtk_adjustment_set_value (adj, CLAMP ((i + 0.5) * row_height - page / 2, 0, upper - page));
-      }
+      aiperf_table_view_select (self->view, self->selection, i);
       return TRUE;
     }
   return FALSE;

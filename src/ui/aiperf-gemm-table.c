@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "aiperf-gemm-panel-private.h"
+#include "aiperf-table-view.h"
 
 /* --- one table row: a copy of the measurement --- */
 
@@ -37,30 +38,30 @@ typedef enum {
   COL_ATTAINABLE, COL_EFFICIENCY, COL_TIME, COL_LIBRARY, N_COLUMNS,
 } Column;
 
-static const struct {
-  const char *title;
-  gboolean    numeric;
-} columns[N_COLUMNS] = {
-  [COL_KERNEL] = { N_("Kernel"), FALSE },
-  [COL_MODEL] = { N_("Model"), FALSE },
-  [COL_BATCH_SIZE] = { N_("Batch"), TRUE },
-  [COL_DTYPE] = { N_("dtype"), FALSE },
-  [COL_M] = { "M", TRUE },
-  [COL_N] = { "N", TRUE },
-  [COL_K] = { "K", TRUE },
-  [COL_TFLOPS] = { N_("TFLOP/s"), TRUE },
-  [COL_AI] = { N_("FLOP/B"), TRUE },
-  [COL_ATTAINABLE] = { N_("Attainable"), TRUE },
-  [COL_EFFICIENCY] = { N_("Efficiency"), TRUE },
-  [COL_TIME] = { N_("Time (µs)"), TRUE },
-  [COL_LIBRARY] = { N_("Library"), FALSE },
+/* Shapes of 5 digits and 4-digit measurements fit without an ellipsis. */
+static const AiperfTableColumn columns[N_COLUMNS] = {
+  [COL_KERNEL] = { N_("Kernel"), FALSE, 0 },
+  [COL_MODEL] = { N_("Model"), FALSE, 96 },
+  [COL_BATCH_SIZE] = { N_("Batch"), TRUE, 76 },
+  [COL_DTYPE] = { N_("dtype"), FALSE, 96 },
+  [COL_M] = { "M", TRUE, 76 },
+  [COL_N] = { "N", TRUE, 76 },
+  [COL_K] = { "K", TRUE, 76 },
+  [COL_TFLOPS] = { N_("TFLOP/s"), TRUE, 76 },
+  [COL_AI] = { N_("FLOP/B"), TRUE, 76 },
+  [COL_ATTAINABLE] = { N_("Attainable"), TRUE, 76 },
+  [COL_EFFICIENCY] = { N_("Efficiency"), TRUE, 76 },
+  [COL_TIME] = { N_("Time (µs)"), TRUE, 76 },
+  [COL_LIBRARY] = { N_("Library"), FALSE, 96 },
 };
 
 static double
-column_number (const AiperfGemmPoint *p,
-               Column                 column)
+column_number (gpointer item,
+               guint    column)
 {
-  switch (column)
+  const AiperfGemmPoint *p = &AIPERF_GEMM_ROW (item)->point;
+
+  switch ((Column) column)
     {
     case COL_BATCH_SIZE: return p->batch_size;
     case COL_M: return p->M;
@@ -76,10 +77,12 @@ column_number (const AiperfGemmPoint *p,
 }
 
 static const char *
-column_text (const AiperfGemmPoint *p,
-             Column                 column)
+column_text (gpointer item,
+             guint    column)
 {
-  switch (column)
+  const AiperfGemmPoint *p = &AIPERF_GEMM_ROW (item)->point;
+
+  switch ((Column) column)
     {
     case COL_KERNEL: return p->kernel;
     case COL_MODEL: return p->model;
@@ -90,14 +93,14 @@ column_text (const AiperfGemmPoint *p,
 }
 
 static char *
-cell_text (const AiperfGemmPoint *p,
-           Column                 column)
+cell_text (gpointer item,
+           guint    column)
 {
   double v;
 
   if (!columns[column].numeric)
-    return g_strdup (column_text (p, column) != NULL ? column_text (p, column) : "—");
-  v = column_number (p, column);
+    return g_strdup (column_text (item, column) != NULL ? column_text (item, column) : "—");
+  v = column_number (item, column);
   if (!isfinite (v))
     return g_strdup ("—");
   if (column == COL_EFFICIENCY)
@@ -124,82 +127,22 @@ aiperf_gemm_row_get_point (AiperfGemmRow *row)
   return &row->point;
 }
 
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+/* The kernel column is narrow: the device kernel is in the tooltip. */
+static const char *
+cell_tooltip (gpointer item,
+              guint    column)
 {
-  const AiperfGemmPoint *pa = &AIPERF_GEMM_ROW ((gpointer) a)->point;
-  const AiperfGemmPoint *pb = &AIPERF_GEMM_ROW ((gpointer) b)->point;
-  Column column = GPOINTER_TO_INT (user_data);
-
-  if (columns[column].numeric)
-    {
-      double x = column_number (pa, column), y = column_number (pb, column);
-
-      /* empty cells last */
-      if (isnan (x) || isnan (y))
-        return isnan (x) == isnan (y) ? GTK_ORDERING_EQUAL : isnan (x) ? GTK_ORDERING_LARGER : GTK_ORDERING_SMALLER;
-      return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-    }
-  return gtk_ordering_from_cmpfunc (g_utf8_collate (column_text (pa, column) != NULL ? column_text (pa, column) : "",
-                                                    column_text (pb, column) != NULL ? column_text (pb, column) : ""));
+  return column == COL_KERNEL ? AIPERF_GEMM_ROW (item)->point.device_kernel : NULL;
 }
 
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), columns[GPOINTER_TO_INT (user_data)].numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  AiperfGemmRow *row = gtk_list_item_get_item (item);
-  g_autofree char *text = cell_text (&row->point, GPOINTER_TO_INT (user_data));
-  GtkWidget *label = gtk_list_item_get_child (item);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  /* the kernel column is narrow: the device kernel is in the tooltip */
-  gtk_widget_set_tooltip_text (label, GPOINTER_TO_INT (user_data) == COL_KERNEL && row->point.device_kernel != NULL
-                                        ? row->point.device_kernel : NULL);
-}
-
-static void
-add_column (GtkColumnView *view,
-            Column         column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (_(columns[column].title), factory);
-  gtk_column_view_column_set_sorter (col, sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_column_set_expand (col, column == COL_KERNEL);
-  /* shapes of 5 digits and 4-digit measurements fit without an ellipsis */
-  if (column != COL_KERNEL)
-    gtk_column_view_column_set_fixed_width (col, columns[column].numeric ? 76 : 96);
-  gtk_column_view_append_column (view, col);
-  g_object_unref (sorter);
-  g_object_unref (col);
-}
+static const AiperfTableSpec table = {
+  columns, N_COLUMNS, column_number, column_text, cell_text, cell_tooltip, NULL,
+};
 
 void
 aiperf_gemm_table_add_columns (GtkColumnView *view)
 {
   g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
 
-  for (Column c = 0; c < N_COLUMNS; c++)
-    add_column (view, c);
+  aiperf_table_view_add_columns (view, &table);
 }

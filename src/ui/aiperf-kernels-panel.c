@@ -13,6 +13,7 @@
 #include "aiperf-kernels-panel.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-session-plot.h"
+#include "aiperf-table-view.h"
 
 /* --- one row: a kernel of one source --- */
 
@@ -59,26 +60,26 @@ typedef enum {
   COL_SOURCE, COL_KERNEL, COL_CATEGORY, COL_CALLS, COL_TOTAL, COL_PERCENT, COL_AVG, COL_MIN, COL_MAX, N_COLUMNS
 } Column;
 
-static const struct {
-  const char *title;
-  gboolean    numeric;
-} columns[N_COLUMNS] = {
-  [COL_SOURCE] = { N_("Summary"), FALSE },
-  [COL_KERNEL] = { N_("Kernel"), FALSE },
-  [COL_CATEGORY] = { N_("Category"), FALSE },
-  [COL_CALLS] = { N_("Calls"), TRUE },
-  [COL_TOTAL] = { N_("Total (ms)"), TRUE },
-  [COL_PERCENT] = { N_("Share"), TRUE },
-  [COL_AVG] = { N_("Avg (µs)"), TRUE },
-  [COL_MIN] = { N_("Min (µs)"), TRUE },
-  [COL_MAX] = { N_("Max (µs)"), TRUE },
+/* The kernel's name gets the room; numbers of 6 digits fit. */
+static const AiperfTableColumn columns[N_COLUMNS] = {
+  [COL_SOURCE] = { N_("Summary"), FALSE, 96 },
+  [COL_KERNEL] = { N_("Kernel"), FALSE, 0 },
+  [COL_CATEGORY] = { N_("Category"), FALSE, 96 },
+  [COL_CALLS] = { N_("Calls"), TRUE, 72 },
+  [COL_TOTAL] = { N_("Total (ms)"), TRUE, 72 },
+  [COL_PERCENT] = { N_("Share"), TRUE, 72 },
+  [COL_AVG] = { N_("Avg (µs)"), TRUE, 72 },
+  [COL_MIN] = { N_("Min (µs)"), TRUE, 72 },
+  [COL_MAX] = { N_("Max (µs)"), TRUE, 72 },
 };
 
 static double
-column_number (const AiperfKernelRow *row,
-               Column                 column)
+column_number (gpointer item,
+               guint    column)
 {
-  switch (column)
+  AiperfKernelRow *row = item;
+
+  switch ((Column) column)
     {
     case COL_CALLS: return row->calls;
     case COL_TOTAL: return row->total / 1e6;
@@ -91,23 +92,25 @@ column_number (const AiperfKernelRow *row,
 }
 
 static const char *
-column_text (const AiperfKernelRow *row,
-             Column                 column)
+column_text (gpointer item,
+             guint    column)
 {
+  AiperfKernelRow *row = item;
+
   return column == COL_SOURCE ? row->source : column == COL_KERNEL ? row->name : row->category;
 }
 
 static char *
-cell_text (const AiperfKernelRow *row,
-           Column                 column)
+cell_text (gpointer item,
+           guint    column)
 {
   double v;
 
   if (column == COL_KERNEL)
-    return aiperf_kernel_short_name (row->name, 80);
+    return aiperf_kernel_short_name (AIPERF_KERNEL_ROW (item)->name, 80);
   if (!columns[column].numeric)
-    return g_strdup (column_text (row, column));
-  v = column_number (row, column);
+    return g_strdup (column_text (item, column));
+  v = column_number (item, column);
   if (!isfinite (v))
     return g_strdup ("—");
   if (column == COL_PERCENT)
@@ -117,72 +120,17 @@ cell_text (const AiperfKernelRow *row,
   return g_strdup_printf ("%.4g", v);
 }
 
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+/* The whole demangled name, templates and arguments, on hover. */
+static const char *
+cell_tooltip (gpointer item,
+              guint    column)
 {
-  const AiperfKernelRow *ra = a, *rb = b;
-  Column column = GPOINTER_TO_INT (user_data);
-
-  if (columns[column].numeric)
-    {
-      double x = column_number (ra, column), y = column_number (rb, column);
-
-      if (isnan (x) || isnan (y))
-        return isnan (x) == isnan (y) ? GTK_ORDERING_EQUAL : isnan (x) ? GTK_ORDERING_LARGER : GTK_ORDERING_SMALLER;
-      return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-    }
-  return gtk_ordering_from_cmpfunc (g_utf8_collate (column_text (ra, column), column_text (rb, column)));
+  return column == COL_KERNEL ? AIPERF_KERNEL_ROW (item)->name : NULL;
 }
 
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), columns[GPOINTER_TO_INT (user_data)].numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  AiperfKernelRow *row = gtk_list_item_get_item (item);
-  Column column = GPOINTER_TO_INT (user_data);
-  g_autofree char *text = cell_text (row, column);
-  GtkWidget *label = gtk_list_item_get_child (item);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  /* The whole demangled name, templates and arguments, on hover. */
-  gtk_widget_set_tooltip_text (label, column == COL_KERNEL ? row->name : NULL);
-}
-
-static void
-add_column (GtkColumnView *view,
-            Column         column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (column), NULL));
-  GtkColumnViewColumn *col;
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (_(columns[column].title), factory);
-  gtk_column_view_column_set_sorter (col, sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_column_set_expand (col, column == COL_KERNEL);
-  /* The kernel's name gets the room; numbers of 6 digits fit. */
-  gtk_column_view_column_set_fixed_width (col, column == COL_KERNEL ? 240 : columns[column].numeric ? 72 : 96);
-  gtk_column_view_append_column (view, col);
-  g_object_unref (sorter);
-  g_object_unref (col);
-}
+static const AiperfTableSpec table = {
+  columns, N_COLUMNS, column_number, column_text, cell_text, cell_tooltip, NULL,
+};
 
 /* --- the panel --- */
 
@@ -280,16 +228,10 @@ aiperf_kernels_panel_select_id (AiperfKernelsPanel *self,
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(AiperfKernelRow) row = g_list_model_get_item (model, i);
-      GtkAdjustment *adjustment;
-      double row_height;
 
       if (row->id != id)
         continue;
-      gtk_single_selection_set_selected (self->selection, i);
-      /* GTK 4.8 has no gtk_column_view_scroll_to: rows are of one height. */
-      adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
-      row_height = gtk_adjustment_get_upper (adjustment) / MAX (1u, g_list_model_get_n_items (model));
-      gtk_adjustment_set_value (adjustment, MAX (0.0, i * row_height - gtk_adjustment_get_page_size (adjustment) / 3));
+      aiperf_table_view_select (self->view, self->selection, i);
       return TRUE;
     }
   return FALSE;
@@ -357,8 +299,7 @@ aiperf_kernels_panel_init (AiperfKernelsPanel *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   self->store = g_list_store_new (AIPERF_TYPE_KERNEL_ROW);
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
-  for (Column c = 0; c < N_COLUMNS; c++)
-    add_column (self->view, c);
+  aiperf_table_view_add_columns (self->view, &table);
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                     g_object_ref (gtk_column_view_get_sorter (self->view)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
