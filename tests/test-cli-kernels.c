@@ -113,6 +113,32 @@ test_single_and_rules (void)
   g_assert_true (aiperf_test_remove_tree (out));
 }
 
+/* A PyTorch trace: kernels charts and files as acelyzer names them, the
+ * timeline, the categories' total equal to the kernel summary's. */
+static void
+test_trace (void)
+{
+  g_autofree char *in = g_test_build_filename (G_TEST_DIST, "data", "trace", "simple_add_trace.json.gz", NULL);
+  g_autofree char *out = g_dir_make_tmp ("aiperf-trace-XXXXXX", NULL);
+  g_autofree char *listing = NULL, *summary = NULL, *categories = NULL;
+  g_autofree char *summary_path = g_build_filename (out, "kernel_summary.csv", NULL);
+  g_autofree char *categories_path = g_build_filename (out, "categories.txt", NULL);
+  Result r;
+
+  cli_run (&r, out, in, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  listing = sorted_listing (out);
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt kernel_categories.png "
+                                "kernel_summary.csv summary.txt timeline.png top_kernels.png");
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_true (g_str_has_prefix (summary, "name,calls,total_us,avg_us,min_us,max_us,percent\n"
+                                            "ampere_sgemm_32x32_sliced1x4_tn,6,2673.000,445.500,97.000,868.000,24.92\n"));
+  g_assert_true (g_file_get_contents (categories_path, &categories, NULL, NULL));
+  g_assert_nonnull (strstr (categories, "total                 10728.000    100.00%"));
+  result_clear (&r);
+  g_assert_true (aiperf_test_remove_tree (out));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -120,5 +146,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/kernels/eplb-pair", test_eplb_pair);
   g_test_add_func ("/cli/kernels/single-and-rules", test_single_and_rules);
+  g_test_add_func ("/cli/kernels/trace", test_trace);
   return g_test_run ();
 }

@@ -15,6 +15,8 @@
 
 #include "aiperf-error.h"
 #include "aiperf-export.h"
+#include "aiperf-timeline.h"
+#include "aiperf-trace-store.h"
 #include "aiperf-export-log.h"
 #include "aiperf-plot.h"
 #include "aiperf-plot-handlers.h"
@@ -287,6 +289,50 @@ log_note (gboolean    warning,
   aiperf_export_log (user_data, warning ? AIPERF_LOG_WARNING : AIPERF_LOG_INFO, "%s", message);
 }
 
+/* A trace's timeline is not a chart (millions of events): the painter
+ * draws it from the trace's track model, one file per trace. */
+static guint
+export_timelines (const AiperfExportOptions *options,
+                  AiperfRunSet              *runs,
+                  const AiperfStyle         *style,
+                  const char                *dir,
+                  AiperfExportLog           *log,
+                  GPtrArray                 *files)
+{
+  guint n_traces = 0, written = 0;
+
+  if (options->plots != NULL && !g_strv_contains ((const char * const *) options->plots, "timeline"))
+    return 0;
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    n_traces += aiperf_run_get_dataset (aiperf_run_set_get_run (runs, i), AIPERF_DATASET_EVENTS,
+                                        AIPERF_TYPE_TRACE_STORE) != NULL;
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+      g_autofree char *file = NULL, *path = NULL, *title = NULL;
+      g_autoptr(GError) error = NULL;
+      AiperfTrackModel model;
+
+      if (store == NULL)
+        continue;
+      file = n_traces > 1 ? g_strdup_printf ("%s_timeline.png", aiperf_run_get_name (run)) : g_strdup ("timeline.png");
+      path = g_build_filename (dir, file, NULL);
+      /* TRANSLATORS: %s is the trace's name */
+      title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
+      aiperf_trace_store_get_model (store, &model);
+      if (!aiperf_timeline_write_png (&model, style, options->width, options->height, title, path, &error))
+        {
+          aiperf_export_log (log, AIPERF_LOG_ERROR, "%s", error->message);
+          continue;
+        }
+      aiperf_export_log (log, AIPERF_LOG_INFO, _("Saved %s"), path);
+      g_ptr_array_add (files, g_steal_pointer (&file));
+      written++;
+    }
+  return written;
+}
+
 /* The images of every kind: one kind is written into @dir as aiperf plot
  * does; several each get @dir/<kind>/. Returns the number of plots. */
 static guint
@@ -327,6 +373,7 @@ export_images (const AiperfExportOptions *options,
             aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (notes, w));
         }
       n_plots += export_presets (options, charts, config, colors, style, kind_dir, log, kind_files);
+      n_plots += export_timelines (options, charts->runs, style, kind_dir, log, kind_files);
       if (kind_info != NULL && kind_info->write_files != NULL &&
           !kind_info->write_files (charts->runs, aiperf_session_get_options (session), kind_dir, kind_files, &error))
         {

@@ -17,6 +17,7 @@
 #include "aiperf-format.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-run-private.h"
+#include "aiperf-trace-store.h"
 #include "aiperf-trace-private.h"
 
 /* The text of a gzip head, as far as it inflates. */
@@ -71,13 +72,96 @@ kernel_agg_free (KernelAgg *k)
   g_free (k);
 }
 
+/* A B event waiting for its E. */
 typedef struct {
+  gint64  start;
+  char   *name;
+  char   *cat;
+} Open;
+
+static void
+open_clear (gpointer data)
+{
+  Open *o = data;
+
+  g_free (o->name);
+  g_free (o->cat);
+}
+
+typedef struct {
+  AiperfTraceStore *store;
+  GHashTable *category_of; /* kernel name → its category (interned by the classifier) */
+  GHashTable *open;        /* track index → GArray of Open (B without E yet) */
+  guint       n_unmatched;
   GHashTable *kernels;     /* "pid\x1fname" → KernelAgg* */
   GPtrArray  *order;       /* KernelAgg*, first seen first */
   GHashTable *labels;      /* pid → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
   guint       n_events, n_negative;
 } Agg;
+
+/* The kernel's category, classified once per name. */
+static const char *
+category_of (Agg        *agg,
+             const char *name)
+{
+  const char *category = g_hash_table_lookup (agg->category_of, name);
+
+  if (category == NULL)
+    {
+      category = aiperf_kernel_classes_classify (aiperf_kernel_classes_get_default (), name, NULL);
+      g_hash_table_insert (agg->category_of, g_strdup (name), (gpointer) category);
+    }
+  return category;
+}
+
+/* Every slice goes to the timeline; B/E pairs become slices when they close. */
+static void
+store_event (Agg                    *agg,
+             const AiperfTraceEvent *event)
+{
+  gboolean kernel = event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0;
+  guint track;
+  GArray *stack;
+
+  if (event->ph != 'X' && event->ph != 'B' && event->ph != 'E')
+    return;
+  track = aiperf_trace_store_track (agg->store, event->pid, event->tid);
+  if (event->ph == 'X')
+    {
+      if (event->dur_ns >= 0 && event->name != NULL)
+        aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, event->dur_ns, event->name, event->cat,
+                                      kernel ? category_of (agg, event->name) : NULL);
+      return;
+    }
+  stack = g_hash_table_lookup (agg->open, GUINT_TO_POINTER (track + 1));
+  if (event->ph == 'B')
+    {
+      Open o = { event->ts_ns, g_strdup (event->name), g_strdup (event->cat) };
+
+      if (stack == NULL)
+        {
+          stack = g_array_new (FALSE, FALSE, sizeof (Open));
+          g_array_set_clear_func (stack, open_clear);
+          g_hash_table_insert (agg->open, GUINT_TO_POINTER (track + 1), stack);
+        }
+      g_array_append_val (stack, o);
+      return;
+    }
+  /* An E closes the innermost open B of its track; one without is counted. */
+  if (stack == NULL || stack->len == 0)
+    {
+      agg->n_unmatched++;
+      return;
+    }
+  {
+    Open *o = &g_array_index (stack, Open, stack->len - 1);
+
+    aiperf_trace_store_add_slice (agg->store, track, o->start, event->ts_ns - o->start,
+                                  o->name != NULL ? o->name : event->name, o->cat, NULL);
+    g_array_set_size (stack, stack->len - 1);
+  }
+}
 
 static void
 on_event (const AiperfTraceEvent *event,
@@ -90,12 +174,21 @@ on_event (const AiperfTraceEvent *event,
     {
       /* "GPU 0" says more than the process name of a device track. */
       if (g_str_equal (event->name, "process_labels") && event->arg_labels != NULL)
-        g_hash_table_replace (agg->labels, g_strdup (event->pid), g_strdup (event->arg_labels));
-      else if (g_str_equal (event->name, "process_name") && event->arg_name != NULL &&
-               !g_hash_table_contains (agg->labels, event->pid))
-        g_hash_table_insert (agg->labels, g_strdup (event->pid), g_strdup (event->arg_name));
+        {
+          g_hash_table_replace (agg->labels, g_strdup (event->pid), g_strdup (event->arg_labels));
+          aiperf_trace_store_set_process (agg->store, event->pid, event->arg_labels, TRUE);
+        }
+      else if (g_str_equal (event->name, "process_name") && event->arg_name != NULL)
+        {
+          if (!g_hash_table_contains (agg->labels, event->pid))
+            g_hash_table_insert (agg->labels, g_strdup (event->pid), g_strdup (event->arg_name));
+          aiperf_trace_store_set_process (agg->store, event->pid, event->arg_name, FALSE);
+        }
+      else if (g_str_equal (event->name, "thread_name") && event->arg_name != NULL)
+        aiperf_trace_store_set_thread (agg->store, event->pid, event->tid, event->arg_name);
       return;
     }
+  store_event (agg, event);
   if (event->ph != 'X' || event->name == NULL || isnan (event->dur_us))
     return;
   if (event->dur_us < 0)
@@ -203,6 +296,9 @@ trace_load (const char              *path,
   agg.order = g_ptr_array_new_with_free_func ((GDestroyNotify) kernel_agg_free);
   agg.labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   agg.steps = g_array_new (FALSE, FALSE, sizeof (double));
+  agg.store = aiperf_trace_store_new ();
+  agg.category_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  agg.open = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   ok = aiperf_trace_read (path, on_event, &agg, &totals, &error);
   if (!ok && agg.n_events == 0)
     g_ptr_array_add (result->errors, g_steal_pointer (&error));
@@ -220,6 +316,21 @@ trace_load (const char              *path,
       steps = steps_table (&agg);
       if (aiperf_table_get_n_rows (steps) > 0)
         aiperf_run_set_table (run, "iterations", steps);
+      aiperf_trace_store_finish (agg.store);
+      if (aiperf_trace_store_get_n_slices (agg.store) > 0)
+        aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
+      {
+        GHashTableIter iter;
+        gpointer stack;
+        guint n_open = 0;
+
+        g_hash_table_iter_init (&iter, agg.open);
+        while (g_hash_table_iter_next (&iter, NULL, &stack))
+          n_open += ((GArray *) stack)->len;
+        if (agg.n_unmatched + n_open > 0)
+          aiperf_run_add_warning (run, _("%s: %u “E” events without their “B” and %u “B” events never closed"),
+                                  path, agg.n_unmatched, n_open);
+      }
       /* What was read before damage is kept, and the damage said. */
       if (!ok)
         aiperf_run_add_warning (run, _("%s; kept the %u events before it"), error->message, agg.n_events);
@@ -240,6 +351,9 @@ trace_load (const char              *path,
       aiperf_apply_param_pattern (run, options->param_pattern, name);
       g_ptr_array_add (result->runs, g_steal_pointer (&run));
     }
+  aiperf_trace_store_unref (agg.store);
+  g_hash_table_unref (agg.category_of);
+  g_hash_table_unref (agg.open);
   g_hash_table_unref (agg.kernels);
   g_ptr_array_unref (agg.order);
   g_hash_table_unref (agg.labels);

@@ -92,6 +92,57 @@ read_number (AiperfJsonScan *scan,
   return aiperf_json_scan_skip (scan);
 }
 
+/* A time in µs as exact ns: its text split at the decimal point (a double
+ * of epoch µs keeps about a quarter of a µs). */
+static gint64
+exact_ns (AiperfJsonScan *scan,
+          double          us)
+{
+  const char *end = scan->p, *start = end, *point = NULL;
+  gint64 whole = 0, fraction = 0;
+  guint digits = 0;
+  gboolean negative;
+
+  while (start > scan->start && strchr ("0123456789.eE+-", start[-1]) != NULL)
+    start--;
+  /* An exponent, or digits beyond int64: the double will do. */
+  if (memchr (start, 'e', end - start) != NULL || memchr (start, 'E', end - start) != NULL || end - start > 24)
+    return (gint64) (us * 1000.0);
+  negative = *start == '-';
+  for (const char *p = start + negative; p < end; p++)
+    {
+      if (*p == '.')
+        point = p;
+      else if (point == NULL)
+        whole = whole * 10 + (*p - '0');
+      else if (digits < 3)
+        {
+          fraction = fraction * 10 + (*p - '0');
+          digits++;
+        }
+    }
+  for (; digits < 3; digits++)
+    fraction *= 10;
+  if (whole > G_MAXINT64 / 1000 - 1)
+    return (gint64) (us * 1000.0);
+  return (negative ? -1 : 1) * (whole * 1000 + fraction);
+}
+
+/* ts or dur: the number in µs, and in exact ns. */
+static gboolean
+read_time (AiperfJsonScan *scan,
+           double         *out_us,
+           gint64         *out_ns)
+{
+  gboolean number = aiperf_json_scan_peek (scan) == AIPERF_JSON_NUMBER;
+
+  if (!read_number (scan, out_us))
+    return FALSE;
+  *out_ns = number && isfinite (*out_us) ? exact_ns (scan, *out_us)
+                                          : isfinite (*out_us) ? (gint64) (*out_us * 1000.0) : 0;
+  return TRUE;
+}
+
 /* pid/tid: a number as its text, or a string. */
 static gboolean
 read_id (AiperfJsonScan  *scan,
@@ -163,7 +214,7 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
   Owned owned_strings = { { NULL }, 0, FALSE };
   Owned *owned = &owned_strings;
   gboolean parsed;
-  AiperfTraceEvent event = { 0, NULL, NULL, NAN, NAN, NULL, NULL, NULL, NULL };
+  AiperfTraceEvent event = { 0, NULL, NULL, NAN, NAN, 0, 0, NULL, NULL, NULL, NULL };
   const char *key;
   gsize length;
   guint count = 0;
@@ -189,9 +240,9 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
       else if (aiperf_json_key_is (key, length, "cat") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
         ok = read_string (scan, &event.cat, owned);
       else if (aiperf_json_key_is (key, length, "ts"))
-        ok = read_number (scan, &event.ts_us);
+        ok = read_time (scan, &event.ts_us, &event.ts_ns);
       else if (aiperf_json_key_is (key, length, "dur"))
-        ok = read_number (scan, &event.dur_us);
+        ok = read_time (scan, &event.dur_us, &event.dur_ns);
       else if (aiperf_json_key_is (key, length, "pid"))
         ok = read_id (scan, &event.pid, owned);
       else if (aiperf_json_key_is (key, length, "tid"))

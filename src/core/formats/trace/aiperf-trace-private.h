@@ -16,6 +16,8 @@ typedef struct {
   const char *cat;
   double      ts_us;       /* NaN when absent */
   double      dur_us;
+  gint64      ts_ns;       /* ts exactly, in ns (µs text split at its point); 0 when absent */
+  gint64      dur_ns;
   const char *pid;         /* numbers as text: "0", "493459"; NULL when absent */
   const char *tid;
   const char *arg_name;    /* M events: args.name (process/thread name) */

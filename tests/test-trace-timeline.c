@@ -1,0 +1,167 @@
+/* test-trace-timeline.c — the trace store's track model (nesting, the
+ * visible range, per-pixel merging) and the timeline painter's pixels.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <cairo.h>
+
+#include "aiperf-kernel-classes.h"
+#include "aiperf-timeline.h"
+#include "aiperf-trace-store.h"
+
+typedef struct {
+  gint64 start, end;
+  guint  depth, key, count;
+  char  *name;
+} Emitted;
+
+static void
+collect (gint64      start,
+         gint64      end,
+         guint       depth,
+         guint       key,
+         const char *name,
+         guint       count,
+         gpointer    user_data)
+{
+  Emitted e = { start, end, depth, key, count, g_strdup (name) };
+
+  g_array_append_val ((GArray *) user_data, e);
+}
+
+static void
+emitted_clear (gpointer data)
+{
+  g_free (((Emitted *) data)->name);
+}
+
+/* A GPU lane (one kernel of 1 ms at 10 ms) and a CPU lane: a 50 ms step
+ * holding an op, and 1000 slices of 1 µs from 20 ms. */
+static AiperfTraceStore *
+make_store (void)
+{
+  AiperfTraceStore *store = aiperf_trace_store_new ();
+  const gint64 t = 1700000000000000000;   /* absolute ns */
+  guint gpu, cpu;
+
+  gpu = aiperf_trace_store_track (store, "0", "7");
+  cpu = aiperf_trace_store_track (store, "100", "100");
+  aiperf_trace_store_set_process (store, "0", "GPU 0", TRUE);
+  aiperf_trace_store_set_process (store, "100", "python3", FALSE);
+  aiperf_trace_store_set_process_sort (store, "100", 1);
+  aiperf_trace_store_set_process_sort (store, "0", 2);
+  aiperf_trace_store_add_slice (store, gpu, t + 10000000, 1000000, "sm90_xmma_gemm", "kernel", "gemm");
+  aiperf_trace_store_add_slice (store, cpu, t, 50000000, "ProfilerStep#1", "user_annotation", NULL);
+  aiperf_trace_store_add_slice (store, cpu, t + 5000000, 2000000, "aten::mm", "cpu_op", NULL);
+  for (int i = 0; i < 1000; i++)
+    aiperf_trace_store_add_slice (store, cpu, t + 20000000 + i * 1000, 1000, "tiny", "cpu_op", NULL);
+  aiperf_trace_store_finish (store);
+  return store;
+}
+
+static void
+test_model (void)
+{
+  g_autoptr(AiperfTraceStore) store = make_store ();
+  g_autoptr(GArray) got = g_array_new (FALSE, FALSE, sizeof (Emitted));
+  AiperfTrackModel model;
+  gint64 t0, t1;
+  guint tiny = 0;
+
+  g_array_set_clear_func (got, emitted_clear);
+  aiperf_trace_store_get_model (store, &model);
+  g_assert_cmpuint (model.vtable->n_lanes (model.self), ==, 2);
+  /* The sort indices put the CPU first. */
+  g_assert_cmpstr (model.vtable->lane_name (model.self, 0), ==, "python3 · 100");
+  g_assert_cmpstr (model.vtable->lane_name (model.self, 1), ==, "GPU 0 · 7");
+  g_assert_cmpuint (model.vtable->lane_depth (model.self, 0), ==, 2);
+  model.vtable->extent (model.self, &t0, &t1);
+  g_assert_cmpint (t0, ==, 0);
+  g_assert_cmpint (t1, ==, 50000000);
+
+  /* 10 µs a pixel: the step and the op one by one, the 1000 tiny slices
+   * merged into 100 pixel columns of 10. */
+  model.vtable->query (model.self, 0, 0, 50000000, 10000, collect, got);
+  for (guint i = 0; i < got->len; i++)
+    {
+      Emitted *e = &g_array_index (got, Emitted, i);
+
+      if (e->count > 1)
+        {
+          g_assert_cmpuint (e->count, ==, 10);
+          g_assert_cmpuint (e->depth, ==, 1);
+          g_assert_null (e->name);
+          tiny++;
+        }
+    }
+  g_assert_cmpuint (tiny, ==, 100);
+  g_assert_cmpuint (got->len, ==, 102);
+
+  /* A range inside the step: the step still shows (it started before). */
+  g_array_set_size (got, 0);
+  model.vtable->query (model.self, 0, 30000000, 40000000, 10000, collect, got);
+  g_assert_cmpuint (got->len, ==, 1);
+  g_assert_cmpstr (g_array_index (got, Emitted, 0).name, ==, "ProfilerStep#1");
+  g_assert_cmpint (g_array_index (got, Emitted, 0).depth, ==, 0);
+
+  /* The kernel is coloured by its category. */
+  g_array_set_size (got, 0);
+  model.vtable->query (model.self, 1, 0, 50000000, 1000, collect, got);
+  g_assert_cmpuint (got->len, ==, 1);
+  g_assert_cmpstr (model.vtable->key_name (model.self, g_array_index (got, Emitted, 0).key), ==, "gemm");
+}
+
+/* The kernel's box is drawn where its time is: 10–11 ms of 50 ms across
+ * the plot, in its key's palette colour. */
+static void
+test_pixels (void)
+{
+  g_autoptr(AiperfTraceStore) store = make_store ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1600, 800);
+  cairo_t *cr = cairo_create (surface);
+  AiperfTrackModel model;
+  AiperfStyle style;
+  double left = 260, plot_w = 1600 - 260 - 24;
+  int x, stride = cairo_image_surface_get_stride (surface);
+  guint32 pixel, white;
+  guchar *data;
+  guint row_found = 0;
+
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  aiperf_trace_store_get_model (store, &model);
+  aiperf_timeline_draw (cr, &model, 0, 50000000, &style, 1600, 800, "test");
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  white = *(guint32 *) data;
+  x = (int) (left + plot_w * 10.5 / 50);
+  /* Down column x, in the GPU lane (the last one), a coloured (not grey)
+   * pixel: the kernel. */
+  for (int y = 70; y < 740; y++)
+    {
+      guint r, g, b;
+
+      pixel = *(guint32 *) (data + y * stride + x * 4);
+      r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+      if (r != g || g != b)
+        row_found = y;
+    }
+  g_assert_cmpuint (row_found, >, 70);
+  /* Left of the kernel in that row: background. */
+  pixel = *(guint32 *) (data + row_found * stride + (int) (left + plot_w * 9.0 / 50) * 4);
+  g_assert_cmphex (pixel & 0xffffff, ==, white & 0xffffff);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  aiperf_style_clear (&style);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/trace/model", test_model);
+  g_test_add_func ("/trace/pixels", test_pixels);
+  return g_test_run ();
+}
