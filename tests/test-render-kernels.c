@@ -155,11 +155,55 @@ test_top_bar (void)
   g_assert_cmpfloat_with_epsilon (x1 - x0, (end_x - zero_x) / 2, 1.0);
 }
 
+/* The kernel the table selected is shown below the top ones when it is not
+ * among them, banded, its bar's id its rank (what the table's rows know). */
+static void
+test_highlight_beyond_top (void)
+{
+  g_autofree char *off = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBOFF.csv", NULL);
+  const char *paths[] = { off, NULL };
+  const char *memcpy_name = "Memcpy \"HtoD\" (pinned, async)";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  g_autoptr(AiperfPlotSpec) spec = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+  AiperfLayer *bars = NULL, *band = NULL;
+  AiperfPlotType type;
+
+  g_assert_no_error (error);
+  g_assert_true (aiperf_plot_type_from_string ("top_kernels", &type));
+  spec = aiperf_plot_spec_new ("top_kernels", type);
+  aiperf_plot_spec_set_extra (spec, "top", "3");
+  aiperf_plot_spec_set_extra (spec, AIPERF_KERNELS_OPTION_HIGHLIGHT, memcpy_name);
+  chart = aiperf_plot_build_multi_run (spec, runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chart->y.tick_labels->len, ==, 4);
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (layer->kind == AIPERF_LAYER_HBARS && layer->pickable)
+        bars = layer;
+      else if (layer->kind == AIPERF_LAYER_HBARS)
+        band = layer;
+    }
+  g_assert_nonnull (bars);
+  g_assert_nonnull (band);
+  /* the bottom row (y 0): 50 ms on an axis in s, the 7th kernel (rank 6) */
+  g_assert_cmpuint (aiperf_layer_get_n (bars), ==, 4);
+  g_assert_cmpfloat (aiperf_layer_y (bars, 3), ==, 0);
+  g_assert_cmpfloat_with_epsilon (aiperf_layer_x (bars, 3), 0.05, 1e-12);
+  g_assert_cmpint (g_array_index (bars->ids, int, 3), ==, 6);
+  g_assert_cmpint (g_array_index (bars->ids, int, 0), ==, 0);
+  g_assert_cmpfloat (aiperf_layer_y (band, 0), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   g_test_add_func ("/aiperf/render/kernels/top-bar", test_top_bar);
+  g_test_add_func ("/aiperf/render/kernels/highlight-beyond-top", test_highlight_beyond_top);
   return g_test_run ();
 }
