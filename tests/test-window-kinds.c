@@ -212,6 +212,37 @@ test_kernels_tab (void)
   destroy_window (window);
 }
 
+/* A trace: its kernels charts, iterations, and the kernels tab of its own
+ * kind (16 kernel names on GPU 0). */
+static void
+test_trace_tabs (void)
+{
+  g_autofree char *trace = g_test_build_filename (G_TEST_DIST, "data", "trace", "simple_add_trace.json.gz", NULL);
+  const char *paths[] = { trace, NULL };
+  g_autoptr(GPtrArray) names = NULL;
+  AdwTabView *view;
+  AiperfWindow *window;
+  AiperfKernelsPanel *panel = NULL;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  names = tab_presets (window);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "top_kernels");
+  g_assert_cmpstr (g_ptr_array_index (names, 1), ==, "kernel_categories");
+  g_assert_cmpstr (g_ptr_array_index (names, 2), ==, "iterations");
+  view = aiperf_window_get_tab_view (window);
+  for (int i = 0; i < adw_tab_view_get_n_pages (view) && panel == NULL; i++)
+    if (AIPERF_IS_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i))))
+      panel = AIPERF_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+  g_assert_nonnull (panel);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel)))), ==, 16);
+  g_assert_nonnull (aiperf_chart_view_get_chart (aiperf_kernels_panel_get_chart_view (panel)));
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -221,5 +252,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/kinds/cutile-only", test_cutile_only);
   g_test_add_func ("/aiperf/window/param-pattern", test_param_pattern);
   g_test_add_func ("/aiperf/window/kinds/kernels-tab", test_kernels_tab);
+  g_test_add_func ("/aiperf/window/kinds/trace-tabs", test_trace_tabs);
   return g_test_run ();
 }

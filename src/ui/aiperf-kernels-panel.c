@@ -220,11 +220,18 @@ aiperf_kernels_panel_refresh (AiperfKernelsPanel *self)
 {
   g_autoptr(AiperfKernelData) data = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AiperfRunSet) same_kind = aiperf_run_set_new ();
+  AiperfRunSet *runs;
   GPtrArray *sources, *ranked;
 
   g_return_if_fail (AIPERF_IS_KERNELS_PANEL (self));
 
-  data = aiperf_kernel_data_new (aiperf_session_get_runs (self->session));
+  /* The chart's runs: those of the panel's kind. */
+  runs = aiperf_session_get_runs (self->session);
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    if (g_str_equal (aiperf_run_get_kind (aiperf_run_set_get_run (runs, i)), self->spec->kind))
+      aiperf_run_set_add (same_kind, aiperf_run_set_get_run (runs, i));
+  data = aiperf_kernel_data_new (same_kind);
   sources = data != NULL ? aiperf_kernel_data_compared (data) : NULL;
   ranked = data != NULL ? aiperf_kernel_data_ranked_names (data) : NULL;
   for (guint s = 0; sources != NULL && s < sources->len; s++)
@@ -377,7 +384,8 @@ aiperf_kernels_panel_init (AiperfKernelsPanel *self)
 }
 
 GtkWidget *
-aiperf_kernels_panel_new (AiperfSession *session)
+aiperf_kernels_panel_new (AiperfSession *session,
+                          const char    *kind)
 {
   AiperfKernelsPanel *self;
   AiperfPlotType type;
@@ -389,6 +397,9 @@ aiperf_kernels_panel_new (AiperfSession *session)
   if (!aiperf_plot_type_from_string ("top_kernels", &type))
     g_assert_not_reached ();
   self->spec = aiperf_plot_spec_new ("top_kernels", type);
+  /* Kernel summaries or traces: the chart compares the runs of that kind. */
+  g_free (self->spec->kind);
+  self->spec->kind = g_strdup (kind);
   aiperf_kernels_panel_refresh (self);
   return GTK_WIDGET (self);
 }

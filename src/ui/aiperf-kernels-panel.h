@@ -15,8 +15,10 @@ G_BEGIN_DECLS
 #define AIPERF_TYPE_KERNELS_PANEL (aiperf_kernels_panel_get_type ())
 G_DECLARE_FINAL_TYPE (AiperfKernelsPanel, aiperf_kernels_panel, AIPERF, KERNELS_PANEL, GtkBox)
 
-/* Shows the kernels datasets of @session's runs. */
-GtkWidget       *aiperf_kernels_panel_new             (AiperfSession      *session);
+/* Shows the kernels datasets of @session's runs of @kind ("kernels" for
+ * kernel summaries, "trace" for traces). */
+GtkWidget       *aiperf_kernels_panel_new             (AiperfSession      *session,
+                                                       const char         *kind);
 /* Rebuilds the table and the chart from the session. */
 void             aiperf_kernels_panel_refresh         (AiperfKernelsPanel *self);
 /* Selects the first row of the kernel ranked @id (the chart's point id)

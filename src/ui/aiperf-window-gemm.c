@@ -93,18 +93,21 @@ on_top_kernels_bar (AiperfKernelsPanel *panel,
 }
 
 void
-aiperf_window_add_kernels_panel (AiperfWindow *self)
+aiperf_window_add_kernels_panel (AiperfWindow *self,
+                                 const char   *kind)
 {
-  GtkWidget *panel = aiperf_kernels_panel_new (self->session);
+  GtkWidget *panel = aiperf_kernels_panel_new (self->session, kind);
   AdwTabPage *tab;
 
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+      AiperfPlotSpec *spec;
 
-      if (AIPERF_IS_PLOT_PAGE (child) &&
-          g_str_equal (aiperf_plot_type_to_string (aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child))->type),
-                       "top_kernels"))
+      if (!AIPERF_IS_PLOT_PAGE (child))
+        continue;
+      spec = aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child));
+      if (g_strcmp0 (spec->kind, kind) == 0 && g_str_equal (aiperf_plot_type_to_string (spec->type), "top_kernels"))
         g_signal_connect_object (aiperf_plot_page_get_chart_view (AIPERF_PLOT_PAGE (child)), "point-activated",
                                  G_CALLBACK (on_top_kernels_bar), panel, G_CONNECT_SWAPPED);
     }

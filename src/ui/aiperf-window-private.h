@@ -64,7 +64,8 @@ void          aiperf_window_page_changed        (AiperfWindow   *self,
 void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
 /* aiperf-window-gemm.c: the kernels tab (table and top kernels) after the
  * kernel summaries' chart tabs. */
-void          aiperf_window_add_kernels_panel   (AiperfWindow   *self);
+void          aiperf_window_add_kernels_panel   (AiperfWindow   *self,
+                                                 const char     *kind);
 
 /* aiperf-window-expert-load.c */
 /* Adds the expert load tab (table, chart, warm-up limit) after the

@@ -487,6 +487,9 @@ aiperf_kernel_short_name (const char *name,
     }
   g_strstrip (bare->str);
   g_string_set_size (bare, strlen (bare->str));
+  /* "at::native::(anonymous namespace)::kernel" lost its middle. */
+  for (char *gap; (gap = strstr (bare->str, "::::")) != NULL;)
+    g_string_erase (bare, gap - bare->str, 2);
   base = strrchr (bare->str, ':');
   base = base != NULL ? base + 1 : bare->str;
   /* cutlass::Kernel2<cutlass_80_tensorop_…>: the template says what it is. */

@@ -11,11 +11,41 @@
 
 #include "aiperf-trace-private.h"
 
+/* The strings of one event, freed when it has been handed over. */
+typedef struct {
+  char     *items[16];
+  guint     n;
+  gboolean  overflow;
+} Owned;
+
+static void
+owned_add (Owned *owned,
+           char  *text)
+{
+  /* An event repeats at most a few of its members; more copies than that
+   * are dropped with the event (the caller sees it as not an event). */
+  if (owned->n < G_N_ELEMENTS (owned->items))
+    owned->items[owned->n++] = text;
+  else
+    {
+      owned->overflow = TRUE;
+      g_free (text);
+    }
+}
+
+static void
+owned_clear (Owned *owned)
+{
+  for (guint i = 0; i < owned->n; i++)
+    g_free (owned->items[i]);
+  owned->n = 0;
+}
+
 /* A string member, decoded when it has escapes; *@owned keeps the copy. */
 static gboolean
 read_string (AiperfJsonScan  *scan,
              const char     **out,
-             GPtrArray       *owned)
+             Owned           *owned)
 {
   const char *text;
   gsize length;
@@ -25,7 +55,7 @@ read_string (AiperfJsonScan  *scan,
   if (!aiperf_json_scan_string_view (scan, &text, &length, &escapes))
     return FALSE;
   copy = escapes ? aiperf_json_decode_string (text, length) : g_strndup (text, length);
-  g_ptr_array_add (owned, copy);
+  owned_add (owned, copy);
   *out = copy;
   return TRUE;
 }
@@ -66,7 +96,7 @@ read_number (AiperfJsonScan *scan,
 static gboolean
 read_id (AiperfJsonScan  *scan,
          const char     **out,
-         GPtrArray       *owned)
+         Owned           *owned)
 {
   if (aiperf_json_scan_peek (scan) == AIPERF_JSON_NUMBER)
     {
@@ -75,8 +105,19 @@ read_id (AiperfJsonScan  *scan,
 
       if (!aiperf_json_scan_number (scan, &n))
         return FALSE;
-      text = n.is_int ? g_strdup_printf ("%" G_GINT64_FORMAT, n.i) : g_strdup_printf ("%g", n.d);
-      g_ptr_array_add (owned, text);
+      if (n.is_int)
+        {
+          /* The number's own text: no formatting on the hot path. */
+          const char *end = scan->p;
+          const char *start = end;
+
+          while (start > scan->start && (g_ascii_isdigit (start[-1]) || start[-1] == '-'))
+            start--;
+          text = g_strndup (start, end - start);
+        }
+      else
+        text = g_strdup_printf ("%g", n.d);
+      owned_add (owned, text);
       *out = text;
       return TRUE;
     }
@@ -89,7 +130,7 @@ read_id (AiperfJsonScan  *scan,
 static gboolean
 read_meta_args (AiperfJsonScan   *scan,
                 AiperfTraceEvent *event,
-                GPtrArray        *owned)
+                Owned            *owned)
 {
   const char *key;
   gsize length;
@@ -119,7 +160,9 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
                           AiperfTraceEventFunc  func,
                           gpointer              user_data)
 {
-  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  Owned owned_strings = { { NULL }, 0, FALSE };
+  Owned *owned = &owned_strings;
+  gboolean parsed;
   AiperfTraceEvent event = { 0, NULL, NULL, NAN, NAN, NULL, NULL, NULL, NULL };
   const char *key;
   gsize length;
@@ -131,7 +174,10 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
     {
       gboolean ok;
 
-      if (aiperf_json_key_is (key, length, "ph") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+      /* Most members are none of these: one look at the first letter. */
+      if (length > 4 || strchr ("pnctda", key[0]) == NULL)
+        ok = aiperf_json_scan_skip (scan);
+      else if (aiperf_json_key_is (key, length, "ph") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
         {
           const char *ph = NULL;
 
@@ -150,15 +196,17 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
         ok = read_id (scan, &event.pid, owned);
       else if (aiperf_json_key_is (key, length, "tid"))
         ok = read_id (scan, &event.tid, owned);
-      else if (aiperf_json_key_is (key, length, "args"))
+      /* Only metadata events' args are read (process names, labels). */
+      else if (aiperf_json_key_is (key, length, "args") && (event.ph == 'M' || event.ph == 0))
         ok = read_meta_args (scan, &event, owned);
       else
         ok = aiperf_json_scan_skip (scan);
       if (!ok)
-        return FALSE;
+        break;
     }
-  if (scan->error != NULL || event.ph == 0)
-    return FALSE;
-  func (&event, user_data);
-  return TRUE;
+  parsed = scan->error == NULL && event.ph != 0 && !owned->overflow;
+  if (parsed)
+    func (&event, user_data);
+  owned_clear (owned);
+  return parsed;
 }

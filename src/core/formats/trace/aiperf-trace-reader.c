@@ -186,9 +186,25 @@ value_length (Reader *r)
 
           if (in_string)
             {
+              /* Names and args are most of a trace: jump to the next quote
+               * or backslash instead of looking at every byte. */
+              const char *p = r->buf + r->start + i;
+              const char *end = r->buf + r->len;
+
+              while (p < end && *p != '"' && *p != '\\')
+                {
+                  const char *quote = memchr (p, '"', end - p);
+                  const char *slash = quote != NULL ? memchr (p, '\\', quote - p) : NULL;
+
+                  p = slash != NULL ? slash : quote != NULL ? quote : end;
+                }
+              i = p - (r->buf + r->start);
+              if (p == end)
+                break;
+              c = *p;
               if (c == '\\')
                 i++;
-              else if (c == '"')
+              else
                 {
                   in_string = FALSE;
                   if (depth == 0)
