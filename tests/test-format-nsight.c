@@ -8,6 +8,8 @@
 #include <json-glib/json-glib.h>
 
 #include "format-test-util.h"
+#include "aiperf-format.h"
+#include "aiperf-formats.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-kernels-private.h"
 
@@ -246,6 +248,71 @@ test_analysis (void)
   g_assert_nonnull (strstr (summary, "can exceed the wall time"));
 }
 
+/* Decimal commas in a semicolon export ("1,500 ms" is 1.5 ms, not 1.5 s),
+ * grouped thousands in a comma file. */
+static void
+test_decimal_comma (void)
+{
+  g_autoptr(AiperfTable) semi = load_single ("variants", "decimal_comma.csv");
+  g_autoptr(AiperfTable) grouped = load_single ("variants", "thousands.csv");
+
+  g_assert_cmpstr (text (semi, AIPERF_KERNELS_NAME, 0), ==, "void triton_poi_fused_add_mul_0(float*; \"x\", int)");
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_TOTAL_NS, 0), ==, 1.5e6);
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_AVG_NS, 0), ==, 15000);
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_CALLS, 0), ==, 100);
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_TOTAL_NS, 1), ==, 1e6);
+  g_assert_cmpfloat (cell (semi, AIPERF_KERNELS_STD_NS, 1), ==, 0);
+
+  g_assert_cmpfloat (cell (grouped, AIPERF_KERNELS_TOTAL_NS, 0), ==, 1204000);
+  g_assert_cmpfloat (cell (grouped, AIPERF_KERNELS_CALLS, 0), ==, 1000);
+  g_assert_cmpfloat (cell (grouped, AIPERF_KERNELS_AVG_NS, 0), ==, 1204);
+}
+
+/* An unknown unit in a header is an error naming file, line and column (not
+ * read as ns); a file without Instances loads with a warning naming its
+ * header line; cuda_api_sum (a sibling report) is not a kernel summary. */
+static void
+test_units_and_siblings (void)
+{
+  g_autofree char *bad_unit = nsight_fixture ("broken", "bad_unit.csv");
+  g_autofree char *no_instances = nsight_fixture ("broken", "no_instances.csv");
+  g_autofree char *api_sum = nsight_fixture ("broken", "api_sum.csv");
+  g_autofree char *expected = NULL;
+  g_autofree char *head = NULL;
+  gsize head_len = 0;
+  AiperfLoadResult result;
+  AiperfLoadOptions options = { NULL, NULL };
+  const AiperfFormat *nsight = aiperf_formats_find ("nsight");
+  g_autoptr(AiperfRunSet) set = NULL;
+  GPtrArray *warnings;
+  gboolean found = FALSE;
+
+  aiperf_load_result_init (&result);
+  nsight->load (bad_unit, &options, &result);
+  g_assert_cmpuint (result.runs->len, ==, 0);
+  g_assert_cmpuint (result.errors->len, ==, 1);
+  expected = g_strdup_printf ("%s:2: column 2: unknown time unit “min” (expected ns, us, μs, ms or s)", bad_unit);
+  g_assert_cmpstr (((GError *) g_ptr_array_index (result.errors, 0))->message, ==, expected);
+  aiperf_load_result_clear (&result);
+
+  set = format_load_one (no_instances);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  g_assert_true (isnan (cell (kernels_of (set, 0), AIPERF_KERNELS_CALLS, 0)));
+  warnings = aiperf_run_get_warnings (aiperf_run_set_get_run (set, 0));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("%s:1: no “Instances” column: the number of calls is unknown", no_instances);
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    found = found || g_str_equal (g_ptr_array_index (warnings, i), expected);
+  g_assert_true (found);
+
+  head = aiperf_read_head (api_sum, 4096, &head_len);
+  {
+    AiperfSniffInput input = { api_sum, FALSE, head, head_len, NULL };
+
+    g_assert_cmpuint (nsight->sniff (&input), ==, AIPERF_SNIFF_NO);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -256,6 +323,8 @@ main (int   argc,
   g_test_add_func ("/format/nsight/ui-flavour", test_ui_flavour);
   g_test_add_func ("/format/nsight/bad-input", test_bad_input);
   g_test_add_func ("/format/nsight/combine", test_combine);
+  g_test_add_func ("/format/nsight/decimal-comma", test_decimal_comma);
+  g_test_add_func ("/format/nsight/units-and-siblings", test_units_and_siblings);
   g_test_add_func ("/format/nsight/analysis", test_analysis);
   return g_test_run ();
 }

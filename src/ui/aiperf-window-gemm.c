@@ -75,12 +75,43 @@ aiperf_window_add_gemm_panel (AiperfWindow *self)
   adw_tab_page_set_tooltip (tab, _("The GEMM measurements with their roofline, GPU and filters"));
 }
 
+/* A bar double-clicked on a top_kernels tab selects its kernel's row (a
+ * bar's id is its kernel's rank, as the rows') and shows the panel. */
+static void
+on_top_kernels_bar (AiperfKernelsPanel *panel,
+                    int                 series,
+                    int                 id)
+{
+  GtkWidget *w = GTK_WIDGET (panel);
+
+  if (id < 0 || !aiperf_kernels_panel_select_id (panel, id))
+    return;
+  while (w != NULL && !ADW_IS_TAB_VIEW (w))
+    w = gtk_widget_get_parent (w);
+  if (w != NULL && adw_tab_view_get_page (ADW_TAB_VIEW (w), GTK_WIDGET (panel)) != NULL)
+    adw_tab_view_set_selected_page (ADW_TAB_VIEW (w), adw_tab_view_get_page (ADW_TAB_VIEW (w), GTK_WIDGET (panel)));
+}
+
 void
 aiperf_window_add_kernels_panel (AiperfWindow *self,
                                  const char   *kind)
 {
   GtkWidget *panel = aiperf_kernels_panel_new (self->session, kind);
-  AdwTabPage *tab = adw_tab_view_append (self->tab_view, panel);
+  AdwTabPage *tab;
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+      AiperfPlotSpec *spec;
+
+      if (!AIPERF_IS_PLOT_PAGE (child))
+        continue;
+      spec = aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child));
+      if (g_strcmp0 (spec->kind, kind) == 0 && g_str_equal (aiperf_plot_type_to_string (spec->type), "top_kernels"))
+        g_signal_connect_object (aiperf_plot_page_get_chart_view (AIPERF_PLOT_PAGE (child)), "point-activated",
+                                 G_CALLBACK (on_top_kernels_bar), panel, G_CONNECT_SWAPPED);
+    }
+  tab = adw_tab_view_append (self->tab_view, panel);
 
   adw_tab_page_set_title (tab, _("Kernels"));
   adw_tab_page_set_tooltip (tab, _("Every kernel of the open summaries, sortable, beside the top kernels"));

@@ -157,6 +157,7 @@ aiperf_handler_top_kernels (const AiperfPlotSpec       *spec,
   GPtrArray *sources;
   double largest = 0, scale;
   const char *unit;
+  int extra_rank = -1;
 
   (void) classification;
   if (data == NULL)
@@ -165,7 +166,20 @@ aiperf_handler_top_kernels (const AiperfPlotSpec       *spec,
   /* The first of the ranked names: a kernel's id is its rank. */
   names = g_ptr_array_copy (aiperf_kernel_data_ranked_names (data), NULL, NULL);
   if (names->len > spec_count (spec, "top", 15))
-    g_ptr_array_set_size (names, spec_count (spec, "top", 15));
+    {
+      const char *wanted = aiperf_plot_spec_get_extra (spec, AIPERF_KERNELS_OPTION_HIGHLIGHT);
+      guint rank;
+
+      g_ptr_array_set_size (names, spec_count (spec, "top", 15));
+      /* The kernel the table selected is shown below the top ones when it
+       * is not among them, with its rank as id like the others. */
+      if (wanted != NULL && !g_ptr_array_find_with_equal_func (names, wanted, g_str_equal, NULL) &&
+          g_ptr_array_find_with_equal_func (aiperf_kernel_data_ranked_names (data), wanted, g_str_equal, &rank))
+        {
+          g_ptr_array_add (names, g_ptr_array_index (aiperf_kernel_data_ranked_names (data), rank));
+          extra_rank = (int) rank;
+        }
+    }
   shorts = unique_short_names (names);
   /* The largest kernel at the top: category 0 is the bottom row. */
   for (guint i = names->len; i-- > 0;)
@@ -205,7 +219,8 @@ aiperf_handler_top_kernels (const AiperfPlotSpec       *spec,
 
           if (stat == NULL)
             continue;
-          aiperf_layer_append_hbar (layer, names->len - 1 - i, BAR_WIDTH, stat->total / scale, NAN, NAN, (int) i);
+          aiperf_layer_append_hbar (layer, names->len - 1 - i, BAR_WIDTH, stat->total / scale, NAN, NAN,
+                                    extra_rank >= 0 && i + 1 == names->len ? extra_rank : (int) i);
           avg = format_time (stat->avg);
           set_hover (layer, aiperf_layer_get_n (layer) - 1,
                      g_strdup_printf (_("%s\n%.0f calls · %s on average · %.1f%% of kernel time"),

@@ -90,3 +90,25 @@ write("broken/bad_cells.csv",
 write("broken/no_name.csv",
       "Time,Total Time,Instances,Avg\n"
       "100.00%,1.000 ms,10,100.000 μs\n")
+
+# A semicolon export from a locale with decimal commas ("1,500 ms" is
+# 1.5 ms there), and one with grouped thousands in a comma file.
+write("variants/decimal_comma.csv",
+      "Time;Total Time;Instances;Avg;Med;Min;Max;StdDev;Name\n"
+      "60,00%;1,500 ms;100;15,000 µs;14,000 µs;10,000 µs;30,000 µs;2,000 µs;\"void triton_poi_fused_add_mul_0(float*; \"\"x\"\", int)\"\n"
+      "40,00%;1,000 ms;50;20,000 μs;20,000 μs;20,000 μs;20,000 μs;0 ns;nvjet_hsh_64x8_64x16_4x1_v_bz_TNT\n")
+write("variants/thousands.csv",
+      "\"Time (%)\",\"Total Time (ns)\",\"Instances\",\"Avg (ns)\",\"Med (ns)\",\"Min (ns)\",\"Max (ns)\",\"StdDev (ns)\",\"Name\"\n"
+      "\"100.0\",\"1,204,000\",\"1,000\",\"1,204.0\",\"1,200.0\",\"1,000\",\"2,000\",\"100.0\",\"gemm_kernel\"\n")
+# A sibling report of nsys stats (cuda_api_sum, "Num Calls"): the CUDA API
+# calls are not GPU kernels. An unknown unit in a header; no Instances.
+write("broken/api_sum.csv",
+      "\"Time (%)\",\"Total Time (ns)\",\"Num Calls\",\"Avg (ns)\",\"Med (ns)\",\"Min (ns)\",\"Max (ns)\",\"StdDev (ns)\",\"Name\"\n"
+      "\"60.2\",\"1204000000\",\"1020\",\"1180392.2\",\"1024.0\",\"512\",\"9000000\",\"300000.1\",\"cudaStreamSynchronize\"\n")
+write("broken/bad_unit.csv",
+      "Generating SQLite file report.sqlite from report.nsys-rep\n"
+      "\"Time (%)\",\"Total Time (min)\",\"Instances\",\"Avg (ns)\",\"Name\"\n"
+      "\"100.0\",\"3\",\"1\",\"3\",\"kernel_a\"\n")
+write("broken/no_instances.csv",
+      "Time,Total Time,Avg,Name\n"
+      "50.00%,1.000 ms,10.000 us,kernel_a\n")

@@ -73,8 +73,9 @@ unit_scale (const char *unit)
 /* "Total Time (ns)" → "total time" and the unit's scale (*@scale stays
  * when the header has no unit). */
 static char *
-header_key (const char *header,
-            double     *scale)
+header_key_unit (const char  *header,
+                 double      *scale,
+                 char       **out_unit)
 {
   g_autofree char *text = g_strstrip (g_strdup (header));
   char *open = strrchr (text, '(');
@@ -86,9 +87,19 @@ header_key (const char *header,
 
       if (s > 0)
         *scale = s;
+      /* "(%)" is the share's; anything else must be a time unit */
+      else if (out_unit != NULL && !g_str_equal (unit, "%"))
+        *out_unit = g_steal_pointer (&unit);
       *open = '\0';
     }
   return g_ascii_strdown (g_strstrip (text), -1);
+}
+
+static char *
+header_key (const char *header,
+            double     *scale)
+{
+  return header_key_unit (header, scale, NULL);
 }
 
 static int
@@ -105,6 +116,8 @@ typedef struct {
   int    field[N_COLS];   /* field index of each column, -1 when absent */
   double scale[N_COLS];   /* ns per unit of the header (1 without a unit) */
   guint  n_fields;
+  int    bad_unit_field;  /* a read time column whose unit is unknown, or -1 */
+  char  *bad_unit;
 } Header;
 
 static gboolean
@@ -117,16 +130,25 @@ read_header (const AiperfCsvRow *row,
       header->scale[c] = 1.0;
     }
   header->n_fields = row->n_fields;
+  header->bad_unit_field = -1;
+  g_clear_pointer (&header->bad_unit, g_free);
   for (guint f = 0; f < row->n_fields; f++)
     {
       double scale = 1.0;
-      g_autofree char *key = header_key (row->fields[f], &scale);
+      g_autofree char *unit = NULL;
+      g_autofree char *key = header_key_unit (row->fields[f], &scale, &unit);
       int c = column_of (key);
 
       if (c >= 0 && header->field[c] < 0)
         {
           header->field[c] = (int) f;
           header->scale[c] = scale;
+          /* "Total Time (min)": reading it as ns would be silently wrong */
+          if (unit != NULL && c != COL_NAME && c != COL_CALLS && header->bad_unit_field < 0)
+            {
+              header->bad_unit_field = (int) f;
+              header->bad_unit = g_steal_pointer (&unit);
+            }
         }
     }
   return header->field[COL_NAME] >= 0 && header->field[COL_TOTAL] >= 0;
@@ -137,13 +159,19 @@ read_header (const AiperfCsvRow *row,
 static gboolean
 parse_duration (const char *text,
                 double      header_scale,
+                gboolean    decimal_comma,
                 double     *out)
 {
   g_autofree char *copy = g_strstrip (g_strdup (text));
   char *end;
   double value;
+  char *comma = strchr (copy, ',');
 
-  /* Thousands separators inside a quoted number ("1,204,000"). */
+  /* A file separated by semicolons or tabs comes from a locale that may
+   * write "1,500 ms" for 1.5 ms: one comma and no point is a decimal
+   * comma there. Otherwise commas group thousands ("1,204,000"). */
+  if (decimal_comma && comma != NULL && strchr (comma + 1, ',') == NULL && strchr (copy, '.') == NULL)
+    *comma = '.';
   for (char *r = copy, *w = copy; ; r++)
     {
       if (*r != ',')
@@ -178,7 +206,9 @@ static gboolean
 parse_count (const char *text,
              double     *out)
 {
-  return parse_duration (text, 1.0, out) && *out >= 0;
+  /* a count has no unit and no fraction */
+  return parse_duration (text, 1.0, FALSE, out) && *out >= 0 && *out == floor (*out) &&
+         strpbrk (text, "numsμµ") == NULL;
 }
 
 /* The text as UTF-8: UTF-16 (with a byte-order mark, or without one when
@@ -242,6 +272,25 @@ is_header_line (const char *line,
   return name && total;
 }
 
+/* Whether the header @line (lower case) has a field @key, quotes and
+ * blanks aside. */
+static gboolean
+has_field (const char *line,
+           char        separator,
+           const char *key)
+{
+  char sep[2] = { separator, '\0' };
+  g_auto(GStrv) fields = g_strsplit (line, sep, -1);
+
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      g_strdelimit (fields[i], "\"\r", ' ');
+      if (g_str_equal (g_strstrip (fields[i]), key))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 guint
 aiperf_nsight_sniff_head (const char *head,
                           gsize       length)
@@ -262,8 +311,11 @@ aiperf_nsight_sniff_head (const char *head,
         {
           g_autofree char *lower = g_ascii_strdown (lines[i], -1);
 
-          /* cuda_gpu_trace and the memory/API summaries have other columns. */
-          if (strstr (lower, "start") != NULL || strstr (lower, "operation") != NULL)
+          /* cuda_gpu_trace and the memory/API/NVTX summaries have other
+           * columns (cuda_api_sum: "Num Calls"; nvtx_sum: "Style", "Range"). */
+          if (strstr (lower, "start") != NULL || strstr (lower, "operation") != NULL ||
+              strstr (lower, "num calls") != NULL || has_field (lower, separators[s], "style") ||
+              has_field (lower, separators[s], "range"))
             return 0;
           return strstr (lower, "instances") != NULL ? 100 : 60;
         }
@@ -345,7 +397,7 @@ aiperf_nsight_parse (const char  *bytes,
   g_autoptr(AiperfTable) table = NULL;
   guint columns[N_COLS];
   gsize text_length = 0;
-  Header header;
+  Header header = { .bad_unit = NULL };
   char separator;
   guint r, n_bad = 0;
 
@@ -365,11 +417,25 @@ aiperf_nsight_parse (const char  *bytes,
       break;
   if (r == rows->len)
     {
+      g_free (header.bad_unit);
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
                    _("%s: no header with “Name” and “Total Time” columns (an Nsight Systems "
                      "CUDA GPU kernel summary was expected)"), path);
       return NULL;
     }
+
+  if (header.bad_unit_field >= 0)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
+                   _("%s:%u: column %d: unknown time unit “%s” (expected ns, us, μs, ms or s)"),
+                   path, ((AiperfCsvRow *) g_ptr_array_index (rows, r))->line, header.bad_unit_field + 1,
+                   header.bad_unit);
+      g_free (header.bad_unit);
+      return NULL;
+    }
+  if (header.field[COL_CALLS] < 0)
+    g_ptr_array_add (warnings, g_strdup_printf (_("%s:%u: no “Instances” column: the number of calls is unknown"),
+                                                path, ((AiperfCsvRow *) g_ptr_array_index (rows, r))->line));
 
   table = aiperf_table_new ();
   columns[COL_NAME] = aiperf_table_ensure_string_column (table, AIPERF_KERNELS_NAME);
@@ -402,7 +468,7 @@ aiperf_nsight_parse (const char  *bytes,
           if (f < 0 || *row->fields[f] == '\0')
             continue;
           ok = c == COL_CALLS ? parse_count (row->fields[f], &values[c])
-                              : parse_duration (row->fields[f], header.scale[c], &values[c]);
+                              : parse_duration (row->fields[f], header.scale[c], separator != ',', &values[c]);
           if (!ok)
             {
               values[c] = NAN;
