@@ -43,11 +43,16 @@ struct _AiperfTraceStore {
   GHashTable *name_ids;      /* name → index + 1 */
   GPtrArray  *names;         /* char* */
   GPtrArray  *keys;          /* char*: kernel categories, then cats */
+  GHashTable *key_ids;       /* keys' texts → index + 1 */
   gint64      origin, end;   /* absolute ns */
   gboolean    finished;
 };
 
 G_DEFINE_BOXED_TYPE (AiperfTraceStore, aiperf_trace_store, aiperf_trace_store_ref, aiperf_trace_store_unref)
+
+static guint intern (GHashTable *ids,
+                     GPtrArray  *texts,
+                     const char *text);
 
 static void
 track_free (Track *track)
@@ -74,9 +79,10 @@ aiperf_trace_store_new (void)
   self->name_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->keys = g_ptr_array_new_with_free_func (g_free);
+  self->key_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* Kernels are coloured by category, the same colours in every trace. */
   for (guint i = 0; i < aiperf_kernel_classes_get_n_categories (classes); i++)
-    g_ptr_array_add (self->keys, g_strdup (aiperf_kernel_classes_get_category (classes, i)));
+    intern (self->key_ids, self->keys, aiperf_kernel_classes_get_category (classes, i));
   self->origin = G_MAXINT64;
   self->end = G_MININT64;
   return self;
@@ -103,6 +109,7 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_hash_table_unref (self->name_ids);
   g_ptr_array_unref (self->names);
   g_ptr_array_unref (self->keys);
+  g_hash_table_unref (self->key_ids);
   g_free (self);
 }
 
@@ -179,6 +186,13 @@ intern (GHashTable *ids,
   return texts->len - 1;
 }
 
+const char *
+aiperf_trace_store_intern_name (AiperfTraceStore *self,
+                                const char       *name)
+{
+  return g_ptr_array_index (self->names, intern (self->name_ids, self->names, name));
+}
+
 void
 aiperf_trace_store_add_slice (AiperfTraceStore *self,
                               guint             track,
@@ -199,22 +213,7 @@ aiperf_trace_store_add_slice (AiperfTraceStore *self,
   slice.dur = MAX (dur_ns, 0);
   slice.name = intern (self->name_ids, self->names, name != NULL ? name : "");
   /* A kernel's colour is its category; anything else its cat. */
-  key = 0;
-  if (category != NULL)
-    {
-      for (; key < self->keys->len; key++)
-        if (g_str_equal (g_ptr_array_index (self->keys, key), category))
-          break;
-    }
-  else
-    {
-      g_autofree char *label = g_strdup (cat != NULL ? cat : "other");
-
-      for (key = 0; key < self->keys->len && !g_str_equal (g_ptr_array_index (self->keys, key), label); key++)
-        ;
-      if (key == self->keys->len)
-        g_ptr_array_add (self->keys, g_steal_pointer (&label));
-    }
+  key = intern (self->key_ids, self->keys, category != NULL ? category : cat != NULL ? cat : "other");
   slice.key = (guint16) MIN (key, G_MAXUINT16);
   slice.depth = 0;
   g_array_append_val (t->slices, slice);

@@ -25,6 +25,9 @@ void              aiperf_trace_store_unref      (AiperfTraceStore *self);
 
 /* --- filling (one thread, before finish) --- */
 
+/* The store's copy of @name (interned): equal names, equal pointers. */
+const char       *aiperf_trace_store_intern_name (AiperfTraceStore *self,
+                                                  const char       *name);
 /* The track of @pid/@tid (numbers as text), created on first use. */
 guint             aiperf_trace_store_track      (AiperfTraceStore *self,
                                                  const char       *pid,

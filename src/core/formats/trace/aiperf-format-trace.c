@@ -93,7 +93,7 @@ typedef struct {
   GHashTable *category_of; /* kernel name → its category (interned by the classifier) */
   GHashTable *open;        /* track index → GArray of Open (B without E yet) */
   guint       n_unmatched;
-  GHashTable *kernels;     /* "pid\x1fname" → KernelAgg* */
+  GHashTable *kernels;     /* pid → (interned name → KernelAgg*) */
   GPtrArray  *order;       /* KernelAgg*, first seen first */
   GHashTable *labels;      /* pid → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
@@ -198,18 +198,27 @@ on_event (const AiperfTraceEvent *event,
     }
   if (event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0)
     {
-      g_autofree char *key = g_strdup_printf ("%s\x1f%s", event->pid != NULL ? event->pid : "", event->name);
-      KernelAgg *k = g_hash_table_lookup (agg->kernels, key);
-      double ns = event->dur_us * 1000.0;
+      const char *pid = event->pid != NULL ? event->pid : "";
+      /* Names interned by the store: one pointer per name, no string hash. */
+      const char *name = aiperf_trace_store_intern_name (agg->store, event->name);
+      GHashTable *by_name = g_hash_table_lookup (agg->kernels, pid);
+      KernelAgg *k;
+      double ns = event->dur_ns;
 
+      if (by_name == NULL)
+        {
+          by_name = g_hash_table_new (NULL, NULL);
+          g_hash_table_insert (agg->kernels, g_strdup (pid), by_name);
+        }
+      k = g_hash_table_lookup (by_name, name);
       if (k == NULL)
         {
           k = g_new0 (KernelAgg, 1);
-          k->name = g_strdup (event->name);
-          k->pid = g_strdup (event->pid != NULL ? event->pid : "");
+          k->name = g_strdup (name);
+          k->pid = g_strdup (pid);
           k->min = ns;
           k->max = ns;
-          g_hash_table_insert (agg->kernels, g_steal_pointer (&key), k);
+          g_hash_table_insert (by_name, (gpointer) name, k);
           g_ptr_array_add (agg->order, k);
         }
       k->calls++;
@@ -292,7 +301,7 @@ trace_load (const char              *path,
   g_autofree char *name = g_path_get_basename (path);
   gboolean ok;
 
-  agg.kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  agg.kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
   agg.order = g_ptr_array_new_with_free_func ((GDestroyNotify) kernel_agg_free);
   agg.labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   agg.steps = g_array_new (FALSE, FALSE, sizeof (double));

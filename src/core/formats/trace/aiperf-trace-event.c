@@ -103,7 +103,8 @@ exact_ns (AiperfJsonScan *scan,
   guint digits = 0;
   gboolean negative;
 
-  while (start > scan->start && strchr ("0123456789.eE+-", start[-1]) != NULL)
+  while (start > scan->start && ((start[-1] >= '0' && start[-1] <= '9') || start[-1] == '.' ||
+                                  start[-1] == 'e' || start[-1] == 'E' || start[-1] == '+' || start[-1] == '-'))
     start--;
   /* An exponent, or digits beyond int64: the double will do. */
   if (memchr (start, 'e', end - start) != NULL || memchr (start, 'E', end - start) != NULL || end - start > 24)
@@ -225,33 +226,51 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
     {
       gboolean ok;
 
-      /* Most members are none of these: one look at the first letter. */
-      if (length > 4 || strchr ("pnctda", key[0]) == NULL)
-        ok = aiperf_json_scan_skip (scan);
-      else if (aiperf_json_key_is (key, length, "ph") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+      /* Most members are none of these: their length and first letter
+       * tell them apart without comparing strings. */
+      switch (length == 2 ? (gsize) (guchar) key[0] + (gsize) (guchar) key[1] * 256 : length * 256 + (guchar) key[0])
         {
-          const char *ph = NULL;
+        case 'p' + 'h' * 256:
+          if (aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+            {
+              const char *ph = NULL;
 
-          ok = read_string (scan, &ph, owned);
-          event.ph = ok && ph != NULL ? ph[0] : 0;
+              ok = read_string (scan, &ph, owned);
+              event.ph = ok && ph != NULL ? ph[0] : 0;
+            }
+          else
+            ok = aiperf_json_scan_skip (scan);
+          break;
+        case 't' + 's' * 256:
+          ok = read_time (scan, &event.ts_us, &event.ts_ns);
+          break;
+        case 4 * 256 + 'n':
+          ok = aiperf_json_key_is (key, length, "name") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING
+                 ? read_string (scan, &event.name, owned) : aiperf_json_scan_skip (scan);
+          break;
+        case 3 * 256 + 'c':
+          ok = aiperf_json_key_is (key, length, "cat") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING
+                 ? read_string (scan, &event.cat, owned) : aiperf_json_scan_skip (scan);
+          break;
+        case 3 * 256 + 'd':
+          ok = aiperf_json_key_is (key, length, "dur") ? read_time (scan, &event.dur_us, &event.dur_ns)
+                                                       : aiperf_json_scan_skip (scan);
+          break;
+        case 3 * 256 + 'p':
+          ok = aiperf_json_key_is (key, length, "pid") ? read_id (scan, &event.pid, owned) : aiperf_json_scan_skip (scan);
+          break;
+        case 3 * 256 + 't':
+          ok = aiperf_json_key_is (key, length, "tid") ? read_id (scan, &event.tid, owned) : aiperf_json_scan_skip (scan);
+          break;
+        case 4 * 256 + 'a':
+          /* Only metadata events' args are read (process names, labels). */
+          ok = aiperf_json_key_is (key, length, "args") && (event.ph == 'M' || event.ph == 0)
+                 ? read_meta_args (scan, &event, owned) : aiperf_json_scan_skip (scan);
+          break;
+        default:
+          ok = aiperf_json_scan_skip (scan);
+          break;
         }
-      else if (aiperf_json_key_is (key, length, "name") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
-        ok = read_string (scan, &event.name, owned);
-      else if (aiperf_json_key_is (key, length, "cat") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
-        ok = read_string (scan, &event.cat, owned);
-      else if (aiperf_json_key_is (key, length, "ts"))
-        ok = read_time (scan, &event.ts_us, &event.ts_ns);
-      else if (aiperf_json_key_is (key, length, "dur"))
-        ok = read_time (scan, &event.dur_us, &event.dur_ns);
-      else if (aiperf_json_key_is (key, length, "pid"))
-        ok = read_id (scan, &event.pid, owned);
-      else if (aiperf_json_key_is (key, length, "tid"))
-        ok = read_id (scan, &event.tid, owned);
-      /* Only metadata events' args are read (process names, labels). */
-      else if (aiperf_json_key_is (key, length, "args") && (event.ph == 'M' || event.ph == 0))
-        ok = read_meta_args (scan, &event, owned);
-      else
-        ok = aiperf_json_scan_skip (scan);
       if (!ok)
         break;
     }
