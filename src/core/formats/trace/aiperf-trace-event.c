@@ -94,6 +94,17 @@ read_number (AiperfJsonScan *scan,
 
 /* A time in µs as exact ns: its text split at the decimal point (a double
  * of epoch µs keeps about a quarter of a µs). */
+/* @us in ns, clamped to what gint64 holds (a bad ts must not overflow). */
+static gint64
+ns_of (double us)
+{
+  double ns = us * 1000.0;
+
+  /* ±4e18: starts, ends and their differences all stay within gint64. */
+  return ns >= 4e18 ? G_GINT64_CONSTANT (4000000000000000000) : ns <= -4e18 ? -G_GINT64_CONSTANT (4000000000000000000)
+                    : (gint64) ns;
+}
+
 static gint64
 exact_ns (AiperfJsonScan *scan,
           double          us)
@@ -106,16 +117,20 @@ exact_ns (AiperfJsonScan *scan,
   while (start > scan->start && ((start[-1] >= '0' && start[-1] <= '9') || start[-1] == '.' ||
                                   start[-1] == 'e' || start[-1] == 'E' || start[-1] == '+' || start[-1] == '-'))
     start--;
-  /* An exponent, or digits beyond int64: the double will do. */
-  if (memchr (start, 'e', end - start) != NULL || memchr (start, 'E', end - start) != NULL || end - start > 24)
-    return (gint64) (us * 1000.0);
+  /* An exponent, or more digits than exact ns hold: the double will do. */
+  if (memchr (start, 'e', end - start) != NULL || memchr (start, 'E', end - start) != NULL || end - start > 15 + 1 + 9)
+    return ns_of (us);
   negative = *start == '-';
   for (const char *p = start + negative; p < end; p++)
     {
       if (*p == '.')
         point = p;
       else if (point == NULL)
-        whole = whole * 10 + (*p - '0');
+        {
+          if (whole > G_MAXINT64 / 10000)
+            return ns_of (us);
+          whole = whole * 10 + (*p - '0');
+        }
       else if (digits < 3)
         {
           fraction = fraction * 10 + (*p - '0');
@@ -124,8 +139,8 @@ exact_ns (AiperfJsonScan *scan,
     }
   for (; digits < 3; digits++)
     fraction *= 10;
-  if (whole > G_MAXINT64 / 1000 - 1)
-    return (gint64) (us * 1000.0);
+  if (whole > G_GINT64_CONSTANT (4000000000000000))
+    return ns_of (us);
   return (negative ? -1 : 1) * (whole * 1000 + fraction);
 }
 
@@ -140,7 +155,7 @@ read_time (AiperfJsonScan *scan,
   if (!read_number (scan, out_us))
     return FALSE;
   *out_ns = number && isfinite (*out_us) ? exact_ns (scan, *out_us)
-                                          : isfinite (*out_us) ? (gint64) (*out_us * 1000.0) : 0;
+                                          : isfinite (*out_us) ? ns_of (*out_us) : 0;
   return TRUE;
 }
 
