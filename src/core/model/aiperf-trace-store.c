@@ -210,8 +210,8 @@ aiperf_trace_store_add_slice (AiperfTraceStore *self,
 
   t = g_ptr_array_index (self->tracks, track);
   slice.start = start_ns;
-  /* Times come clamped to ±4e18 (trace reader): sums stay in gint64. */
-  slice.dur = CLAMP (dur_ns, 0, G_GINT64_CONSTANT (4000000000000000000));
+  /* Times come clamped to ±2e18 (trace reader): sums stay in gint64. */
+  slice.dur = CLAMP (dur_ns, 0, G_GINT64_CONSTANT (2000000000000000000));
   slice.name = intern (self->name_ids, self->names, name != NULL ? name : "");
   /* A kernel's colour is its category; anything else its cat. */
   key = intern (self->key_ids, self->keys, category != NULL ? category : cat != NULL ? cat : "other");

@@ -100,8 +100,8 @@ ns_of (double us)
 {
   double ns = us * 1000.0;
 
-  /* ±4e18: starts, ends and their differences all stay within gint64. */
-  return ns >= 4e18 ? G_GINT64_CONSTANT (4000000000000000000) : ns <= -4e18 ? -G_GINT64_CONSTANT (4000000000000000000)
+  /* ±2e18: starts, ends, their differences and sums all stay within gint64. */
+  return ns >= 2e18 ? G_GINT64_CONSTANT (2000000000000000000) : ns <= -2e18 ? -G_GINT64_CONSTANT (2000000000000000000)
                     : (gint64) ns;
 }
 
@@ -139,7 +139,7 @@ exact_ns (AiperfJsonScan *scan,
     }
   for (; digits < 3; digits++)
     fraction *= 10;
-  if (whole > G_GINT64_CONSTANT (4000000000000000))
+  if (whole > G_GINT64_CONSTANT (2000000000000000))
     return ns_of (us);
   return (negative ? -1 : 1) * (whole * 1000 + fraction);
 }
