@@ -156,6 +156,40 @@ test_pixels (void)
   aiperf_style_clear (&style);
 }
 
+/* What hovering finds: the kernel at 10.5 ms in the GPU lane, the step in
+ * the CPU lane's first row, nothing left of the plot. The CPU lane (2
+ * rows) comes first, then the GPU lane. */
+static void
+test_hit (void)
+{
+  g_autoptr(AiperfTraceStore) store = make_store ();
+  AiperfTrackModel model;
+  AiperfStyle style;
+  AiperfTimelineHit hit;
+  double left = 260, top = 70, plot_w = 1600 - 260 - 24, row = 18;
+
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  aiperf_trace_store_get_model (store, &model);
+  g_assert_true (aiperf_timeline_hit (&model, 0, 50000000, &style, 1600, 800,
+                                      left + plot_w * 10.5 / 50, top + 2 * row + row / 2, &hit));
+  g_assert_cmpstr (hit.name, ==, "sm90_xmma_gemm");
+  g_assert_cmpuint (hit.lane, ==, 1);
+  g_assert_cmpint (hit.start, ==, 10000000);
+  g_assert_cmpint (hit.end, ==, 11000000);
+  aiperf_timeline_hit_clear (&hit);
+
+  g_assert_true (aiperf_timeline_hit (&model, 0, 50000000, &style, 1600, 800,
+                                      left + plot_w * 40 / 50, top + row / 2, &hit));
+  g_assert_cmpstr (hit.name, ==, "ProfilerStep#1");
+  aiperf_timeline_hit_clear (&hit);
+
+  g_assert_false (aiperf_timeline_hit (&model, 0, 50000000, &style, 1600, 800, left - 20, top + row / 2, &hit));
+  g_assert_null (hit.name);
+  /* Zoomed into 10–12 ms, the same kernel is under 10.5 ms. */
+  g_assert_cmpint (aiperf_timeline_time_at (&model, 10000000, 12000000, &style, 1600, 800, left + plot_w / 4), ==, 10500000);
+  aiperf_style_clear (&style);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -163,5 +197,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace/model", test_model);
   g_test_add_func ("/trace/pixels", test_pixels);
+  g_test_add_func ("/trace/hit", test_hit);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
  */
 #include "window-test-util.h"
 #include "aiperf-kernels-panel.h"
+#include "aiperf-timeline-view.h"
 
 static char *
 cutile_path (const char *which)
@@ -240,6 +241,30 @@ test_trace_tabs (void)
   g_assert_nonnull (panel);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel)))), ==, 16);
   g_assert_nonnull (aiperf_chart_view_get_chart (aiperf_kernels_panel_get_chart_view (panel)));
+
+  /* The timeline tab: zoom keeps inside the trace, down to 10 ns. */
+  {
+    AiperfTimelineView *timeline = NULL;
+    gint64 t0, t1, full;
+
+    for (int i = 0; i < adw_tab_view_get_n_pages (view) && timeline == NULL; i++)
+      if (AIPERF_IS_TIMELINE_VIEW (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i))))
+        timeline = AIPERF_TIMELINE_VIEW (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+    g_assert_nonnull (timeline);
+    aiperf_timeline_view_get_range (timeline, &t0, &full);
+    g_assert_cmpint (t0, ==, 0);
+    g_assert_cmpint (full, >, 40000000000);   /* the trace spans about 41 s */
+    aiperf_timeline_view_set_range (timeline, -5, 1000);
+    aiperf_timeline_view_get_range (timeline, &t0, &t1);
+    g_assert_cmpint (t0, ==, 0);
+    g_assert_cmpint (t1, ==, 1005);
+    aiperf_timeline_view_set_range (timeline, 500, 503);
+    aiperf_timeline_view_get_range (timeline, &t0, &t1);
+    g_assert_cmpint (t1 - t0, ==, 10);
+    aiperf_timeline_view_reset (timeline);
+    aiperf_timeline_view_get_range (timeline, &t0, &t1);
+    g_assert_cmpint (t1, ==, full);
+  }
   destroy_window (window);
 }
 

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 #include "aiperf-png.h"
@@ -87,6 +88,145 @@ show_text (cairo_t           *cr,
   g_object_unref (layout);
 }
 
+/* Where things go: the plot area and the height of a row. */
+typedef struct {
+  double left, top, width, height, row;
+} Layout;
+
+static void
+layout_of (const AiperfTrackModel *model,
+           const AiperfStyle      *style,
+           double                  width,
+           double                  height,
+           Layout                 *out)
+{
+  const AiperfTrackModelVTable *vt = model->vtable;
+  double s = style->scale;
+  guint rows = 0;
+
+  out->left = 260 * s;
+  out->top = 70 * s;
+  out->width = MAX (10.0, width - out->left - 24 * s);
+  out->height = MAX (10.0, height - out->top - 60 * s);
+  for (guint l = 0; l < vt->n_lanes (model->self); l++)
+    rows += vt->lane_depth (model->self, l);
+  /* Every lane fits: rows shrink to a pixel before lanes are left out. */
+  out->row = MAX (1.0, rows > 0 ? MIN (18 * s, out->height / rows) : 18 * s);
+}
+
+typedef struct {
+  gint64      t;
+  guint       depth;
+  gboolean    found;
+  AiperfTimelineHit *hit;
+} Hunt;
+
+static void
+hunt_slice (gint64      start,
+            gint64      end,
+            guint       depth,
+            guint       key,
+            const char *name,
+            guint       count,
+            gpointer    user_data)
+{
+  Hunt *h = user_data;
+
+  if (depth != h->depth || start > h->t || end < h->t)
+    return;
+  /* The one slice, or the busiest pixel column, under the pointer. */
+  if (!h->found || count < h->hit->count)
+    {
+      h->found = TRUE;
+      h->hit->start = start;
+      h->hit->end = end;
+      h->hit->key = key;
+      h->hit->count = count;
+      g_free (h->hit->name);
+      h->hit->name = g_strdup (name);
+    }
+}
+
+gboolean
+aiperf_timeline_hit (const AiperfTrackModel *model,
+                     gint64                  t0,
+                     gint64                  t1,
+                     const AiperfStyle      *style,
+                     double                  width,
+                     double                  height,
+                     double                  x,
+                     double                  y,
+                     AiperfTimelineHit      *out)
+{
+  const AiperfTrackModelVTable *vt;
+  Layout lay;
+  double lane_top;
+  gint64 ns_per_px;
+  Hunt h;
+
+  g_return_val_if_fail (model != NULL && style != NULL && out != NULL, FALSE);
+
+  vt = model->vtable;
+  memset (out, 0, sizeof *out);
+  if (t1 <= t0)
+    return FALSE;
+  layout_of (model, style, width, height, &lay);
+  if (x < lay.left || x > lay.left + lay.width || y < lay.top || y > lay.top + lay.height)
+    return FALSE;
+  out->t = t0 + (gint64) ((x - lay.left) / lay.width * (double) (t1 - t0));
+  ns_per_px = MAX ((gint64) 1, (gint64) ((t1 - t0) / lay.width));
+  lane_top = lay.top;
+  for (guint l = 0; l < vt->n_lanes (model->self); l++)
+    {
+      double h_lane = vt->lane_depth (model->self, l) * lay.row;
+
+      if (y < lane_top + h_lane)
+        {
+          out->lane = l;
+          h = (Hunt) { out->t, (guint) ((y - lane_top) / lay.row), FALSE, out };
+          /* A pixel either side: a slice one pixel wide is hit too. */
+          vt->query (model->self, l, out->t - ns_per_px, out->t + ns_per_px + 1, ns_per_px, hunt_slice, &h);
+          return h.found;
+        }
+      lane_top += h_lane;
+    }
+  return FALSE;
+}
+
+void
+aiperf_timeline_hit_clear (AiperfTimelineHit *hit)
+{
+  if (hit != NULL)
+    g_clear_pointer (&hit->name, g_free);
+}
+
+gint64
+aiperf_timeline_time_at (const AiperfTrackModel *model,
+                         gint64                  t0,
+                         gint64                  t1,
+                         const AiperfStyle      *style,
+                         double                  width,
+                         double                  height,
+                         double                  x)
+{
+  Layout lay;
+
+  layout_of (model, style, width, height, &lay);
+  return t0 + (gint64) (CLAMP ((x - lay.left) / lay.width, 0.0, 1.0) * (double) (t1 - t0));
+}
+
+double
+aiperf_timeline_plot_width (const AiperfTrackModel *model,
+                            const AiperfStyle      *style,
+                            double                  width,
+                            double                  height)
+{
+  Layout lay;
+
+  layout_of (model, style, width, height, &lay);
+  return lay.width;
+}
+
 void
 aiperf_timeline_draw (cairo_t                *cr,
                       const AiperfTrackModel *model,
@@ -99,13 +239,12 @@ aiperf_timeline_draw (cairo_t                *cr,
 {
   const AiperfTrackModelVTable *vt = model->vtable;
   double s = style->scale, font = style->font_size * s;
-  double left = 260 * s, right = 24 * s, top = 70 * s, bottom = 60 * s;
-  double plot_w = MAX (10.0, width - left - right), plot_h = MAX (10.0, height - top - bottom);
-  guint n_lanes = vt->n_lanes (model->self), rows = 0;
+  guint n_lanes = vt->n_lanes (model->self);
   g_autofree guint *used = NULL;
   g_autoptr(GArray) ticks = NULL;
-  double row, y;
+  double left, top, plot_w, plot_h, row, y;
   guint n_keys = vt->n_keys (model->self);
+  Layout lay;
   Paint p;
 
   if (t1 <= t0)
@@ -116,11 +255,8 @@ aiperf_timeline_draw (cairo_t                *cr,
   cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 1);
   show_text (cr, style, title, 20 * s, 24 * s, style->title_size * s, width - 40 * s, FALSE);
 
-  for (guint l = 0; l < n_lanes; l++)
-    rows += vt->lane_depth (model->self, l);
-  /* Every lane fits: rows shrink to a pixel before lanes are left out. */
-  row = rows > 0 ? MIN (18 * s, plot_h / rows) : 18 * s;
-  row = MAX (row, 1.0);
+  layout_of (model, style, width, height, &lay);
+  left = lay.left, top = lay.top, plot_w = lay.width, plot_h = lay.height, row = lay.row;
   used = g_new0 (guint, MAX (n_keys, 1));
   p = (Paint) { cr, style, left, top, plot_w, row, t0, t1, used, n_keys };
   cairo_save (cr);

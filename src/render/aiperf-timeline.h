@@ -24,6 +24,39 @@ void     aiperf_timeline_draw      (cairo_t                *cr,
                                     double                  width,
                                     double                  height,
                                     const char             *title);
+/* What is under a point of a drawn timeline. */
+typedef struct {
+  guint   lane;
+  gint64  t;             /* the time under the point */
+  gint64  start, end;    /* the slice (or pixel column) */
+  guint   key, count;    /* count > 1: merged slices, name NULL */
+  char   *name;
+} AiperfTimelineHit;
+
+/* Fills @out with the slice under (@x, @y) of a timeline drawn with the
+ * same arguments; FALSE (and @out cleared) over no slice. */
+gboolean aiperf_timeline_hit       (const AiperfTrackModel *model,
+                                    gint64                  t0,
+                                    gint64                  t1,
+                                    const AiperfStyle      *style,
+                                    double                  width,
+                                    double                  height,
+                                    double                  x,
+                                    double                  y,
+                                    AiperfTimelineHit      *out);
+void     aiperf_timeline_hit_clear (AiperfTimelineHit      *hit);
+/* The time under @x, and the plot's width: for zooming at a point. */
+gint64   aiperf_timeline_time_at   (const AiperfTrackModel *model,
+                                    gint64                  t0,
+                                    gint64                  t1,
+                                    const AiperfStyle      *style,
+                                    double                  width,
+                                    double                  height,
+                                    double                  x);
+double   aiperf_timeline_plot_width (const AiperfTrackModel *model,
+                                     const AiperfStyle      *style,
+                                     double                  width,
+                                     double                  height);
 /* The whole trace as a PNG at @path, written atomically. */
 gboolean aiperf_timeline_write_png (const AiperfTrackModel *model,
                                     const AiperfStyle      *style,

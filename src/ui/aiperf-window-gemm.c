@@ -1,7 +1,8 @@
-/* aiperf-window-gemm.c — the window's table tabs: the GEMM kernels tab
+/* aiperf-window-gemm.c — the window's tabs besides charts: the GEMM kernels tab
  * (added after the GEMM charts' tabs, its GPU and filter choices redraw
  * those charts, and a point double-clicked on their roofline selects its
- * row) and the kernels tab of kernel summaries.
+ * row), the kernels tab of kernel summaries and traces, and the
+ * traces' timelines.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +12,7 @@
 
 #include "aiperf-gemm-panel.h"
 #include "aiperf-kernels-panel.h"
+#include "aiperf-timeline-view.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-window-private.h"
 
@@ -115,4 +117,26 @@ aiperf_window_add_kernels_panel (AiperfWindow *self,
 
   adw_tab_page_set_title (tab, _("Kernels"));
   adw_tab_page_set_tooltip (tab, _("Every kernel of the open summaries, sortable, beside the top kernels"));
+}
+
+void
+aiperf_window_add_timelines (AiperfWindow *self,
+                             AiperfRunSet *runs)
+{
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+      g_autofree char *title = NULL;
+      AdwTabPage *tab;
+
+      if (store == NULL)
+        continue;
+      /* TRANSLATORS: %s is the trace's name */
+      title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
+      tab = adw_tab_view_append (self->tab_view, aiperf_timeline_view_new (store, title));
+      adw_tab_page_set_title (tab, title);
+      adw_tab_page_set_tooltip (tab, _("Ctrl+wheel zooms at the pointer, dragging pans, Shift+drag zooms into a "
+                                       "range, a double click shows the whole trace"));
+    }
 }

@@ -66,6 +66,9 @@ void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
  * kernel summaries' chart tabs. */
 void          aiperf_window_add_kernels_panel   (AiperfWindow   *self,
                                                  const char     *kind);
+/* A timeline tab per trace of @runs. */
+void          aiperf_window_add_timelines       (AiperfWindow   *self,
+                                                 AiperfRunSet   *runs);
 
 /* aiperf-window-expert-load.c */
 /* Adds the expert load tab (table, chart, warm-up limit) after the

@@ -196,6 +196,8 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
         aiperf_window_add_gemm_panel (self);
       if (g_str_equal (kind, "kernels") || g_str_equal (kind, "trace"))
         aiperf_window_add_kernels_panel (self, kind);
+      if (g_str_equal (kind, "trace"))
+        aiperf_window_add_timelines (self, kind_runs);
       if (g_str_equal (kind, "expert_load"))
         aiperf_window_add_expert_load_panel (self);
     }

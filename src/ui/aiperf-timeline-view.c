@@ -1,0 +1,324 @@
+/* aiperf-timeline-view.c — a trace's timeline in the window: the render
+ * painter on screen, zoomed with Ctrl+wheel at the pointer (down to
+ * single nanoseconds), panned by dragging, a rectangle dragged with Shift
+ * zooms into its time range, a double click shows the whole trace again,
+ * and hovering names the slice under the pointer.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "aiperf-timeline.h"
+#include "aiperf-timeline-view.h"
+
+struct _AiperfTimelineView
+{
+  GtkWidget         parent_instance;
+
+  AiperfTraceStore *store;
+  AiperfTrackModel  model;
+  char             *title;
+  gint64            t0, t1;        /* the visible range */
+  gint64            drag_t0, drag_t1;
+  double            drag_start_x;
+  gboolean          zoom_drag;
+  double            zoom_to_x;     /* Shift+drag: the other end */
+  AiperfStyle       style;
+};
+
+G_DEFINE_FINAL_TYPE (AiperfTimelineView, aiperf_timeline_view, GTK_TYPE_WIDGET)
+
+static void
+update_style (AiperfTimelineView *self)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  aiperf_style_clear (&self->style);
+  aiperf_style_init (&self->style, dark ? AIPERF_THEME_DARK : AIPERF_THEME_LIGHT);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+aiperf_timeline_view_snapshot (GtkWidget   *widget,
+                               GtkSnapshot *snapshot)
+{
+  AiperfTimelineView *self = AIPERF_TIMELINE_VIEW (widget);
+  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (self->store == NULL || w < 1 || h < 1)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  aiperf_timeline_draw (cr, &self->model, self->t0, self->t1, &self->style, w, h, self->title);
+  if (self->zoom_drag)
+    {
+      cairo_set_source_rgba (cr, 0.2, 0.4, 0.9, 0.2);
+      cairo_rectangle (cr, MIN (self->drag_start_x, self->zoom_to_x), 0, fabs (self->zoom_to_x - self->drag_start_x), h);
+      cairo_fill (cr);
+    }
+  cairo_destroy (cr);
+}
+
+void
+aiperf_timeline_view_set_range (AiperfTimelineView *self,
+                                gint64              t0,
+                                gint64              t1)
+{
+  gint64 start, end;
+
+  g_return_if_fail (AIPERF_IS_TIMELINE_VIEW (self));
+
+  if (self->store == NULL)
+    return;
+  self->model.vtable->extent (self->model.self, &start, &end);
+  /* A range no narrower than 10 ns: nanoseconds stay readable. */
+  if (t1 - t0 < 10)
+    t1 = t0 + 10;
+  if (t1 - t0 > end - start)
+    t0 = start, t1 = end;
+  if (t0 < start)
+    t1 += start - t0, t0 = start;
+  if (t1 > end)
+    t0 -= t1 - end, t1 = end;
+  self->t0 = t0;
+  self->t1 = t1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+aiperf_timeline_view_get_range (AiperfTimelineView *self,
+                                gint64             *out_t0,
+                                gint64             *out_t1)
+{
+  g_return_if_fail (AIPERF_IS_TIMELINE_VIEW (self));
+  *out_t0 = self->t0;
+  *out_t1 = self->t1;
+}
+
+void
+aiperf_timeline_view_zoom_at (AiperfTimelineView *self,
+                              double              x,
+                              double              factor)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  gint64 anchor;
+  double span;
+
+  g_return_if_fail (AIPERF_IS_TIMELINE_VIEW (self));
+
+  if (self->store == NULL)
+    return;
+  anchor = aiperf_timeline_time_at (&self->model, self->t0, self->t1, &self->style, w, h, x);
+  span = (double) (self->t1 - self->t0) * factor;
+  /* The time under the pointer stays under it. */
+  aiperf_timeline_view_set_range (self, anchor - (gint64) ((anchor - self->t0) * factor),
+                                  anchor - (gint64) ((anchor - self->t0) * factor) + (gint64) span);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           AiperfTimelineView       *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  double x = 0, y = 0;
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+
+  /* Plain scrolling belongs to whatever scrolls around, as on charts. */
+  if ((state & GDK_CONTROL_MASK) == 0 || event == NULL)
+    return FALSE;
+  gdk_event_get_position (event, &x, &y);
+  aiperf_timeline_view_zoom_at (self, x, dy > 0 ? 1.25 : 0.8);
+  return TRUE;
+}
+
+static void
+on_drag_begin (GtkGestureDrag     *gesture,
+               double              x,
+               double              y,
+               AiperfTimelineView *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  self->drag_t0 = self->t0;
+  self->drag_t1 = self->t1;
+  self->drag_start_x = x;
+  self->zoom_to_x = x;
+  self->zoom_drag = (state & GDK_SHIFT_MASK) != 0;
+}
+
+static void
+on_drag_update (GtkGestureDrag     *gesture,
+                double              dx,
+                double              dy,
+                AiperfTimelineView *self)
+{
+  double w, h, plot_w;
+  gint64 shift;
+
+  if (self->store == NULL)
+    return;
+  if (self->zoom_drag)
+    {
+      self->zoom_to_x = self->drag_start_x + dx;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
+  plot_w = aiperf_timeline_plot_width (&self->model, &self->style, w, h);
+  shift = (gint64) (-dx / plot_w * (double) (self->drag_t1 - self->drag_t0));
+  aiperf_timeline_view_set_range (self, self->drag_t0 + shift, self->drag_t1 + shift);
+}
+
+static void
+on_drag_end (GtkGestureDrag     *gesture,
+             double              dx,
+             double              dy,
+             AiperfTimelineView *self)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (!self->zoom_drag || self->store == NULL)
+    return;
+  self->zoom_drag = FALSE;
+  if (fabs (dx) >= 4)
+    {
+      gint64 a = aiperf_timeline_time_at (&self->model, self->t0, self->t1, &self->style, w, h, self->drag_start_x);
+      gint64 b = aiperf_timeline_time_at (&self->model, self->t0, self->t1, &self->style, w, h, self->drag_start_x + dx);
+
+      aiperf_timeline_view_set_range (self, MIN (a, b), MAX (a, b));
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+aiperf_timeline_view_reset (AiperfTimelineView *self)
+{
+  g_return_if_fail (AIPERF_IS_TIMELINE_VIEW (self));
+
+  if (self->store != NULL)
+    {
+      self->model.vtable->extent (self->model.self, &self->t0, &self->t1);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+on_pressed (GtkGestureClick    *gesture,
+            int                 n_press,
+            double              x,
+            double              y,
+            AiperfTimelineView *self)
+{
+  if (n_press == 2)
+    aiperf_timeline_view_reset (self);
+}
+
+char *
+aiperf_timeline_view_describe (AiperfTimelineView *self,
+                               double              x,
+                               double              y)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  AiperfTimelineHit hit;
+  char *text;
+
+  g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), NULL);
+
+  if (self->store == NULL ||
+      !aiperf_timeline_hit (&self->model, self->t0, self->t1, &self->style, w, h, x, y, &hit))
+    return NULL;
+  if (hit.count > 1)
+    /* TRANSLATORS: hover text of merged slices: count, category, lane */
+    text = g_strdup_printf (_("%u slices of %s here\n%s"), hit.count,
+                            self->model.vtable->key_name (self->model.self, hit.key),
+                            self->model.vtable->lane_name (self->model.self, hit.lane));
+  else
+    /* TRANSLATORS: hover text of a slice: name, category, start in ms, duration in µs, lane */
+    text = g_strdup_printf (_("%s\n%s · starts at %.6f ms · lasts %.3f µs\n%s"), hit.name,
+                            self->model.vtable->key_name (self->model.self, hit.key), hit.start / 1e6,
+                            (hit.end - hit.start) / 1e3, self->model.vtable->lane_name (self->model.self, hit.lane));
+  aiperf_timeline_hit_clear (&hit);
+  return text;
+}
+
+static gboolean
+on_query_tooltip (GtkWidget          *widget,
+                  int                 x,
+                  int                 y,
+                  gboolean            keyboard,
+                  GtkTooltip         *tooltip,
+                  AiperfTimelineView *self)
+{
+  g_autofree char *text = aiperf_timeline_view_describe (self, x, y);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+aiperf_timeline_view_dispose (GObject *object)
+{
+  AiperfTimelineView *self = AIPERF_TIMELINE_VIEW (object);
+
+  g_clear_pointer (&self->store, aiperf_trace_store_unref);
+  g_clear_pointer (&self->title, g_free);
+  aiperf_style_clear (&self->style);
+  G_OBJECT_CLASS (aiperf_timeline_view_parent_class)->dispose (object);
+}
+
+static void
+aiperf_timeline_view_class_init (AiperfTimelineViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = aiperf_timeline_view_dispose;
+  GTK_WIDGET_CLASS (klass)->snapshot = aiperf_timeline_view_snapshot;
+}
+
+static void
+aiperf_timeline_view_init (AiperfTimelineView *self)
+{
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  aiperf_style_init (&self->style, AIPERF_THEME_LIGHT);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_style), self,
+                           G_CONNECT_SWAPPED);
+  update_style (self);
+}
+
+GtkWidget *
+aiperf_timeline_view_new (AiperfTraceStore *store,
+                          const char       *title)
+{
+  AiperfTimelineView *self;
+
+  g_return_val_if_fail (store != NULL, NULL);
+
+  self = g_object_new (AIPERF_TYPE_TIMELINE_VIEW, NULL);
+  self->store = aiperf_trace_store_ref (store);
+  self->title = g_strdup (title);
+  aiperf_trace_store_get_model (store, &self->model);
+  aiperf_timeline_view_reset (self);
+  return GTK_WIDGET (self);
+}

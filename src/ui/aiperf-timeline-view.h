@@ -1,0 +1,37 @@
+/* aiperf-timeline-view.h — a trace's timeline as a widget: zoom, pan,
+ * hover, drawn by the same painter as timeline.png.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "aiperf-trace-store.h"
+
+G_BEGIN_DECLS
+
+#define AIPERF_TYPE_TIMELINE_VIEW (aiperf_timeline_view_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfTimelineView, aiperf_timeline_view, AIPERF, TIMELINE_VIEW, GtkWidget)
+
+GtkWidget *aiperf_timeline_view_new       (AiperfTraceStore   *store,
+                                           const char         *title);
+/* The visible range, in ns from the trace's start; kept inside the trace
+ * and at least 10 ns wide. */
+void       aiperf_timeline_view_set_range (AiperfTimelineView *self,
+                                           gint64              t0,
+                                           gint64              t1);
+void       aiperf_timeline_view_get_range (AiperfTimelineView *self,
+                                           gint64             *out_t0,
+                                           gint64             *out_t1);
+/* Zooms by @factor (< 1: in) keeping the time under @x where it is. */
+void       aiperf_timeline_view_zoom_at   (AiperfTimelineView *self,
+                                           double              x,
+                                           double              factor);
+/* The whole trace. */
+void       aiperf_timeline_view_reset     (AiperfTimelineView *self);
+/* The hover text at (@x, @y), or NULL over no slice. */
+char      *aiperf_timeline_view_describe  (AiperfTimelineView *self,
+                                           double              x,
+                                           double              y);
+
+G_END_DECLS
