@@ -129,12 +129,22 @@ test_trace (void)
   g_assert_cmpint (r.status, ==, 0);
   listing = sorted_listing (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt kernel_categories.png "
-                                "kernel_summary.csv summary.txt timeline.png top_kernels.png");
+                                "kernel_summary.csv streams.csv summary.txt timeline.png top_kernels.png");
   g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
   g_assert_true (g_str_has_prefix (summary, "name,calls,total_us,avg_us,min_us,max_us,percent\n"
                                             "ampere_sgemm_32x32_sliced1x4_tn,6,2673.000,445.500,97.000,868.000,24.92\n"));
   g_assert_true (g_file_get_contents (categories_path, &categories, NULL, NULL));
   g_assert_nonnull (strstr (categories, "total                 10728.000    100.00%"));
+  /* The two streams' busy times add up to the kernel time: no overlap. */
+  {
+    g_autofree char *streams_path = g_build_filename (out, "streams.csv", NULL);
+    g_autofree char *streams = NULL;
+
+    g_assert_true (g_file_get_contents (streams_path, &streams, NULL, NULL));
+    g_assert_cmpstr (streams, ==, "stream,busy_us,span_us,idle_fraction\n"
+                                  "GPU 0 · stream 20,1067.000,311025.000,0.9966\n"
+                                  "GPU 0 · stream 7,9661.000,15957634.000,0.9994\n");
+  }
   result_clear (&r);
   g_assert_true (aiperf_test_remove_tree (out));
 }

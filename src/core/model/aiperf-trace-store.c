@@ -44,6 +44,7 @@ struct _AiperfTraceStore {
   GPtrArray  *names;         /* char* */
   GPtrArray  *keys;          /* char*: kernel categories, then cats */
   GHashTable *key_ids;       /* keys' texts → index + 1 */
+  guint       n_kernel_keys; /* keys below this are kernel categories */
   gint64      origin, end;   /* absolute ns */
   gboolean    finished;
 };
@@ -83,6 +84,7 @@ aiperf_trace_store_new (void)
   /* Kernels are coloured by category, the same colours in every trace. */
   for (guint i = 0; i < aiperf_kernel_classes_get_n_categories (classes); i++)
     intern (self->key_ids, self->keys, aiperf_kernel_classes_get_category (classes, i));
+  self->n_kernel_keys = self->keys->len;
   self->origin = G_MAXINT64;
   self->end = G_MININT64;
   return self;
@@ -150,7 +152,7 @@ aiperf_trace_store_set_process (AiperfTraceStore *self,
 
   /* "GPU 0" (process_labels) says more than the process name. */
   if (is_device_label || !g_hash_table_contains (self->process_label, pid))
-    g_hash_table_replace (self->process_label, g_strdup (pid), g_strdup (label));
+    g_hash_table_replace (self->process_label, g_strdup (pid), g_strstrip (g_strdup (label)));
 }
 
 void
@@ -167,7 +169,8 @@ aiperf_trace_store_set_thread (AiperfTraceStore *self,
                                const char       *tid,
                                const char       *name)
 {
-  g_hash_table_replace (self->thread_name, track_key (pid, tid), g_strdup (name));
+  /* Kineto writes "stream 20 " with a space. */
+  g_hash_table_replace (self->thread_name, track_key (pid, tid), g_strstrip (g_strdup (name)));
 }
 
 static guint
@@ -316,6 +319,52 @@ aiperf_trace_store_get_n_slices (AiperfTraceStore *self)
   for (guint i = 0; i < self->tracks->len; i++)
     n += ((Track *) g_ptr_array_index (self->tracks, i))->slices->len;
   return n;
+}
+
+gboolean
+aiperf_trace_store_get_stream (AiperfTraceStore *self,
+                               guint             index,
+                               const char      **out_name,
+                               gint64           *out_busy_ns,
+                               gint64           *out_span_ns)
+{
+  g_return_val_if_fail (self != NULL && self->finished, FALSE);
+
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      Track *t = g_ptr_array_index (self->tracks, i);
+      gint64 busy = 0, first = G_MAXINT64, last = G_MININT64, run_start = 0, run_end = G_MININT64;
+
+      /* Slices are by start: extend the current busy run, or close it. */
+      for (guint k = 0; k < t->slices->len; k++)
+        {
+          const Slice *s = &g_array_index (t->slices, Slice, k);
+
+          if (s->key >= self->n_kernel_keys)
+            continue;
+          first = MIN (first, s->start);
+          last = MAX (last, s->start + s->dur);
+          if (s->start > run_end)
+            {
+              if (run_end > G_MININT64)
+                busy += run_end - run_start;
+              run_start = s->start;
+              run_end = s->start + s->dur;
+            }
+          else
+            run_end = MAX (run_end, s->start + s->dur);
+        }
+      if (first == G_MAXINT64)
+        continue;
+      if (index-- > 0)
+        continue;
+      busy += run_end - run_start;
+      *out_name = t->label;
+      *out_busy_ns = busy;
+      *out_span_ns = last - first;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* --- the track model --- */

@@ -61,6 +61,15 @@ void              aiperf_trace_store_finish     (AiperfTraceStore *self);
 /* --- reading (any thread, after finish) --- */
 
 guint             aiperf_trace_store_get_n_slices (AiperfTraceStore *self);
+/* For each track that ran kernels (a GPU stream): its name, the time its
+ * kernels kept it busy (the union of their intervals, overlaps counted
+ * once) and the span from its first kernel's start to its last's end.
+ * Returns FALSE past the last such track. */
+gboolean          aiperf_trace_store_get_stream (AiperfTraceStore *self,
+                                                 guint             index,
+                                                 const char      **out_name,
+                                                 gint64           *out_busy_ns,
+                                                 gint64           *out_span_ns);
 void              aiperf_trace_store_get_model  (AiperfTraceStore *self,
                                                  AiperfTrackModel *out_model);
 

@@ -1,6 +1,7 @@
 /* aiperf-trace-analysis.c — what a trace's kernels and iterations add up
  * to, as acelyzer writes it: kernel_summary.csv (one row per device kernel
- * name), categories.csv and categories.txt (time by kernel category), the
+ * name), categories.csv and categories.txt (time by kernel category),
+ * streams.csv (each GPU stream's busy time and idle fraction), the
  * iterations chart and the trace section of summary.txt.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-store.h"
 
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */
 static void
@@ -76,6 +78,33 @@ categories_text (AiperfKernelData   *data,
   return g_string_free (s, FALSE);
 }
 
+/* Per GPU stream: busy time (union of its kernels), the span from its
+ * first kernel to its last, and the idle fraction of that span. */
+static char *
+streams_text (AiperfRun *run,
+              gboolean   csv)
+{
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  GString *s = g_string_new (csv ? "stream,busy_us,span_us,idle_fraction\n" : "");
+  const char *name;
+  gint64 busy, span;
+
+  for (guint i = 0; store != NULL && aiperf_trace_store_get_stream (store, i, &name, &busy, &span); i++)
+    {
+      double idle = span > 0 ? 1.0 - (double) busy / (double) span : 0.0;
+
+      if (csv)
+        {
+          append_field (s, name);
+          g_string_append_printf (s, ",%.3f,%.3f,%.4f\n", busy / 1e3, span / 1e3, idle);
+        }
+      else
+        g_string_append_printf (s, _("  %s: busy %.3f ms of %.3f ms, idle %.1f%%\n"), name, busy / 1e6, span / 1e6,
+                                100 * idle);
+    }
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 write_one (const char *directory,
            const char *name,
@@ -116,9 +145,13 @@ aiperf_trace_write_files (AiperfRunSet *runs,
       g_autofree char *n2 = several ? g_strdup_printf ("%s_categories.csv", source->label) : g_strdup ("categories.csv");
       g_autofree char *n3 = several ? g_strdup_printf ("%s_categories.txt", source->label) : g_strdup ("categories.txt");
 
+      g_autofree char *streams = streams_text (source->run, TRUE);
+      g_autofree char *n4 = several ? g_strdup_printf ("%s_streams.csv", source->label) : g_strdup ("streams.csv");
+
       if (!write_one (directory, n1, summary, files, error) ||
           !write_one (directory, n2, csv, files, error) ||
-          !write_one (directory, n3, txt, files, error))
+          !write_one (directory, n3, txt, files, error) ||
+          !write_one (directory, n4, streams, files, error))
         return FALSE;
     }
   return TRUE;
@@ -149,6 +182,12 @@ aiperf_trace_summary_section (AiperfRunSet *runs)
                                   source->kernels->len, source->total / 1e6);
           g_string_append (s, table);
         }
+      {
+        g_autofree char *streams = streams_text (run, FALSE);
+
+        if (*streams != '\0')
+          g_string_append_printf (s, _("  GPU streams (busy: the union of their kernels):\n%s"), streams);
+      }
       if (steps != NULL && aiperf_table_get_n_rows (steps) > 0)
         {
           const double *d = aiperf_table_get_column (steps, "duration_ms");
