@@ -202,7 +202,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/kernels/top-bar", test_top_bar);
   g_test_add_func ("/aiperf/render/kernels/highlight-beyond-top", test_highlight_beyond_top);
   return g_test_run ();
