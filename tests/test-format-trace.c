@@ -68,6 +68,8 @@ test_real_trace (void)
   g_assert_cmpstr (aiperf_run_get_source (run), ==, "trace");
   g_assert_cmpstr (aiperf_run_get_kind (run), ==, "trace");
   g_assert_cmpstr (aiperf_run_get_parameter (run, "events"), ==, "1348");
+  /* Absolute epoch-µs timestamps: the first slice's date. */
+  g_assert_cmpstr (aiperf_run_get_start_time (run), ==, "2023-09-06T22:39:28Z");
   g_assert_nonnull (t);
   g_assert_cmpuint (aiperf_table_get_n_rows (t), ==, 16);
   c_group = aiperf_table_find_column (t, AIPERF_KERNELS_GROUP);
@@ -96,6 +98,8 @@ test_iterations (void)
 
   g_assert_nonnull (steps);
   g_assert_cmpuint (aiperf_table_get_n_rows (steps), ==, 1);
+  /* ts relative to baseTimeNanoseconds: the date is base + first ts. */
+  g_assert_cmpstr (aiperf_run_get_start_time (run), ==, "2024-10-28T23:06:30Z");
   g_assert_cmpfloat (aiperf_table_get (steps, (guint) aiperf_table_find_column (steps, "step"), 0), ==, 1);
   g_assert_cmpfloat (aiperf_table_get (steps, (guint) aiperf_table_find_column (steps, "duration_ms"), 0), >, 0);
   summary = aiperf_trace_summary_section (set);

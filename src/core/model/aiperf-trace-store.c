@@ -321,6 +321,17 @@ aiperf_trace_store_get_n_slices (AiperfTraceStore *self)
   return n;
 }
 
+void
+aiperf_trace_store_get_bounds (AiperfTraceStore *self,
+                               gint64           *out_origin_ns,
+                               gint64           *out_end_ns)
+{
+  g_return_if_fail (self != NULL && self->finished);
+
+  *out_origin_ns = self->origin;
+  *out_end_ns = self->origin + self->end;
+}
+
 gboolean
 aiperf_trace_store_get_stream (AiperfTraceStore *self,
                                guint             index,

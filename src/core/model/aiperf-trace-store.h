@@ -61,6 +61,11 @@ void              aiperf_trace_store_finish     (AiperfTraceStore *self);
 /* --- reading (any thread, after finish) --- */
 
 guint             aiperf_trace_store_get_n_slices (AiperfTraceStore *self);
+/* The first slice's start and the last one's end, as the trace's
+ * timestamps were (ns): what times in the model are relative to. */
+void              aiperf_trace_store_get_bounds (AiperfTraceStore *self,
+                                                 gint64           *out_origin_ns,
+                                                 gint64           *out_end_ns);
 /* For each track that ran kernels (a GPU stream): its name, the time its
  * kernels kept it busy (the union of their intervals, overlaps counted
  * once) and the span from its first kernel's start to its last's end.

@@ -170,6 +170,8 @@ aiperf_trace_summary_section (AiperfRunSet *runs)
 
       g_string_append_printf (s, _("\n%s (%s): %s events\n"), aiperf_run_get_name (run),
                               aiperf_run_get_locator (run), aiperf_run_get_parameter (run, "events"));
+      if (aiperf_run_get_start_time (run) != NULL)
+        g_string_append_printf (s, _("  from %s to %s\n"), aiperf_run_get_start_time (run), aiperf_run_get_end_time (run));
       for (guint k = 0; data != NULL && k < data->sources->len; k++)
         {
           AiperfKernelSource *source = g_ptr_array_index (data->sources, k);

@@ -287,6 +287,39 @@ steps_table (Agg *agg)
   return table;
 }
 
+/* Epoch ns as a date, to the second (GLib 2.74 has no µs constructor). */
+static GDateTime *
+date_of (gint64 ns)
+{
+  return g_date_time_new_from_unix_utc (ns / 1000000000);
+}
+
+/* When the trace ran: PyTorch writes ts relative to baseTimeNanoseconds
+ * (epoch ns), older traces absolute epoch µs; a trace with neither has
+ * no date. */
+static void
+set_times (AiperfRun        *run,
+           AiperfTraceStore *store,
+           gint64            base_ns)
+{
+  g_autoptr(GDateTime) from = NULL;
+  g_autoptr(GDateTime) to = NULL;
+  g_autofree char *start = NULL, *end = NULL;
+  gint64 origin, last;
+
+  aiperf_trace_store_get_bounds (store, &origin, &last);
+  /* Before 2001 in epoch ns: not a date, a clock that starts at boot. */
+  if (base_ns + origin < G_GINT64_CONSTANT (1000000000000000000) || last < origin)
+    return;
+  from = date_of (base_ns + origin);
+  to = date_of (base_ns + last);
+  if (from == NULL || to == NULL)
+    return;
+  start = g_date_time_format_iso8601 (from);
+  end = g_date_time_format_iso8601 (to);
+  aiperf_run_set_times (run, start, end);
+}
+
 static void
 trace_load (const char              *path,
             const AiperfLoadOptions *options,
@@ -326,6 +359,7 @@ trace_load (const char              *path,
       if (aiperf_table_get_n_rows (steps) > 0)
         aiperf_run_set_table (run, "iterations", steps);
       aiperf_trace_store_finish (agg.store);
+      set_times (run, agg.store, totals.base_time_ns);
       if (aiperf_trace_store_get_n_slices (agg.store) > 0)
         aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
       {
