@@ -129,10 +129,13 @@ reader_fill (Reader *r)
           }
         else if (status != Z_OK && status != Z_BUF_ERROR)
           {
-            /* The text inflated before the damage is still read. */
+            g_autofree char *offset = g_strdup_printf ("%" G_GOFFSET_FORMAT, r->base + (goffset) (r->len + got));
+
+            /* The text inflated before the damage is still read. (The
+             * offset is text: gettext cannot see through G_GOFFSET_FORMAT.) */
             g_set_error (&r->error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
-                         _("%s: byte %" G_GOFFSET_FORMAT " of the text: the gzip stream is corrupt (%s)"),
-                         r->path, r->base + (goffset) (r->len + got), r->z.msg != NULL ? r->z.msg : "?");
+                         _("%s: byte %s of the text: the gzip stream is corrupt (%s)"),
+                         r->path, offset, r->z.msg != NULL ? r->z.msg : "?");
             r->eof = TRUE;
             r->len += got;
             return got > 0;
@@ -234,11 +237,12 @@ set_damage (Reader     *r,
             GError    **error,
             const char *what)
 {
+  g_autofree char *offset = g_strdup_printf ("%" G_GOFFSET_FORMAT, r->base + (goffset) r->start);
+
   if (r->error != NULL)
     g_propagate_error (error, g_steal_pointer (&r->error));
   else
-    g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: byte %" G_GOFFSET_FORMAT ": %s"),
-                 r->path, r->base + (goffset) r->start, what);
+    g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: byte %s: %s"), r->path, offset, what);
 }
 
 /* Walks the array at r->start, an event (object) at a time. FALSE with
