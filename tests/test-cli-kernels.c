@@ -141,9 +141,10 @@ test_trace (void)
     g_autofree char *streams = NULL;
 
     g_assert_true (g_file_get_contents (streams_path, &streams, NULL, NULL));
+    /* Streams in their numeric order (thread sort index, else the tid). */
     g_assert_cmpstr (streams, ==, "stream,busy_us,span_us,idle_fraction\n"
-                                  "GPU 0 · stream 20,1067.000,311025.000,0.9966\n"
-                                  "GPU 0 · stream 7,9661.000,15957634.000,0.9994\n");
+                                  "GPU 0 · stream 7,9661.000,15957634.000,0.9994\n"
+                                  "GPU 0 · stream 20,1067.000,311025.000,0.9966\n");
   }
   result_clear (&r);
   g_assert_true (aiperf_test_remove_tree (out));

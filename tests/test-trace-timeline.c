@@ -24,6 +24,7 @@ collect (gint64      start,
          guint       key,
          const char *name,
          guint       count,
+         guint       n_matched,
          gpointer    user_data)
 {
   Emitted e = { start, end, depth, key, count, g_strdup (name) };
@@ -52,11 +53,11 @@ make_store (void)
   aiperf_trace_store_set_process (store, "100", "python3", FALSE);
   aiperf_trace_store_set_process_sort (store, "100", 1);
   aiperf_trace_store_set_process_sort (store, "0", 2);
-  aiperf_trace_store_add_slice (store, gpu, t + 10000000, 1000000, "sm90_xmma_gemm", "kernel", "gemm");
-  aiperf_trace_store_add_slice (store, cpu, t, 50000000, "ProfilerStep#1", "user_annotation", NULL);
-  aiperf_trace_store_add_slice (store, cpu, t + 5000000, 2000000, "aten::mm", "cpu_op", NULL);
+  aiperf_trace_store_add_slice (store, gpu, t + 10000000, 1000000, "sm90_xmma_gemm", "kernel", "gemm", 0, 0);
+  aiperf_trace_store_add_slice (store, cpu, t, 50000000, "ProfilerStep#1", "user_annotation", NULL, 0, 0);
+  aiperf_trace_store_add_slice (store, cpu, t + 5000000, 2000000, "aten::mm", "cpu_op", NULL, 0, 0);
   for (int i = 0; i < 1000; i++)
-    aiperf_trace_store_add_slice (store, cpu, t + 20000000 + i * 1000, 1000, "tiny", "cpu_op", NULL);
+    aiperf_trace_store_add_slice (store, cpu, t + 20000000 + i * 1000, 1000, "tiny", "cpu_op", NULL, 0, 0);
   aiperf_trace_store_finish (store);
   return store;
 }
@@ -83,7 +84,7 @@ test_model (void)
 
   /* 10 µs a pixel: the step and the op one by one, the 1000 tiny slices
    * merged into 100 pixel columns of 10. */
-  model.vtable->query (model.self, 0, 0, 50000000, 10000, collect, got);
+  model.vtable->query (model.self, 0, 0, 50000000, 10000, NULL, collect, got);
   for (guint i = 0; i < got->len; i++)
     {
       Emitted *e = &g_array_index (got, Emitted, i);
@@ -101,14 +102,14 @@ test_model (void)
 
   /* A range inside the step: the step still shows (it started before). */
   g_array_set_size (got, 0);
-  model.vtable->query (model.self, 0, 30000000, 40000000, 10000, collect, got);
+  model.vtable->query (model.self, 0, 30000000, 40000000, 10000, NULL, collect, got);
   g_assert_cmpuint (got->len, ==, 1);
   g_assert_cmpstr (g_array_index (got, Emitted, 0).name, ==, "ProfilerStep#1");
   g_assert_cmpint (g_array_index (got, Emitted, 0).depth, ==, 0);
 
   /* The kernel is coloured by its category. */
   g_array_set_size (got, 0);
-  model.vtable->query (model.self, 1, 0, 50000000, 1000, collect, got);
+  model.vtable->query (model.self, 1, 0, 50000000, 1000, NULL, collect, got);
   g_assert_cmpuint (got->len, ==, 1);
   g_assert_cmpstr (model.vtable->key_name (model.self, g_array_index (got, Emitted, 0).key), ==, "gemm");
 }
@@ -128,10 +129,11 @@ test_pixels (void)
   guint32 pixel, white;
   guchar *data;
   guint row_found = 0;
+  AiperfTimelineState whole = AIPERF_TIMELINE_STATE_INIT (0, 50000000);
 
   aiperf_style_init (&style, AIPERF_THEME_LIGHT);
   aiperf_trace_store_get_model (store, &model);
-  aiperf_timeline_draw (cr, &model, 0, 50000000, &style, 1600, 800, "test");
+  aiperf_timeline_draw (cr, &model, &whole, &style, 1600, 800, "test");
   cairo_surface_flush (surface);
   data = cairo_image_surface_get_data (surface);
   white = *(guint32 *) data;
@@ -167,10 +169,12 @@ test_hit (void)
   AiperfStyle style;
   AiperfTimelineHit hit;
   double left = 260, top = 70, plot_w = 1600 - 260 - 24, row = 18;
+  AiperfTimelineState whole = AIPERF_TIMELINE_STATE_INIT (0, 50000000);
+  AiperfTimelineState zoomed = AIPERF_TIMELINE_STATE_INIT (10000000, 12000000);
 
   aiperf_style_init (&style, AIPERF_THEME_LIGHT);
   aiperf_trace_store_get_model (store, &model);
-  g_assert_true (aiperf_timeline_hit (&model, 0, 50000000, &style, 1600, 800,
+  g_assert_true (aiperf_timeline_hit (&model, &whole, &style, 1600, 800,
                                       left + plot_w * 10.5 / 50, top + 2 * row + row / 2, &hit));
   g_assert_cmpstr (hit.name, ==, "sm90_xmma_gemm");
   g_assert_cmpuint (hit.lane, ==, 1);
@@ -178,15 +182,15 @@ test_hit (void)
   g_assert_cmpint (hit.end, ==, 11000000);
   aiperf_timeline_hit_clear (&hit);
 
-  g_assert_true (aiperf_timeline_hit (&model, 0, 50000000, &style, 1600, 800,
+  g_assert_true (aiperf_timeline_hit (&model, &whole, &style, 1600, 800,
                                       left + plot_w * 40 / 50, top + row / 2, &hit));
   g_assert_cmpstr (hit.name, ==, "ProfilerStep#1");
   aiperf_timeline_hit_clear (&hit);
 
-  g_assert_false (aiperf_timeline_hit (&model, 0, 50000000, &style, 1600, 800, left - 20, top + row / 2, &hit));
+  g_assert_false (aiperf_timeline_hit (&model, &whole, &style, 1600, 800, left - 20, top + row / 2, &hit));
   g_assert_null (hit.name);
   /* Zoomed into 10–12 ms, the same kernel is under 10.5 ms. */
-  g_assert_cmpint (aiperf_timeline_time_at (&model, 10000000, 12000000, &style, 1600, 800, left + plot_w / 4), ==, 10500000);
+  g_assert_cmpint (aiperf_timeline_time_at (&model, &zoomed, &style, 1600, 800, left + plot_w / 4), ==, 10500000);
   aiperf_style_clear (&style);
 }
 

@@ -16,14 +16,30 @@ G_BEGIN_DECLS
 
 /* One thing to draw in a lane: a slice [start, end) at nesting @depth, or,
  * with @count > 1, that many slices merged into one pixel column. @key
- * picks its colour (a category index); @name is NULL for aggregates. */
+ * picks its colour (a category index); @name is NULL for aggregates.
+ * @n_matched of them match the query's match (0 without one). */
 typedef void (*AiperfTrackEmit) (gint64      start,
                                  gint64      end,
                                  guint       depth,
                                  guint       key,
                                  const char *name,
                                  guint       count,
+                                 guint       n_matched,
                                  gpointer    user_data);
+
+/* A counter lane's value over one pixel column (or one sample): the last
+ * value in it and the range it spanned. */
+typedef void (*AiperfCounterEmit) (gint64   start,
+                                   double   last,
+                                   double   min,
+                                   double   max,
+                                   gpointer user_data);
+
+/* What a slice is linked to (a kernel and the launch that queued it). */
+typedef struct {
+  guint  lane, depth;
+  gint64 start, end;
+} AiperfTrackSlice;
 
 typedef struct {
   guint       (*n_lanes)    (gpointer self);
@@ -34,12 +50,31 @@ typedef struct {
   /* The whole trace, in ns from its start. */
   void        (*extent)     (gpointer self, gint64 *out_start, gint64 *out_end);
   /* Calls @emit for what of @lane lies in [@t0, @t1): slices at least
-   * @ns_per_pixel long one by one, shorter ones merged per pixel column. */
+   * @ns_per_pixel long one by one, shorter ones merged per pixel column.
+   * The cost follows the pixels and the visible slices, not the lane.
+   * @match (nullable) comes from match_new. */
   void        (*query)      (gpointer self, guint lane, gint64 t0, gint64 t1,
-                             gint64 ns_per_pixel, AiperfTrackEmit emit, gpointer user_data);
+                             gint64 ns_per_pixel, gconstpointer match,
+                             AiperfTrackEmit emit, gpointer user_data);
   /* The label of colour key @key ("gemm"), for the legend. */
   const char *(*key_name)   (gpointer self, guint key);
   guint       (*n_keys)     (gpointer self);
+  /* Counter lanes (a series of values): TRUE and the series' range for
+   * them, FALSE for lanes of slices. */
+  gboolean    (*counter_range) (gpointer self, guint lane, double *out_min, double *out_max);
+  void        (*counter_query) (gpointer self, guint lane, gint64 t0, gint64 t1,
+                                gint64 ns_per_pixel, AiperfCounterEmit emit, gpointer user_data);
+  /* What slice names match @text (a case-insensitive substring, or the
+   * whole name when @exact), for query; free with match_free. NULL when
+   * nothing matches. */
+  gpointer    (*match_new)  (gpointer self, const char *text, gboolean exact);
+  void        (*match_free) (gpointer self, gpointer match);
+  /* The slice of @lane at @depth starting at @start, described for a
+   * person: its args, one "key: value" per line, secrets masked (NULL
+   * without args); and the slice linked to it through a flow or a
+   * correlation id (FALSE when none). */
+  char       *(*describe)   (gpointer self, guint lane, guint depth, gint64 start);
+  gboolean    (*link)       (gpointer self, guint lane, guint depth, gint64 start, AiperfTrackSlice *out);
 } AiperfTrackModelVTable;
 
 typedef struct {

@@ -1,7 +1,10 @@
 /* aiperf-timeline.c — a trace's timeline painted from a track model: one
  * lane per process/thread (labels on the left), slices coloured by key
  * (kernel category, or event category), what is shorter than a pixel
- * drawn as per-pixel density, a time axis below and the keys' legend.
+ * drawn as per-pixel density, counters as step lines, a time axis below
+ * and the keys' legend; lanes fold to one row, a search dims what does
+ * not match, and a selected slice is outlined with an arrow to the slice
+ * linked to it (a kernel's launch).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,6 +26,8 @@ typedef struct {
   const AiperfStyle *style;
   double             x0, y0, width, row;   /* the lane's rows */
   gint64             t0, t1;
+  gboolean           folded;               /* every depth on the first row */
+  gboolean           matching;             /* a search is on: dim the rest */
   guint             *key_used;
   guint              n_keys;
 } Paint;
@@ -34,6 +39,13 @@ key_color (const AiperfStyle *style,
   return style->palette[key % style->n_palette];
 }
 
+static double
+x_of (const Paint *p,
+      gint64       t)
+{
+  return p->x0 + p->width * (double) (CLAMP (t, p->t0, p->t1) - p->t0) / (double) (p->t1 - p->t0);
+}
+
 static void
 paint_slice (gint64      start,
              gint64      end,
@@ -41,22 +53,105 @@ paint_slice (gint64      start,
              guint       key,
              const char *name,
              guint       count,
+             guint       n_matched,
              gpointer    user_data)
 {
   Paint *p = user_data;
-  double span = (double) (p->t1 - p->t0);
-  double x = p->x0 + p->width * (MAX (start, p->t0) - p->t0) / span;
-  double x2 = p->x0 + p->width * (MIN (end, p->t1) - p->t0) / span;
+  double x = x_of (p, start), x2 = x_of (p, end);
+  double y = p->y0 + (p->folded ? 0 : depth) * p->row;
+  double h = MAX (1.0, p->row - (p->row > 4 ? 1 : 0));
   AiperfRGBA c = key_color (p->style, key);
+  double alpha = count > 1 ? 0.65 : 0.9;
 
   /* A slice under a pixel still shows, one pixel wide. */
   if (x2 - x < 1.0)
     x2 = x + 1.0;
-  cairo_set_source_rgba (p->cr, c.r, c.g, c.b, count > 1 ? 0.65 : 0.9);
-  cairo_rectangle (p->cr, x, p->y0 + depth * p->row, x2 - x, MAX (1.0, p->row - (p->row > 4 ? 1 : 0)));
+  if (p->matching && n_matched == 0)
+    alpha = 0.18;
+  cairo_set_source_rgba (p->cr, c.r, c.g, c.b, alpha);
+  cairo_rectangle (p->cr, x, y, x2 - x, h);
   cairo_fill (p->cr);
+  if (p->matching && n_matched > 0)
+    {
+      cairo_set_source_rgba (p->cr, p->style->foreground.r, p->style->foreground.g, p->style->foreground.b, 1);
+      cairo_set_line_width (p->cr, 1.5);
+      cairo_rectangle (p->cr, x + 0.75, y + 0.75, MAX (0.5, x2 - x - 1.5), MAX (0.5, h - 1.5));
+      cairo_stroke (p->cr);
+    }
   if (key < p->n_keys)
     p->key_used[key] = TRUE;
+}
+
+/* A counter lane: the value as steps, each pixel column's range behind. */
+typedef struct {
+  Paint  *paint;
+  double  min, max, height;
+  double  last_x, last_y;
+  gboolean started;
+} CounterPaint;
+
+static double
+counter_y (const CounterPaint *c,
+           double              v)
+{
+  double span = c->max - c->min;
+
+  return c->paint->y0 + c->height - 1 - (span > 0 ? (v - c->min) / span : 0.5) * (c->height - 2);
+}
+
+static void
+paint_counter (gint64   start,
+               double   last,
+               double   min,
+               double   max,
+               gpointer user_data)
+{
+  CounterPaint *c = user_data;
+  cairo_t *cr = c->paint->cr;
+  double x = x_of (c->paint, start);
+
+  if (max > min)
+    {
+      cairo_rectangle (cr, x, counter_y (c, max), 1, counter_y (c, min) - counter_y (c, max) + 1);
+      cairo_fill (cr);
+    }
+  if (!c->started)
+    cairo_move_to (cr, x, counter_y (c, last));
+  else
+    {
+      cairo_move_to (cr, c->last_x, c->last_y);
+      cairo_line_to (cr, x, c->last_y);
+      cairo_line_to (cr, x, counter_y (c, last));
+    }
+  cairo_stroke (cr);
+  c->started = TRUE;
+  c->last_x = x;
+  c->last_y = counter_y (c, last);
+}
+
+static void
+draw_counter (Paint                  *p,
+              const AiperfTrackModel *model,
+              guint                   lane,
+              double                  height,
+              gint64                  ns_per_px)
+{
+  CounterPaint c = { p, 0, 0, height, 0, 0, FALSE };
+  guint key = lane;   /* a colour of its own per counter lane */
+  AiperfRGBA color = key_color (p->style, key);
+
+  model->vtable->counter_range (model->self, lane, &c.min, &c.max);
+  /* Counters start from zero when all their values are positive. */
+  c.min = MIN (c.min, 0.0);
+  cairo_set_source_rgba (p->cr, color.r, color.g, color.b, 0.95);
+  cairo_set_line_width (p->cr, 1.5);
+  model->vtable->counter_query (model->self, lane, p->t0, p->t1, ns_per_px, paint_counter, &c);
+  if (c.started)
+    {
+      cairo_move_to (p->cr, c.last_x, c.last_y);
+      cairo_line_to (p->cr, p->x0 + p->width, c.last_y);
+      cairo_stroke (p->cr);
+    }
 }
 
 static void
@@ -93,12 +188,29 @@ typedef struct {
   double left, top, width, height, row;
 } Layout;
 
+static gboolean
+lane_folded (const AiperfTimelineState *state,
+             guint                      lane)
+{
+  return state->collapsed != NULL && lane < state->n_collapsed && state->collapsed[lane];
+}
+
+/* The rows a lane takes: one when folded. */
+static guint
+lane_rows (const AiperfTrackModel    *model,
+           const AiperfTimelineState *state,
+           guint                      lane)
+{
+  return lane_folded (state, lane) ? 1 : model->vtable->lane_depth (model->self, lane);
+}
+
 static void
-layout_of (const AiperfTrackModel *model,
-           const AiperfStyle      *style,
-           double                  width,
-           double                  height,
-           Layout                 *out)
+layout_of (const AiperfTrackModel    *model,
+           const AiperfTimelineState *state,
+           const AiperfStyle         *style,
+           double                     width,
+           double                     height,
+           Layout                    *out)
 {
   const AiperfTrackModelVTable *vt = model->vtable;
   double s = style->scale;
@@ -109,14 +221,36 @@ layout_of (const AiperfTrackModel *model,
   out->width = MAX (10.0, width - out->left - 24 * s);
   out->height = MAX (10.0, height - out->top - 60 * s);
   for (guint l = 0; l < vt->n_lanes (model->self); l++)
-    rows += vt->lane_depth (model->self, l);
+    rows += lane_rows (model, state, l);
   /* Every lane fits: rows shrink to a pixel before lanes are left out. */
   out->row = MAX (1.0, rows > 0 ? MIN (18 * s, out->height / rows) : 18 * s);
+}
+
+/* The top of @lane. */
+static double
+lane_top (const AiperfTrackModel    *model,
+          const AiperfTimelineState *state,
+          const Layout              *lay,
+          guint                      lane)
+{
+  double y = lay->top;
+
+  for (guint l = 0; l < lane; l++)
+    y += lane_rows (model, state, l) * lay->row;
+  return y;
+}
+
+static gint64
+ns_per_pixel (const AiperfTimelineState *state,
+              const Layout              *lay)
+{
+  return MAX ((gint64) 1, (gint64) ((double) (state->t1 - state->t0) / lay->width));
 }
 
 typedef struct {
   gint64      t;
   guint       depth;
+  gboolean    folded;
   gboolean    found;
   AiperfTimelineHit *hit;
 } Hunt;
@@ -128,18 +262,21 @@ hunt_slice (gint64      start,
             guint       key,
             const char *name,
             guint       count,
+            guint       n_matched,
             gpointer    user_data)
 {
   Hunt *h = user_data;
 
-  if (depth != h->depth || start > h->t || end < h->t)
+  if ((!h->folded && depth != h->depth) || start > h->t || end < h->t)
     return;
-  /* The one slice, or the busiest pixel column, under the pointer. */
-  if (!h->found || count < h->hit->count)
+  /* The one slice, or the busiest pixel column, under the pointer; in a
+   * folded lane the innermost. */
+  if (!h->found || count < h->hit->count || (h->folded && count == h->hit->count && depth > h->hit->depth))
     {
       h->found = TRUE;
       h->hit->start = start;
       h->hit->end = end;
+      h->hit->depth = depth;
       h->hit->key = key;
       h->hit->count = count;
       g_free (h->hit->name);
@@ -147,48 +284,74 @@ hunt_slice (gint64      start,
     }
 }
 
+static void
+hunt_value (gint64   start,
+            double   last,
+            double   min,
+            double   max,
+            gpointer user_data)
+{
+  Hunt *h = user_data;
+
+  /* The value in force at the pointer: the last sample before it. */
+  if (start <= h->t)
+    {
+      h->found = TRUE;
+      h->hit->start = start;
+      h->hit->value = last;
+    }
+}
+
 gboolean
-aiperf_timeline_hit (const AiperfTrackModel *model,
-                     gint64                  t0,
-                     gint64                  t1,
-                     const AiperfStyle      *style,
-                     double                  width,
-                     double                  height,
-                     double                  x,
-                     double                  y,
-                     AiperfTimelineHit      *out)
+aiperf_timeline_hit (const AiperfTrackModel    *model,
+                     const AiperfTimelineState *state,
+                     const AiperfStyle         *style,
+                     double                     width,
+                     double                     height,
+                     double                     x,
+                     double                     y,
+                     AiperfTimelineHit         *out)
 {
   const AiperfTrackModelVTable *vt;
   Layout lay;
-  double lane_top;
+  double top;
   gint64 ns_per_px;
   Hunt h;
 
-  g_return_val_if_fail (model != NULL && style != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (model != NULL && state != NULL && style != NULL && out != NULL, FALSE);
 
   vt = model->vtable;
   memset (out, 0, sizeof *out);
-  if (t1 <= t0)
+  if (state->t1 <= state->t0)
     return FALSE;
-  layout_of (model, style, width, height, &lay);
+  layout_of (model, state, style, width, height, &lay);
   if (x < lay.left || x > lay.left + lay.width || y < lay.top || y > lay.top + lay.height)
     return FALSE;
-  out->t = t0 + (gint64) ((x - lay.left) / lay.width * (double) (t1 - t0));
-  ns_per_px = MAX ((gint64) 1, (gint64) ((t1 - t0) / lay.width));
-  lane_top = lay.top;
+  out->t = state->t0 + (gint64) ((x - lay.left) / lay.width * (double) (state->t1 - state->t0));
+  ns_per_px = ns_per_pixel (state, &lay);
+  top = lay.top;
   for (guint l = 0; l < vt->n_lanes (model->self); l++)
     {
-      double h_lane = vt->lane_depth (model->self, l) * lay.row;
+      double h_lane = lane_rows (model, state, l) * lay.row;
+      double vmin, vmax;
 
-      if (y < lane_top + h_lane)
+      if (y >= top + h_lane)
         {
-          out->lane = l;
-          h = (Hunt) { out->t, (guint) ((y - lane_top) / lay.row), FALSE, out };
-          /* A pixel either side: a slice one pixel wide is hit too. */
-          vt->query (model->self, l, out->t - ns_per_px, out->t + ns_per_px + 1, ns_per_px, hunt_slice, &h);
+          top += h_lane;
+          continue;
+        }
+      out->lane = l;
+      h = (Hunt) { out->t, (guint) ((y - top) / lay.row), lane_folded (state, l), FALSE, out };
+      if (vt->counter_range (model->self, l, &vmin, &vmax))
+        {
+          out->is_counter = TRUE;
+          out->key = l;
+          vt->counter_query (model->self, l, state->t0, out->t + 1, ns_per_px, hunt_value, &h);
           return h.found;
         }
-      lane_top += h_lane;
+      /* A pixel either side: a slice one pixel wide is hit too. */
+      vt->query (model->self, l, out->t - ns_per_px, out->t + ns_per_px + 1, ns_per_px, NULL, hunt_slice, &h);
+      return h.found;
     }
   return FALSE;
 }
@@ -200,115 +363,223 @@ aiperf_timeline_hit_clear (AiperfTimelineHit *hit)
     g_clear_pointer (&hit->name, g_free);
 }
 
+int
+aiperf_timeline_lane_at (const AiperfTrackModel    *model,
+                         const AiperfTimelineState *state,
+                         const AiperfStyle         *style,
+                         double                     width,
+                         double                     height,
+                         double                     x,
+                         double                     y)
+{
+  Layout lay;
+  double top;
+
+  layout_of (model, state, style, width, height, &lay);
+  if (x >= lay.left || y < lay.top)
+    return -1;
+  top = lay.top;
+  for (guint l = 0; l < model->vtable->n_lanes (model->self); l++)
+    {
+      top += lane_rows (model, state, l) * lay.row;
+      if (y < top)
+        return (int) l;
+    }
+  return -1;
+}
+
 gint64
-aiperf_timeline_time_at (const AiperfTrackModel *model,
-                         gint64                  t0,
-                         gint64                  t1,
-                         const AiperfStyle      *style,
-                         double                  width,
-                         double                  height,
-                         double                  x)
+aiperf_timeline_time_at (const AiperfTrackModel    *model,
+                         const AiperfTimelineState *state,
+                         const AiperfStyle         *style,
+                         double                     width,
+                         double                     height,
+                         double                     x)
 {
   Layout lay;
 
-  layout_of (model, style, width, height, &lay);
-  return t0 + (gint64) (CLAMP ((x - lay.left) / lay.width, 0.0, 1.0) * (double) (t1 - t0));
+  layout_of (model, state, style, width, height, &lay);
+  return state->t0 + (gint64) (CLAMP ((x - lay.left) / lay.width, 0.0, 1.0) * (double) (state->t1 - state->t0));
 }
 
 double
-aiperf_timeline_plot_width (const AiperfTrackModel *model,
-                            const AiperfStyle      *style,
-                            double                  width,
-                            double                  height)
+aiperf_timeline_plot_width (const AiperfTrackModel    *model,
+                            const AiperfTimelineState *state,
+                            const AiperfStyle         *style,
+                            double                     width,
+                            double                     height)
 {
   Layout lay;
 
-  layout_of (model, style, width, height, &lay);
+  layout_of (model, state, style, width, height, &lay);
   return lay.width;
 }
 
+/* Where a slice is drawn, for its outline and arrows. */
+static void
+slice_box (const AiperfTrackModel    *model,
+           const AiperfTimelineState *state,
+           const Layout              *lay,
+           const Paint               *p,
+           const AiperfTrackSlice    *slice,
+           double                    *x,
+           double                    *y,
+           double                    *w)
+{
+  *x = x_of (p, slice->start);
+  *w = MAX (2.0, x_of (p, slice->end) - *x);
+  *y = lane_top (model, state, lay, slice->lane) + (lane_folded (state, slice->lane) ? 0 : slice->depth) * lay->row;
+}
+
+/* The selected slice outlined; an arrow from the launch to what it
+ * launched (the earlier of the two to the later). */
+static void
+draw_selection (cairo_t                   *cr,
+                const AiperfTrackModel    *model,
+                const AiperfTimelineState *state,
+                const AiperfStyle         *style,
+                const Layout              *lay,
+                const Paint               *p)
+{
+  const AiperfTrackSlice *ends[2] = { state->selected, state->linked };
+  double x[2], y[2], w[2];
+
+  if (state->selected == NULL)
+    return;
+  cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 1);
+  cairo_set_line_width (cr, 2);
+  for (guint i = 0; i < 2; i++)
+    if (ends[i] != NULL)
+      {
+        slice_box (model, state, lay, p, ends[i], &x[i], &y[i], &w[i]);
+        cairo_rectangle (cr, x[i] - 1, y[i] - 1, w[i] + 2, lay->row + 1);
+        cairo_stroke (cr);
+      }
+  if (state->linked != NULL)
+    {
+      guint from = state->selected->start <= state->linked->start ? 0 : 1, to = 1 - from;
+      double x1 = x[from], y1 = y[from] + lay->row / 2, x2 = x[to], y2 = y[to] + lay->row / 2;
+      double angle = atan2 (y2 - y1, x2 - x1);
+
+      cairo_move_to (cr, x1, y1);
+      cairo_line_to (cr, x2, y2);
+      cairo_stroke (cr);
+      cairo_move_to (cr, x2, y2);
+      cairo_line_to (cr, x2 - 9 * cos (angle - 0.4), y2 - 9 * sin (angle - 0.4));
+      cairo_line_to (cr, x2 - 9 * cos (angle + 0.4), y2 - 9 * sin (angle + 0.4));
+      cairo_close_path (cr);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_lane_names (cairo_t                   *cr,
+                 const AiperfTrackModel    *model,
+                 const AiperfTimelineState *state,
+                 const AiperfStyle         *style,
+                 const Layout              *lay)
+{
+  double s = style->scale, font = style->font_size * s;
+  double y = lay->top;
+
+  cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 1);
+  for (guint l = 0; l < model->vtable->n_lanes (model->self) && y < lay->top + lay->height; l++)
+    {
+      double h = lane_rows (model, state, l) * lay->row;
+      guint depth = model->vtable->lane_depth (model->self, l);
+
+      /* Where a lane is tall enough to hold its name; ▸ on a folded one. */
+      if (h >= font * 0.9)
+        {
+          g_autofree char *name = depth > 1 && lane_folded (state, l)
+                                    ? g_strdup_printf ("▸ %s", model->vtable->lane_name (model->self, l))
+                                    : g_strdup (model->vtable->lane_name (model->self, l));
+
+          show_text (cr, style, name, lay->left - 8 * s, y + MIN (h, lay->row) / 2, font * 0.9,
+                     lay->left - 16 * s, TRUE);
+        }
+      y += h;
+    }
+}
+
 void
-aiperf_timeline_draw (cairo_t                *cr,
-                      const AiperfTrackModel *model,
-                      gint64                  t0,
-                      gint64                  t1,
-                      const AiperfStyle      *style,
-                      double                  width,
-                      double                  height,
-                      const char             *title)
+aiperf_timeline_draw (cairo_t                   *cr,
+                      const AiperfTrackModel    *model,
+                      const AiperfTimelineState *in_state,
+                      const AiperfStyle         *style,
+                      double                     width,
+                      double                     height,
+                      const char                *title)
 {
   const AiperfTrackModelVTable *vt = model->vtable;
   double s = style->scale, font = style->font_size * s;
   guint n_lanes = vt->n_lanes (model->self);
   g_autofree guint *used = NULL;
   g_autoptr(GArray) ticks = NULL;
-  double left, top, plot_w, plot_h, row, y;
+  AiperfTimelineState state = *in_state;
+  double y;
   guint n_keys = vt->n_keys (model->self);
+  gint64 ns_per_px;
   Layout lay;
   Paint p;
 
-  if (t1 <= t0)
-    t1 = t0 + 1;
+  if (state.t1 <= state.t0)
+    state.t1 = state.t0 + 1;
   cairo_save (cr);
   cairo_set_source_rgba (cr, style->background.r, style->background.g, style->background.b, style->background.a);
   cairo_paint (cr);
   cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 1);
   show_text (cr, style, title, 20 * s, 24 * s, style->title_size * s, width - 40 * s, FALSE);
 
-  layout_of (model, style, width, height, &lay);
-  left = lay.left, top = lay.top, plot_w = lay.width, plot_h = lay.height, row = lay.row;
+  layout_of (model, &state, style, width, height, &lay);
+  ns_per_px = ns_per_pixel (&state, &lay);
   used = g_new0 (guint, MAX (n_keys, 1));
-  p = (Paint) { cr, style, left, top, plot_w, row, t0, t1, used, n_keys };
+  p = (Paint) { cr, style, lay.left, lay.top, lay.width, lay.row, state.t0, state.t1, FALSE, state.match != NULL,
+                used, n_keys };
   cairo_save (cr);
-  cairo_rectangle (cr, left, top, plot_w, plot_h);
+  cairo_rectangle (cr, lay.left, lay.top, lay.width, lay.height);
   cairo_clip (cr);
-  y = top;
-  for (guint l = 0; l < n_lanes && y < top + plot_h; l++)
+  y = lay.top;
+  for (guint l = 0; l < n_lanes && y < lay.top + lay.height; l++)
     {
-      guint depth = vt->lane_depth (model->self, l);
+      double h = lane_rows (model, &state, l) * lay.row;
+      double vmin, vmax;
 
       p.y0 = y;
-      vt->query (model->self, l, t0, t1, MAX ((gint64) 1, (gint64) ((t1 - t0) / plot_w)), paint_slice, &p);
-      y += depth * row;
+      p.folded = lane_folded (&state, l);
+      if (vt->counter_range (model->self, l, &vmin, &vmax))
+        draw_counter (&p, model, l, h, ns_per_px);
+      else
+        vt->query (model->self, l, state.t0, state.t1, ns_per_px, state.match, paint_slice, &p);
+      y += h;
       cairo_set_source_rgba (cr, style->grid.r, style->grid.g, style->grid.b, style->grid.a);
-      cairo_rectangle (cr, left, y - 0.5, plot_w, 1);
+      cairo_rectangle (cr, lay.left, y - 0.5, lay.width, 1);
       cairo_fill (cr);
     }
+  draw_selection (cr, model, &state, style, &lay, &p);
   cairo_restore (cr);
-
-  /* Lane names where a lane is tall enough to hold one. */
-  cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 1);
-  y = top;
-  for (guint l = 0; l < n_lanes && y < top + plot_h; l++)
-    {
-      double h = vt->lane_depth (model->self, l) * row;
-
-      if (h >= font * 0.9)
-        show_text (cr, style, vt->lane_name (model->self, l), left - 8 * s, y + MIN (h, row) / 2 + (h > row ? 0 : 0),
-                   font * 0.9, left - 16 * s, TRUE);
-      y += h;
-    }
+  draw_lane_names (cr, model, &state, style, &lay);
 
   /* The time axis, in ms from the trace's start. */
-  ticks = aiperf_ticks_linear (t0 / 1e6, t1 / 1e6, (guint) MAX (2.0, plot_w / (110 * s)));
+  ticks = aiperf_ticks_linear (state.t0 / 1e6, state.t1 / 1e6, (guint) MAX (2.0, lay.width / (110 * s)));
   for (guint i = 0; i < ticks->len; i++)
     {
       double v = g_array_index (ticks, double, i);
-      double x = left + plot_w * (v * 1e6 - t0) / (double) (t1 - t0);
+      double x = lay.left + lay.width * (v * 1e6 - state.t0) / (double) (state.t1 - state.t0);
       g_autofree char *label = aiperf_ticks_format (v, ticks->len > 1 ? g_array_index (ticks, double, 1) - g_array_index (ticks, double, 0) : 1);
 
-      if (x < left - 0.5 || x > left + plot_w + 0.5)
+      if (x < lay.left - 0.5 || x > lay.left + lay.width + 0.5)
         continue;
       cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 1);
-      cairo_rectangle (cr, x - 0.5, top + plot_h, 1, 6 * s);
+      cairo_rectangle (cr, x - 0.5, lay.top + lay.height, 1, 6 * s);
       cairo_fill (cr);
-      show_text (cr, style, label, x - 12 * s, top + plot_h + 18 * s, font, 0, FALSE);
+      show_text (cr, style, label, x - 12 * s, lay.top + lay.height + 18 * s, font, 0, FALSE);
     }
-  show_text (cr, style, _("Time since the trace's start (ms)"), left + plot_w / 2 - 100 * s, height - 18 * s, font, 0, FALSE);
+  show_text (cr, style, _("Time since the trace's start (ms)"), lay.left + lay.width / 2 - 100 * s, height - 18 * s, font, 0, FALSE);
 
   /* Legend: the keys drawn. */
   {
-    double x = left;
+    double x = lay.left;
 
     for (guint k = 0; k < n_keys; k++)
       {
@@ -342,6 +613,7 @@ aiperf_timeline_write_png (const AiperfTrackModel *model,
   cairo_surface_t *surface;
   cairo_t *cr;
   gint64 t0, t1;
+  AiperfTimelineState state;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GByteArray) data = g_byte_array_new ();
   gboolean ok;
@@ -351,7 +623,8 @@ aiperf_timeline_write_png (const AiperfTrackModel *model,
   surface = aiperf_png_surface_new (width, height);
   cr = cairo_create (surface);
   model->vtable->extent (model->self, &t0, &t1);
-  aiperf_timeline_draw (cr, model, t0, t1, style, width, height, title);
+  state = AIPERF_TIMELINE_STATE_INIT (t0, t1);
+  aiperf_timeline_draw (cr, model, &state, style, width, height, title);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   ok = aiperf_png_encode (surface, data, error);

@@ -2,7 +2,9 @@
  * painter on screen, zoomed with Ctrl+wheel at the pointer (down to
  * single nanoseconds), panned by dragging, a rectangle dragged with Shift
  * zooms into its time range, a double click shows the whole trace again,
- * and hovering names the slice under the pointer.
+ * hovering names the slice under the pointer with its args, a click
+ * selects a slice (an arrow to its launch or kernel) or folds the lane
+ * whose name it hits, and a search marks the slices whose names match.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,6 +30,10 @@ struct _AiperfTimelineView
   gboolean          zoom_drag;
   double            zoom_to_x;     /* Shift+drag: the other end */
   AiperfStyle       style;
+  GArray           *folded;        /* gboolean per lane */
+  gpointer          match;         /* the model's, for the search */
+  gboolean          has_selection, has_link;
+  AiperfTrackSlice  selected, linked;
 };
 
 G_DEFINE_FINAL_TYPE (AiperfTimelineView, aiperf_timeline_view, GTK_TYPE_WIDGET)
@@ -42,18 +48,33 @@ update_style (AiperfTimelineView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static AiperfTimelineState
+view_state (AiperfTimelineView *self)
+{
+  AiperfTimelineState state = AIPERF_TIMELINE_STATE_INIT (self->t0, self->t1);
+
+  state.collapsed = (const gboolean *) self->folded->data;
+  state.n_collapsed = self->folded->len;
+  state.match = self->match;
+  state.selected = self->has_selection ? &self->selected : NULL;
+  state.linked = self->has_link ? &self->linked : NULL;
+  return state;
+}
+
 static void
 aiperf_timeline_view_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
 {
   AiperfTimelineView *self = AIPERF_TIMELINE_VIEW (widget);
   double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  AiperfTimelineState state;
   cairo_t *cr;
 
   if (self->store == NULL || w < 1 || h < 1)
     return;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  aiperf_timeline_draw (cr, &self->model, self->t0, self->t1, &self->style, w, h, self->title);
+  state = view_state (self);
+  aiperf_timeline_draw (cr, &self->model, &state, &self->style, w, h, self->title);
   if (self->zoom_drag)
     {
       cairo_set_source_rgba (cr, 0.2, 0.4, 0.9, 0.2);
@@ -107,12 +128,14 @@ aiperf_timeline_view_zoom_at (AiperfTimelineView *self,
   double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
   gint64 anchor;
   double span;
+  AiperfTimelineState state;
 
   g_return_if_fail (AIPERF_IS_TIMELINE_VIEW (self));
 
   if (self->store == NULL)
     return;
-  anchor = aiperf_timeline_time_at (&self->model, self->t0, self->t1, &self->style, w, h, x);
+  state = view_state (self);
+  anchor = aiperf_timeline_time_at (&self->model, &state, &self->style, w, h, x);
   span = (double) (self->t1 - self->t0) * factor;
   /* The time under the pointer stays under it. */
   aiperf_timeline_view_set_range (self, anchor - (gint64) ((anchor - self->t0) * factor),
@@ -160,6 +183,7 @@ on_drag_update (GtkGestureDrag     *gesture,
 {
   double w, h, plot_w;
   gint64 shift;
+  AiperfTimelineState state;
 
   if (self->store == NULL)
     return;
@@ -171,7 +195,8 @@ on_drag_update (GtkGestureDrag     *gesture,
     }
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
-  plot_w = aiperf_timeline_plot_width (&self->model, &self->style, w, h);
+  state = view_state (self);
+  plot_w = aiperf_timeline_plot_width (&self->model, &state, &self->style, w, h);
   shift = (gint64) (-dx / plot_w * (double) (self->drag_t1 - self->drag_t0));
   aiperf_timeline_view_set_range (self, self->drag_t0 + shift, self->drag_t1 + shift);
 }
@@ -189,8 +214,9 @@ on_drag_end (GtkGestureDrag     *gesture,
   self->zoom_drag = FALSE;
   if (fabs (dx) >= 4)
     {
-      gint64 a = aiperf_timeline_time_at (&self->model, self->t0, self->t1, &self->style, w, h, self->drag_start_x);
-      gint64 b = aiperf_timeline_time_at (&self->model, self->t0, self->t1, &self->style, w, h, self->drag_start_x + dx);
+      AiperfTimelineState state = view_state (self);
+      gint64 a = aiperf_timeline_time_at (&self->model, &state, &self->style, w, h, self->drag_start_x);
+      gint64 b = aiperf_timeline_time_at (&self->model, &state, &self->style, w, h, self->drag_start_x + dx);
 
       aiperf_timeline_view_set_range (self, MIN (a, b), MAX (a, b));
     }
@@ -220,30 +246,131 @@ on_pressed (GtkGestureClick    *gesture,
     aiperf_timeline_view_reset (self);
 }
 
+/* A click (the gesture gives up when the pointer moves: a drag pans). */
+static void
+on_released (GtkGestureClick    *gesture,
+             int                 n_press,
+             double              x,
+             double              y,
+             AiperfTimelineView *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  if (n_press == 1 && (state & GDK_SHIFT_MASK) == 0)
+    aiperf_timeline_view_click (self, x, y);
+}
+
+gboolean
+aiperf_timeline_view_click (AiperfTimelineView *self,
+                            double              x,
+                            double              y)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  AiperfTimelineState state;
+  AiperfTimelineHit hit;
+  int lane;
+
+  g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (self->store == NULL)
+    return FALSE;
+  state = view_state (self);
+  lane = aiperf_timeline_lane_at (&self->model, &state, &self->style, w, h, x, y);
+  if (lane >= 0 && (guint) lane < self->folded->len)
+    {
+      gboolean *folded = &g_array_index (self->folded, gboolean, lane);
+
+      *folded = !*folded;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+  self->has_selection = self->has_link = FALSE;
+  if (aiperf_timeline_hit (&self->model, &state, &self->style, w, h, x, y, &hit) && hit.count == 1 && !hit.is_counter)
+    {
+      self->has_selection = TRUE;
+      self->selected = (AiperfTrackSlice) { hit.lane, hit.depth, hit.start, hit.end };
+      self->has_link = self->model.vtable->link (self->model.self, hit.lane, hit.depth, hit.start, &self->linked);
+    }
+  aiperf_timeline_hit_clear (&hit);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return self->has_selection;
+}
+
+gboolean
+aiperf_timeline_view_get_selection (AiperfTimelineView *self,
+                                    AiperfTrackSlice   *out_selected,
+                                    AiperfTrackSlice   *out_linked)
+{
+  g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (!self->has_selection)
+    return FALSE;
+  *out_selected = self->selected;
+  if (self->has_link)
+    *out_linked = self->linked;
+  else
+    out_linked->lane = G_MAXUINT;
+  return TRUE;
+}
+
+gboolean
+aiperf_timeline_view_lane_is_folded (AiperfTimelineView *self,
+                                     guint               lane)
+{
+  g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), FALSE);
+  return lane < self->folded->len && g_array_index (self->folded, gboolean, lane);
+}
+
+void
+aiperf_timeline_view_set_search (AiperfTimelineView *self,
+                                 const char         *text,
+                                 gboolean            exact)
+{
+  g_return_if_fail (AIPERF_IS_TIMELINE_VIEW (self));
+
+  if (self->match != NULL)
+    self->model.vtable->match_free (self->model.self, g_steal_pointer (&self->match));
+  if (self->store != NULL && text != NULL && *text != '\0')
+    self->match = self->model.vtable->match_new (self->model.self, text, exact);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 char *
 aiperf_timeline_view_describe (AiperfTimelineView *self,
                                double              x,
                                double              y)
 {
   double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  const AiperfTrackModelVTable *vt = self->model.vtable;
+  AiperfTimelineState state;
   AiperfTimelineHit hit;
+  g_autofree char *args = NULL;
   char *text;
 
   g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), NULL);
 
-  if (self->store == NULL ||
-      !aiperf_timeline_hit (&self->model, self->t0, self->t1, &self->style, w, h, x, y, &hit))
+  if (self->store == NULL)
     return NULL;
-  if (hit.count > 1)
+  state = view_state (self);
+  if (!aiperf_timeline_hit (&self->model, &state, &self->style, w, h, x, y, &hit))
+    return NULL;
+  if (hit.is_counter)
+    /* TRANSLATORS: hover text of a counter: lane, value, time in ms */
+    text = g_strdup_printf (_("%s\n%g at %.6f ms"), vt->lane_name (self->model.self, hit.lane), hit.value,
+                            hit.start / 1e6);
+  else if (hit.count > 1)
     /* TRANSLATORS: hover text of merged slices: count, category, lane */
-    text = g_strdup_printf (_("%u slices of %s here\n%s"), hit.count,
-                            self->model.vtable->key_name (self->model.self, hit.key),
-                            self->model.vtable->lane_name (self->model.self, hit.lane));
+    text = g_strdup_printf (_("%u slices of %s here\n%s"), hit.count, vt->key_name (self->model.self, hit.key),
+                            vt->lane_name (self->model.self, hit.lane));
   else
-    /* TRANSLATORS: hover text of a slice: name, category, start in ms, duration in µs, lane */
-    text = g_strdup_printf (_("%s\n%s · starts at %.6f ms · lasts %.3f µs\n%s"), hit.name,
-                            self->model.vtable->key_name (self->model.self, hit.key), hit.start / 1e6,
-                            (hit.end - hit.start) / 1e3, self->model.vtable->lane_name (self->model.self, hit.lane));
+    {
+      args = vt->describe (self->model.self, hit.lane, hit.depth, hit.start);
+      /* TRANSLATORS: hover text of a slice: name, category, start in ms, duration in µs, lane, its args */
+      text = g_strdup_printf (_("%s\n%s · starts at %.6f ms · lasts %.3f µs\n%s%s%s"), hit.name,
+                              vt->key_name (self->model.self, hit.key), hit.start / 1e6, (hit.end - hit.start) / 1e3,
+                              vt->lane_name (self->model.self, hit.lane), args != NULL ? "\n\n" : "",
+                              args != NULL ? args : "");
+    }
   aiperf_timeline_hit_clear (&hit);
   return text;
 }
@@ -269,8 +396,11 @@ aiperf_timeline_view_dispose (GObject *object)
 {
   AiperfTimelineView *self = AIPERF_TIMELINE_VIEW (object);
 
+  if (self->match != NULL)
+    self->model.vtable->match_free (self->model.self, g_steal_pointer (&self->match));
   g_clear_pointer (&self->store, aiperf_trace_store_unref);
   g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->folded, g_array_unref);
   aiperf_style_clear (&self->style);
   G_OBJECT_CLASS (aiperf_timeline_view_parent_class)->dispose (object);
 }
@@ -290,6 +420,7 @@ aiperf_timeline_view_init (AiperfTimelineView *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   aiperf_style_init (&self->style, AIPERF_THEME_LIGHT);
+  self->folded = g_array_new (FALSE, TRUE, sizeof (gboolean));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -300,6 +431,7 @@ aiperf_timeline_view_init (AiperfTimelineView *self)
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_style), self,
@@ -319,6 +451,50 @@ aiperf_timeline_view_new (AiperfTraceStore *store,
   self->store = aiperf_trace_store_ref (store);
   self->title = g_strdup (title);
   aiperf_trace_store_get_model (store, &self->model);
+  g_array_set_size (self->folded, self->model.vtable->n_lanes (self->model.self));
   aiperf_timeline_view_reset (self);
   return GTK_WIDGET (self);
+}
+
+static void
+on_search_changed (GtkSearchEntry     *entry,
+                   AiperfTimelineView *view)
+{
+  aiperf_timeline_view_set_search (view, gtk_editable_get_text (GTK_EDITABLE (entry)), FALSE);
+}
+
+GtkWidget *
+aiperf_timeline_page_new (AiperfTraceStore *store,
+                          const char       *title)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *entry = gtk_search_entry_new ();
+  GtkWidget *hint = gtk_label_new (_("Click a slice to select it and see its launch; click a lane's name to fold it"));
+  GtkWidget *view = aiperf_timeline_view_new (store, title);
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_widget_set_margin_top (bar, 6);
+  gtk_widget_set_margin_bottom (bar, 6);
+  g_object_set (entry, "placeholder-text", _("Find slices by name"), NULL);
+  gtk_widget_set_size_request (entry, 320, -1);
+  gtk_widget_add_css_class (hint, "dim-label");
+  gtk_label_set_ellipsize (GTK_LABEL (hint), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (bar), entry);
+  gtk_box_append (GTK_BOX (bar), hint);
+  gtk_box_append (GTK_BOX (box), bar);
+  gtk_box_append (GTK_BOX (box), view);
+  g_signal_connect (entry, "search-changed", G_CALLBACK (on_search_changed), view);
+  g_object_set_data (G_OBJECT (box), "aiperf-timeline-view", view);
+  g_object_set_data (G_OBJECT (box), "aiperf-timeline-search", entry);
+  return box;
+}
+
+AiperfTimelineView *
+aiperf_timeline_page_get_view (GtkWidget *page)
+{
+  gpointer view = page != NULL ? g_object_get_data (G_OBJECT (page), "aiperf-timeline-view") : NULL;
+
+  return view != NULL ? AIPERF_TIMELINE_VIEW (view) : NULL;
 }

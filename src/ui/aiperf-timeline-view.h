@@ -1,5 +1,6 @@
 /* aiperf-timeline-view.h — a trace's timeline as a widget: zoom, pan,
- * hover, drawn by the same painter as timeline.png.
+ * hover with the args, lanes that fold, search, a selected slice with the
+ * arrow to its launch; drawn by the same painter as timeline.png.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,9 +30,30 @@ void       aiperf_timeline_view_zoom_at   (AiperfTimelineView *self,
                                            double              factor);
 /* The whole trace. */
 void       aiperf_timeline_view_reset     (AiperfTimelineView *self);
-/* The hover text at (@x, @y), or NULL over no slice. */
+/* The hover text at (@x, @y) (name, category, times, args with secrets
+ * masked), or NULL over no slice. */
 char      *aiperf_timeline_view_describe  (AiperfTimelineView *self,
                                            double              x,
                                            double              y);
+/* Marks the slices whose names contain @text (any case), or are @text
+ * with @exact; NULL or "" clears. */
+void       aiperf_timeline_view_set_search (AiperfTimelineView *self,
+                                            const char         *text,
+                                            gboolean            exact);
+/* Selects the slice at (@x, @y) (and finds the slice linked to it), or
+ * folds the lane whose name is there; TRUE when something changed. */
+gboolean   aiperf_timeline_view_click     (AiperfTimelineView *self,
+                                           double              x,
+                                           double              y);
+/* The selected slice and the one linked to it; FALSE when none. */
+gboolean   aiperf_timeline_view_get_selection (AiperfTimelineView *self,
+                                               AiperfTrackSlice   *out_selected,
+                                               AiperfTrackSlice   *out_linked);
+gboolean   aiperf_timeline_view_lane_is_folded (AiperfTimelineView *self,
+                                                guint               lane);
+/* The view with a search bar above it: what the window shows in a tab. */
+GtkWidget *aiperf_timeline_page_new       (AiperfTraceStore   *store,
+                                           const char         *title);
+AiperfTimelineView *aiperf_timeline_page_get_view (GtkWidget *page);
 
 G_END_DECLS

@@ -119,6 +119,21 @@ aiperf_window_add_kernels_panel (AiperfWindow *self,
   adw_tab_page_set_tooltip (tab, _("Every kernel of the open summaries, sortable, beside the top kernels"));
 }
 
+/* The timeline page searches for the kernel selected in the Kernels tab. */
+static void
+on_kernel_selected (GtkSelectionModel *selection,
+                    guint              position,
+                    guint              n_items,
+                    GtkWidget         *page)
+{
+  GtkWidget *panel = g_object_get_data (G_OBJECT (page), "aiperf-kernels-panel");
+  const char *name = panel != NULL ? aiperf_kernels_panel_get_selected_kernel (AIPERF_KERNELS_PANEL (panel)) : NULL;
+  GtkWidget *entry = g_object_get_data (G_OBJECT (page), "aiperf-timeline-search");
+
+  if (name != NULL && entry != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (entry), name);
+}
+
 void
 aiperf_window_add_timelines (AiperfWindow *self,
                              AiperfRunSet *runs)
@@ -128,15 +143,28 @@ aiperf_window_add_timelines (AiperfWindow *self,
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
       g_autofree char *title = NULL;
+      GtkWidget *page;
       AdwTabPage *tab;
 
       if (store == NULL)
         continue;
       /* TRANSLATORS: %s is the trace's name */
       title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
-      tab = adw_tab_view_append (self->tab_view, aiperf_timeline_view_new (store, title));
+      page = aiperf_timeline_page_new (store, title);
+      tab = adw_tab_view_append (self->tab_view, page);
       adw_tab_page_set_title (tab, title);
       adw_tab_page_set_tooltip (tab, _("Ctrl+wheel zooms at the pointer, dragging pans, Shift+drag zooms into a "
                                        "range, a double click shows the whole trace"));
+      /* A kernel picked in the Kernels tab is found in the timeline. */
+      for (int k = 0; k < adw_tab_view_get_n_pages (self->tab_view); k++)
+        {
+          GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, k));
+
+          if (!AIPERF_IS_KERNELS_PANEL (child))
+            continue;
+          g_object_set_data (G_OBJECT (page), "aiperf-kernels-panel", child);
+          g_signal_connect_object (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (AIPERF_KERNELS_PANEL (child))),
+                                     "selection-changed", G_CALLBACK (on_kernel_selected), page, 0);
+        }
     }
 }

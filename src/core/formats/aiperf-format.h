@@ -59,6 +59,12 @@ struct _AiperfFormat {
   void      (*load)            (const char             *path,
                                 const AiperfLoadOptions *options,
                                 AiperfLoadResult        *result);
+  /* Nullable: loads several files (a comma list or a glob given as one
+   * path) as one run named after @group, as trace tools merge ranks. */
+  void      (*load_merged)     (const char * const     *paths,
+                                const char             *group,
+                                const AiperfLoadOptions *options,
+                                AiperfLoadResult        *result);
   /* Nullable. TRUE when a folder this format took also owns its subfolders. */
   gboolean  (*claims_subtree)  (const char             *path);
   /* Nullable. TRUE when the walker must not enter @child_name of @directory

@@ -279,6 +279,99 @@ file_or_its_folder (Walk       *walk,
   return sniff_file (walk, path);
 }
 
+/* A comma list or a glob (quoted, so the shell left it): its files, by
+ * name; NULL when @text is neither. */
+static GPtrArray *
+expand_group (const char *text)
+{
+  g_auto(GStrv) parts = NULL;
+  GPtrArray *files;
+
+  if (strpbrk (text, ",*?[") == NULL)
+    return NULL;
+  files = g_ptr_array_new_with_free_func (g_free);
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *part = g_canonicalize_filename (g_strstrip (parts[i]), NULL);
+      g_autofree char *dir = NULL;
+      g_autofree char *base = NULL;
+      g_autoptr(GPatternSpec) pattern = NULL;
+      g_autoptr(GPtrArray) entries = NULL;
+
+      if (*parts[i] == '\0')
+        continue;
+      if (strpbrk (part, "*?[") == NULL)
+        {
+          g_ptr_array_add (files, g_steal_pointer (&part));
+          continue;
+        }
+      /* Globs in the file name only, as acelyzer takes them. */
+      dir = g_path_get_dirname (part);
+      base = g_path_get_basename (part);
+      pattern = g_pattern_spec_new (base);
+      entries = list_entries (dir);
+      for (guint k = 0; entries != NULL && k < entries->len; k++)
+        if (g_pattern_spec_match_string (pattern, g_ptr_array_index (entries, k)))
+          {
+            char *path = g_build_filename (dir, g_ptr_array_index (entries, k), NULL);
+
+            if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+              g_ptr_array_add (files, path);
+            else
+              g_free (path);
+          }
+    }
+  return files;
+}
+
+/* The files of a group merged into one run, when their format merges
+ * (traces of several ranks); FALSE with @error when one is missing. */
+static gboolean
+merge_group (Walk        *walk,
+             const char  *text,
+             GPtrArray   *files,
+             gboolean    *out_any,
+             GError     **error)
+{
+  const AiperfFormat *format = NULL;
+  AiperfFind *find;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autofree char *head = NULL;
+      AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+      const AiperfFormat *found;
+
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND, _("%s: no such file"), path);
+          return FALSE;
+        }
+      head = aiperf_read_head (path, HEAD_SIZE, &input.head_len);
+      input.head = head;
+      found = head != NULL ? best_format (walk, &input) : NULL;
+      if (found == NULL || found->load_merged == NULL || (format != NULL && found != format))
+        {
+          g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_USAGE,
+                       _("%s: only traces merge into one (%s is not a trace like the others)"), text, path);
+          return FALSE;
+        }
+      format = found;
+    }
+  *out_any = format != NULL;
+  if (format == NULL || g_hash_table_contains (walk->found, text))
+    return TRUE;
+  find = g_new0 (AiperfFind, 1);
+  find->format = format;
+  find->path = g_strdup (text);
+  g_ptr_array_add (files, NULL);
+  find->members = (char **) g_ptr_array_steal (files, NULL);
+  g_hash_table_insert (walk->found, g_strdup (text), find);
+  return TRUE;
+}
+
 static int
 compare_finds (gconstpointer a,
                gconstpointer b)
@@ -319,9 +412,20 @@ aiperf_formats_discover (const char * const          *paths,
   for (guint i = 0; paths[i] != NULL; i++)
     {
       g_autofree char *path = g_canonicalize_filename (paths[i], NULL);
-      gboolean any;
+      g_autoptr(GPtrArray) group = NULL;
+      gboolean any = FALSE;
 
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) && (group = expand_group (paths[i])) != NULL)
+        {
+          if (group->len == 0)
+            {
+              g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND, _("%s: no file matches"), paths[i]);
+              goto fail;
+            }
+          if (!merge_group (&walk, paths[i], group, &any, error))
+            goto fail;
+        }
+      else if (g_file_test (path, G_FILE_TEST_IS_DIR))
         any = walk_directory (&walk, path, 0);
       else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
         any = file_or_its_folder (&walk, path);

@@ -228,6 +228,7 @@ aiperf_find_free (AiperfFind *find)
   if (find == NULL)
     return;
   g_free (find->path);
+  g_strfreev (find->members);
   g_free (find);
 }
 
@@ -241,7 +242,10 @@ aiperf_find_load (const AiperfFind        *find,
 
   g_return_if_fail (find != NULL && options != NULL && result != NULL);
 
-  find->format->load (find->path, options, result);
+  if (find->members != NULL && find->format->load_merged != NULL)
+    find->format->load_merged ((const char * const *) find->members, find->path, options, result);
+  else
+    find->format->load (find->path, options, result);
   /* Whatever a loader's library reported, a load error is ours. */
   for (guint i = first_error; i < result->errors->len; i++)
     {

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
  * will load it. */
 typedef struct {
   const AiperfFormat *format;
-  char               *path;    /* absolute */
+  char               *path;    /* absolute; for a merged group the list or glob given */
+  char              **members; /* nullable: a group's files, loaded as one run */
 } AiperfFind;
 
 typedef struct {

@@ -1,12 +1,11 @@
-/* aiperf-trace-store.c — a trace's slices, stored compactly per track, and
- * the track model a timeline painter reads them through.
+/* aiperf-trace-store.c — a trace's slices and counters, stored compactly
+ * per track, filled by the trace format and finished for reading.
  *
- * A slice is 24 bytes: start and duration as int64 ns from the trace's
- * start (a double of epoch ns cannot resolve single nanoseconds), an
- * interned name, a colour key (the kernel category, or the event's cat)
- * and its nesting depth. Queries binary-search the visible range and merge
- * what is shorter than a pixel, so a redraw costs the visible events, not
- * the trace.
+ * A slice is 32 bytes (aiperf-trace-store-private.h): no text but an
+ * interned name; its args stay in the file and are read back on demand.
+ * Finishing sorts each track, nests its slices and splits them into one
+ * array per depth, so that a query can jump over what is denser than a
+ * pixel (aiperf-trace-store-model.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,54 +14,35 @@
 #include <string.h>
 
 #include "aiperf-kernel-classes.h"
-#include "aiperf-trace-store.h"
-
-typedef struct {
-  gint64  start, dur;
-  guint32 name;
-  guint16 key;
-  guint16 depth;
-} Slice;
-
-typedef struct {
-  char   *pid, *tid;
-  char   *label;       /* "GPU 0 · stream 7" */
-  gint64  sort;        /* process_sort_index, then the tid */
-  GArray *slices;      /* Slice, by start once finished */
-  gint64  max_dur;
-  guint   depth;       /* rows: deepest + 1 */
-} Track;
-
-struct _AiperfTraceStore {
-  int         ref_count;
-  GHashTable *track_ids;     /* "pid\x1ftid" → index + 1 */
-  GPtrArray  *tracks;        /* Track*, in lane order once finished */
-  GHashTable *process_label; /* pid → "GPU 0" or the process name */
-  GHashTable *process_sort;  /* pid → sort index (gint64*) */
-  GHashTable *thread_name;   /* "pid\x1ftid" → name */
-  GHashTable *name_ids;      /* name → index + 1 */
-  GPtrArray  *names;         /* char* */
-  GPtrArray  *keys;          /* char*: kernel categories, then cats */
-  GHashTable *key_ids;       /* keys' texts → index + 1 */
-  guint       n_kernel_keys; /* keys below this are kernel categories */
-  gint64      origin, end;   /* absolute ns */
-  gboolean    finished;
-};
+#include "aiperf-trace-store-private.h"
 
 G_DEFINE_BOXED_TYPE (AiperfTraceStore, aiperf_trace_store, aiperf_trace_store_ref, aiperf_trace_store_unref)
 
-static guint intern (GHashTable *ids,
-                     GPtrArray  *texts,
-                     const char *text);
-
 static void
-track_free (Track *track)
+track_free (TraceTrack *track)
 {
   g_free (track->pid);
   g_free (track->tid);
   g_free (track->label);
-  g_array_unref (track->slices);
+  if (track->slices != NULL)
+    g_array_unref (track->slices);
+  if (track->rows != NULL)
+    for (guint d = 0; d < track->depth; d++)
+      g_array_unref (track->rows[d]);
+  g_free (track->rows);
+  if (track->samples != NULL)
+    g_array_unref (track->samples);
   g_free (track);
+}
+
+static void
+file_clear (gpointer data)
+{
+  TraceFile *file = data;
+
+  g_free (file->label);
+  if (file->read_data_free != NULL)
+    file->read_data_free (file->read_data);
 }
 
 AiperfTraceStore *
@@ -77,14 +57,26 @@ aiperf_trace_store_new (void)
   self->process_label = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->process_sort = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->thread_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->thread_sort = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->name_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->keys = g_ptr_array_new_with_free_func (g_free);
   self->key_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* Kernels are coloured by category, the same colours in every trace. */
   for (guint i = 0; i < aiperf_kernel_classes_get_n_categories (classes); i++)
-    intern (self->key_ids, self->keys, aiperf_kernel_classes_get_category (classes, i));
+    trace_store_intern (self->key_ids, self->keys, aiperf_kernel_classes_get_category (classes, i));
   self->n_kernel_keys = self->keys->len;
+  self->files = g_array_new (FALSE, TRUE, sizeof (TraceFile));
+  g_array_set_clear_func (self->files, file_clear);
+  g_array_set_size (self->files, 1);
+  g_array_index (self->files, TraceFile, 0).min = G_MAXINT64;
+  g_array_index (self->files, TraceFile, 0).max = G_MININT64;
+  self->correlations = g_array_new (FALSE, FALSE, sizeof (TraceEnd));
+  self->flow_steps = g_array_new (FALSE, FALSE, sizeof (TraceEnd));
+  self->flow_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->links = g_array_new (FALSE, FALSE, sizeof (TraceLink));
+  self->flows = g_array_new (FALSE, FALSE, sizeof (TraceLink));
+  self->ops = g_array_new (FALSE, FALSE, sizeof (TraceOp));
   self->origin = G_MAXINT64;
   self->end = G_MININT64;
   return self;
@@ -108,18 +100,115 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_hash_table_unref (self->process_label);
   g_hash_table_unref (self->process_sort);
   g_hash_table_unref (self->thread_name);
+  g_hash_table_unref (self->thread_sort);
   g_hash_table_unref (self->name_ids);
   g_ptr_array_unref (self->names);
   g_ptr_array_unref (self->keys);
   g_hash_table_unref (self->key_ids);
+  g_array_unref (self->files);
+  g_clear_pointer (&self->correlations, g_array_unref);
+  g_clear_pointer (&self->flow_steps, g_array_unref);
+  g_hash_table_unref (self->flow_ids);
+  g_array_unref (self->links);
+  g_array_unref (self->flows);
+  g_array_unref (self->ops);
   g_free (self);
 }
 
-static char *
-track_key (const char *pid,
-           const char *tid)
+static TraceFile *
+current_file (AiperfTraceStore *self)
 {
-  return g_strdup_printf ("%s\x1f%s", pid != NULL ? pid : "", tid != NULL ? tid : "");
+  return &g_array_index (self->files, TraceFile, self->file);
+}
+
+guint
+aiperf_trace_store_begin_file (AiperfTraceStore *self,
+                               const char       *label)
+{
+  g_return_val_if_fail (self != NULL && !self->finished, 0);
+
+  /* File 0 exists from the start, for stores filled without files; the
+   * first call names it. */
+  if (self->begun)
+    g_array_set_size (self->files, self->files->len + 1);
+  self->begun = TRUE;
+  self->file = self->files->len - 1;
+  g_free (current_file (self)->label);
+  current_file (self)->label = g_strdup (label);
+  current_file (self)->min = G_MAXINT64;
+  current_file (self)->max = G_MININT64;
+  return self->file;
+}
+
+const char *
+aiperf_trace_store_get_file_label (AiperfTraceStore *self,
+                                   guint             file)
+{
+  g_return_val_if_fail (self != NULL && file < self->files->len, NULL);
+  return g_array_index (self->files, TraceFile, file).label;
+}
+
+void
+aiperf_trace_store_set_file_text (AiperfTraceStore    *self,
+                                  guint                file,
+                                  AiperfTraceTextRead  read,
+                                  gpointer             data,
+                                  GDestroyNotify       data_free)
+{
+  TraceFile *f;
+
+  g_return_if_fail (self != NULL && file < self->files->len);
+
+  f = &g_array_index (self->files, TraceFile, file);
+  if (f->read_data_free != NULL)
+    f->read_data_free (f->read_data);
+  f->read = read;
+  f->read_data = data;
+  f->read_data_free = data_free;
+}
+
+void
+aiperf_trace_store_set_file_offset (AiperfTraceStore *self,
+                                    guint             file,
+                                    gint64            offset_ns)
+{
+  g_return_if_fail (self != NULL && file < self->files->len && !self->finished);
+  /* Within ±2e18 like every time, so sums stay in gint64. */
+  g_array_index (self->files, TraceFile, file).offset = CLAMP (offset_ns, -G_GINT64_CONSTANT (1000000000000000000),
+                                                               G_GINT64_CONSTANT (1000000000000000000));
+}
+
+char *
+trace_track_key (guint       file,
+                 const char *pid,
+                 const char *tid)
+{
+  return g_strdup_printf ("%u\x1f%s\x1f%s", file, pid != NULL ? pid : "", tid != NULL ? tid : "");
+}
+
+static char *
+process_key (guint       file,
+             const char *pid)
+{
+  return g_strdup_printf ("%u\x1f%s", file, pid != NULL ? pid : "");
+}
+
+static guint
+add_track (AiperfTraceStore *self,
+           char             *key,
+           const char       *pid,
+           const char       *tid)
+{
+  TraceTrack *track = g_new0 (TraceTrack, 1);
+
+  track->pid = g_strdup (pid != NULL ? pid : "");
+  track->tid = g_strdup (tid != NULL ? tid : "");
+  track->file = self->file;
+  track->index = self->tracks->len;
+  track->slices = g_array_new (FALSE, FALSE, sizeof (TraceSlice));
+  g_ptr_array_add (self->tracks, track);
+  g_hash_table_insert (self->track_ids, key, GUINT_TO_POINTER (self->tracks->len));
+  return self->tracks->len - 1;
 }
 
 guint
@@ -127,19 +216,12 @@ aiperf_trace_store_track (AiperfTraceStore *self,
                           const char       *pid,
                           const char       *tid)
 {
-  g_autofree char *key = track_key (pid, tid);
+  g_autofree char *key = trace_track_key (self->file, pid, tid);
   gpointer found = g_hash_table_lookup (self->track_ids, key);
-  Track *track;
 
   if (found != NULL)
     return GPOINTER_TO_UINT (found) - 1;
-  track = g_new0 (Track, 1);
-  track->pid = g_strdup (pid != NULL ? pid : "");
-  track->tid = g_strdup (tid != NULL ? tid : "");
-  track->slices = g_array_new (FALSE, FALSE, sizeof (Slice));
-  g_ptr_array_add (self->tracks, track);
-  g_hash_table_insert (self->track_ids, g_steal_pointer (&key), GUINT_TO_POINTER (self->tracks->len));
-  return self->tracks->len - 1;
+  return add_track (self, g_steal_pointer (&key), pid, tid);
 }
 
 void
@@ -148,11 +230,14 @@ aiperf_trace_store_set_process (AiperfTraceStore *self,
                                 const char       *label,
                                 gboolean          is_device_label)
 {
+  g_autofree char *key = NULL;
+
   g_return_if_fail (self != NULL && pid != NULL && label != NULL);
 
+  key = process_key (self->file, pid);
   /* "GPU 0" (process_labels) says more than the process name. */
-  if (is_device_label || !g_hash_table_contains (self->process_label, pid))
-    g_hash_table_replace (self->process_label, g_strdup (pid), g_strstrip (g_strdup (label)));
+  if (is_device_label || !g_hash_table_contains (self->process_label, key))
+    g_hash_table_replace (self->process_label, g_steal_pointer (&key), g_strstrip (g_strdup (label)));
 }
 
 void
@@ -160,7 +245,7 @@ aiperf_trace_store_set_process_sort (AiperfTraceStore *self,
                                      const char       *pid,
                                      gint64            index)
 {
-  g_hash_table_replace (self->process_sort, g_strdup (pid), g_memdup2 (&index, sizeof index));
+  g_hash_table_replace (self->process_sort, process_key (self->file, pid), g_memdup2 (&index, sizeof index));
 }
 
 void
@@ -170,13 +255,22 @@ aiperf_trace_store_set_thread (AiperfTraceStore *self,
                                const char       *name)
 {
   /* Kineto writes "stream 20 " with a space. */
-  g_hash_table_replace (self->thread_name, track_key (pid, tid), g_strstrip (g_strdup (name)));
+  g_hash_table_replace (self->thread_name, trace_track_key (self->file, pid, tid), g_strstrip (g_strdup (name)));
 }
 
-static guint
-intern (GHashTable *ids,
-        GPtrArray  *texts,
-        const char *text)
+void
+aiperf_trace_store_set_thread_sort (AiperfTraceStore *self,
+                                    const char       *pid,
+                                    const char       *tid,
+                                    gint64            index)
+{
+  g_hash_table_replace (self->thread_sort, trace_track_key (self->file, pid, tid), g_memdup2 (&index, sizeof index));
+}
+
+guint
+trace_store_intern (GHashTable *ids,
+                    GPtrArray  *texts,
+                    const char *text)
 {
   gpointer found = g_hash_table_lookup (ids, text);
   char *copy;
@@ -193,7 +287,18 @@ const char *
 aiperf_trace_store_intern_name (AiperfTraceStore *self,
                                 const char       *name)
 {
-  return g_ptr_array_index (self->names, intern (self->name_ids, self->names, name));
+  return g_ptr_array_index (self->names, trace_store_intern (self->name_ids, self->names, name));
+}
+
+static void
+widen (AiperfTraceStore *self,
+       gint64            start,
+       gint64            end)
+{
+  TraceFile *file = current_file (self);
+
+  file->min = MIN (file->min, start);
+  file->max = MAX (file->max, end);
 }
 
 void
@@ -203,10 +308,12 @@ aiperf_trace_store_add_slice (AiperfTraceStore *self,
                               gint64            dur_ns,
                               const char       *name,
                               const char       *cat,
-                              const char       *category)
+                              const char       *category,
+                              goffset           args_offset,
+                              gsize             args_length)
 {
-  Track *t;
-  Slice slice;
+  TraceTrack *t;
+  TraceSlice slice;
   guint key;
 
   g_return_if_fail (self != NULL && track < self->tracks->len && !self->finished);
@@ -215,21 +322,98 @@ aiperf_trace_store_add_slice (AiperfTraceStore *self,
   slice.start = start_ns;
   /* Times come clamped to ±2e18 (trace reader): sums stay in gint64. */
   slice.dur = CLAMP (dur_ns, 0, G_GINT64_CONSTANT (2000000000000000000));
-  slice.name = intern (self->name_ids, self->names, name != NULL ? name : "");
+  slice.name = trace_store_intern (self->name_ids, self->names, name != NULL ? name : "");
   /* A kernel's colour is its category; anything else its cat. */
-  key = intern (self->key_ids, self->keys, category != NULL ? category : cat != NULL ? cat : "other");
+  key = trace_store_intern (self->key_ids, self->keys, category != NULL ? category : cat != NULL ? cat : "other");
   slice.key = (guint16) MIN (key, G_MAXUINT16);
   slice.depth = 0;
+  /* 40 bits of offset (1 TiB of text) and 24 of length; longer: none. */
+  slice.args = args_length > 0 && args_length <= TRACE_ARGS_MAX_LENGTH && args_offset >= 0 &&
+               args_offset < (G_GINT64_CONSTANT (1) << 40)
+                 ? ((guint64) args_offset << 24) | args_length : 0;
   g_array_append_val (t->slices, slice);
-  self->origin = MIN (self->origin, start_ns);
-  self->end = MAX (self->end, start_ns + slice.dur);
+  widen (self, start_ns, start_ns + slice.dur);
+}
+
+void
+aiperf_trace_store_add_counter (AiperfTraceStore *self,
+                                const char       *pid,
+                                const char       *name,
+                                const char       *series,
+                                gint64            t_ns,
+                                double            value)
+{
+  g_autofree char *tid = g_strdup_printf ("%s\x1e%s", name != NULL ? name : "", series != NULL ? series : "");
+  g_autofree char *key = trace_track_key (self->file, pid, tid);
+  gpointer found = g_hash_table_lookup (self->track_ids, key);
+  TraceTrack *track;
+  TraceSample sample = { t_ns, value };
+
+  g_return_if_fail (self != NULL && !self->finished);
+
+  if (found == NULL)
+    {
+      guint index = add_track (self, g_steal_pointer (&key), pid, tid);
+      g_autofree char *label = g_strcmp0 (series, "value") == 0 || g_strcmp0 (series, name) == 0
+                                 ? g_strdup (name) : g_strdup_printf ("%s · %s", name, series);
+
+      track = g_ptr_array_index (self->tracks, index);
+      track->samples = g_array_new (FALSE, FALSE, sizeof (TraceSample));
+      track->counter_key = trace_store_intern (self->key_ids, self->keys, label);
+      track->vmin = G_MAXDOUBLE;
+      track->vmax = -G_MAXDOUBLE;
+    }
+  else
+    track = g_ptr_array_index (self->tracks, GPOINTER_TO_UINT (found) - 1);
+  g_array_append_val (track->samples, sample);
+  track->vmin = MIN (track->vmin, value);
+  track->vmax = MAX (track->vmax, value);
+  widen (self, t_ns, t_ns);
+}
+
+void
+aiperf_trace_store_add_correlation (AiperfTraceStore *self,
+                                    gint64            correlation,
+                                    guint             track,
+                                    gint64            t_ns,
+                                    gint64            kernel_dur_ns,
+                                    gboolean          is_device)
+{
+  TraceEnd end = { correlation, t_ns, kernel_dur_ns, track, is_device ? LINK_DEVICE : LINK_LAUNCH, TRUE,
+                   (guint16) self->file };
+
+  g_return_if_fail (self != NULL && !self->finished);
+  g_array_append_val (self->correlations, end);
+}
+
+void
+aiperf_trace_store_add_flow (AiperfTraceStore *self,
+                             const char       *id,
+                             char              phase,
+                             guint             track,
+                             gint64            t_ns,
+                             gboolean          enclosing)
+{
+  gpointer found = g_hash_table_lookup (self->flow_ids, id);
+  TraceEnd end = { 0, t_ns, 0, track, (guint8) phase, phase == 's' || phase == 't' || enclosing,
+                   (guint16) self->file };
+
+  g_return_if_fail (self != NULL && id != NULL && !self->finished);
+
+  if (found == NULL)
+    {
+      found = GUINT_TO_POINTER (g_hash_table_size (self->flow_ids) + 1);
+      g_hash_table_insert (self->flow_ids, g_strdup (id), found);
+    }
+  end.id = GPOINTER_TO_UINT (found);
+  g_array_append_val (self->flow_steps, end);
 }
 
 static int
 compare_slices (gconstpointer a,
                 gconstpointer b)
 {
-  const Slice *x = a, *y = b;
+  const TraceSlice *x = a, *y = b;
 
   if (x->start != y->start)
     return x->start < y->start ? -1 : 1;
@@ -237,47 +421,157 @@ compare_slices (gconstpointer a,
   return x->dur > y->dur ? -1 : x->dur < y->dur;
 }
 
-static gint64
-process_sort (AiperfTraceStore *self,
-              const char       *pid)
+static int
+compare_samples (gconstpointer a,
+                 gconstpointer b)
 {
-  gint64 *index = g_hash_table_lookup (self->process_sort, pid);
+  const TraceSample *x = a, *y = b;
 
-  return index != NULL ? *index : g_ascii_strtoll (pid, NULL, 10);
+  return x->t < y->t ? -1 : x->t > y->t;
+}
+
+static gint64
+sort_of (GHashTable *sorts,
+         const char *key,
+         const char *fallback)
+{
+  gint64 *index = g_hash_table_lookup (sorts, key);
+
+  return index != NULL ? *index : g_ascii_strtoll (fallback, NULL, 10);
 }
 
 static int
 compare_tracks (gconstpointer a,
-                gconstpointer b,
-                gpointer      user_data)
+                gconstpointer b)
 {
-  const Track *x = *(Track * const *) a, *y = *(Track * const *) b;
+  const TraceTrack *x = *(TraceTrack * const *) a, *y = *(TraceTrack * const *) b;
 
+  /* Files (ranks) in order; in a file, processes by their sort index,
+   * counters after a process's threads, threads by theirs. */
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
   if (x->sort != y->sort)
     return x->sort < y->sort ? -1 : 1;
+  if ((x->samples != NULL) != (y->samples != NULL))
+    return x->samples != NULL ? 1 : -1;
+  if (x->thread_sort != y->thread_sort)
+    return x->thread_sort < y->thread_sort ? -1 : 1;
   return g_strcmp0 (x->label, y->label);
 }
 
-/* Depth: how many earlier slices of the track still run at its start. */
+/* Depth: how many earlier slices of the track still run at its start;
+ * then one array per depth, each by start and without overlaps. */
 static void
-nest (Track *track)
+nest (TraceTrack *track)
 {
   g_autoptr(GArray) open_ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree guint *counts = NULL;
 
   track->depth = 1;
-  track->max_dur = 0;
   for (guint i = 0; i < track->slices->len; i++)
     {
-      Slice *s = &g_array_index (track->slices, Slice, i);
+      TraceSlice *s = &g_array_index (track->slices, TraceSlice, i);
 
       while (open_ends->len > 0 && g_array_index (open_ends, gint64, open_ends->len - 1) <= s->start)
         g_array_set_size (open_ends, open_ends->len - 1);
+      /* Deeper than 64: drawn at 64 (a runaway recursion stays readable;
+       * only that row may overlap). */
       s->depth = (guint16) MIN (open_ends->len, 64u);
       track->depth = MAX (track->depth, (guint) s->depth + 1);
-      track->max_dur = MAX (track->max_dur, s->dur);
       g_array_append_val (open_ends, s->start);
       g_array_index (open_ends, gint64, open_ends->len - 1) = s->start + s->dur;
     }
+  counts = g_new0 (guint, track->depth);
+  for (guint i = 0; i < track->slices->len; i++)
+    counts[g_array_index (track->slices, TraceSlice, i).depth]++;
+  track->rows = g_new0 (GArray *, track->depth);
+  for (guint d = 0; d < track->depth; d++)
+    track->rows[d] = g_array_sized_new (FALSE, FALSE, sizeof (TraceSlice), counts[d]);
+  for (guint i = 0; i < track->slices->len; i++)
+    {
+      const TraceSlice *s = &g_array_index (track->slices, TraceSlice, i);
+
+      g_array_append_vals (track->rows[s->depth], s, 1);
+    }
+  g_clear_pointer (&track->slices, g_array_unref);
+}
+
+static void
+finish_track (AiperfTraceStore *self,
+              TraceTrack       *t)
+{
+  g_autofree char *key = trace_track_key (t->file, t->pid, t->tid);
+  g_autofree char *pkey = process_key (t->file, t->pid);
+  const char *file_label = g_array_index (self->files, TraceFile, t->file).label;
+  const char *process = g_hash_table_lookup (self->process_label, pkey);
+  const char *thread = g_hash_table_lookup (self->thread_name, key);
+  g_autofree char *label = NULL;
+  gint64 shift = trace_store_shift (self, t->file);
+
+  t->sort = sort_of (self->process_sort, pkey, t->pid);
+  t->thread_sort = sort_of (self->thread_sort, key, t->tid);
+  if (t->samples != NULL)
+    {
+      for (guint k = 0; k < t->samples->len; k++)
+        g_array_index (t->samples, TraceSample, k).t += shift;
+      g_array_sort (t->samples, compare_samples);
+      label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid,
+                               (const char *) g_ptr_array_index (self->keys, t->counter_key));
+      t->depth = 2;   /* a counter is drawn two rows tall */
+      g_clear_pointer (&t->slices, g_array_unref);
+    }
+  else
+    {
+      for (guint k = 0; k < t->slices->len; k++)
+        g_array_index (t->slices, TraceSlice, k).start += shift;
+      g_array_sort (t->slices, compare_slices);
+      nest (t);
+      label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid, thread != NULL ? thread : t->tid);
+    }
+  t->label = file_label != NULL ? g_strdup_printf ("%s · %s", file_label, label) : g_steal_pointer (&label);
+}
+
+gint64
+trace_store_shift (AiperfTraceStore *self,
+                   guint             file)
+{
+  return g_array_index (self->files, TraceFile, file).offset - self->origin;
+}
+
+static gboolean
+track_is_empty (const TraceTrack *t)
+{
+  if (t->samples != NULL)
+    return t->samples->len == 0;
+  for (guint d = 0; d < t->depth; d++)
+    if (t->rows[d]->len > 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Links named tracks by their filling order: now by lane; links to a lane
+ * left out go. */
+static void
+renumber_links (AiperfTraceStore *self)
+{
+  guint n = g_hash_table_size (self->track_ids);
+  g_autofree guint *lane_of = g_new (guint, n + 1);
+  GArray *all[] = { self->links, self->flows };
+
+  for (guint i = 0; i <= n; i++)
+    lane_of[i] = G_MAXUINT;
+  for (guint i = 0; i < self->tracks->len; i++)
+    lane_of[((TraceTrack *) g_ptr_array_index (self->tracks, i))->index] = i;
+  for (guint a = 0; a < G_N_ELEMENTS (all); a++)
+    for (guint i = all[a]->len; i-- > 0;)
+      {
+        TraceLink *l = &g_array_index (all[a], TraceLink, i);
+
+        l->from_track = lane_of[l->from_track];
+        l->to_track = lane_of[l->to_track];
+        if (l->from_track == G_MAXUINT || l->to_track == G_MAXUINT)
+          g_array_remove_index_fast (all[a], i);
+      }
 }
 
 void
@@ -285,28 +579,28 @@ aiperf_trace_store_finish (AiperfTraceStore *self)
 {
   g_return_if_fail (self != NULL && !self->finished);
 
+  /* The trace starts at its earliest event on the first file's clock. */
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      const TraceFile *f = &g_array_index (self->files, TraceFile, i);
+
+      if (f->min > f->max)
+        continue;
+      self->origin = MIN (self->origin, f->min + f->offset);
+      self->end = MAX (self->end, f->max + f->offset);
+    }
   if (self->origin == G_MAXINT64)
     self->origin = self->end = 0;
   for (guint i = 0; i < self->tracks->len; i++)
-    {
-      Track *t = g_ptr_array_index (self->tracks, i);
-      g_autofree char *key = track_key (t->pid, t->tid);
-      const char *process = g_hash_table_lookup (self->process_label, t->pid);
-      const char *thread = g_hash_table_lookup (self->thread_name, key);
-
-      for (guint k = 0; k < t->slices->len; k++)
-        g_array_index (t->slices, Slice, k).start -= self->origin;
-      g_array_sort (t->slices, compare_slices);
-      nest (t);
-      t->label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid,
-                                  thread != NULL ? thread : t->tid);
-      t->sort = process_sort (self, t->pid);
-    }
-  g_ptr_array_sort_with_data (self->tracks, compare_tracks, NULL);
+    finish_track (self, g_ptr_array_index (self->tracks, i));
+  /* Joins find slices by track index: before the lanes are reordered. */
+  trace_store_join (self);
+  g_ptr_array_sort (self->tracks, compare_tracks);
   /* Lanes with nothing to draw are left out. */
   for (guint i = self->tracks->len; i-- > 0;)
-    if (((Track *) g_ptr_array_index (self->tracks, i))->slices->len == 0)
+    if (track_is_empty (g_ptr_array_index (self->tracks, i)))
       g_ptr_array_remove_index (self->tracks, i);
+  renumber_links (self);
   self->end -= self->origin;
   self->finished = TRUE;
 }
@@ -317,7 +611,12 @@ aiperf_trace_store_get_n_slices (AiperfTraceStore *self)
   guint n = 0;
 
   for (guint i = 0; i < self->tracks->len; i++)
-    n += ((Track *) g_ptr_array_index (self->tracks, i))->slices->len;
+    {
+      TraceTrack *t = g_ptr_array_index (self->tracks, i);
+
+      for (guint d = 0; t->rows != NULL && d < t->depth; d++)
+        n += t->rows[d]->len;
+    }
   return n;
 }
 
@@ -332,6 +631,37 @@ aiperf_trace_store_get_bounds (AiperfTraceStore *self,
   *out_end_ns = self->origin + self->end;
 }
 
+static int
+compare_spans (gconstpointer a,
+               gconstpointer b)
+{
+  const gint64 *x = a, *y = b;
+
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* The kernels of @t as (start, end) pairs by start: its rows merged. */
+static GArray *
+kernel_spans (AiperfTraceStore *self,
+              const TraceTrack *t)
+{
+  GArray *spans = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
+
+  for (guint d = 0; d < t->depth; d++)
+    for (guint k = 0; k < t->rows[d]->len; k++)
+      {
+        const TraceSlice *s = &g_array_index (t->rows[d], TraceSlice, k);
+        gint64 span[2] = { s->start, s->start + s->dur };
+
+        if (s->key < self->n_kernel_keys)
+          g_array_append_vals (spans, span, 1);
+      }
+  /* One row is already by start. */
+  if (t->depth > 1)
+    g_array_sort (spans, compare_spans);
+  return spans;
+}
+
 gboolean
 aiperf_trace_store_get_stream (AiperfTraceStore *self,
                                guint             index,
@@ -343,84 +673,51 @@ aiperf_trace_store_get_stream (AiperfTraceStore *self,
 
   for (guint i = 0; i < self->tracks->len; i++)
     {
-      Track *t = g_ptr_array_index (self->tracks, i);
-      gint64 busy = 0, first = G_MAXINT64, last = G_MININT64, run_start = 0, run_end = G_MININT64;
+      TraceTrack *t = g_ptr_array_index (self->tracks, i);
+      g_autoptr(GArray) spans = NULL;
+      gint64 busy = 0, last = G_MININT64, run_start = 0, run_end = G_MININT64;
 
-      /* Slices are by start: extend the current busy run, or close it. */
-      for (guint k = 0; k < t->slices->len; k++)
+      if (t->rows == NULL)
+        continue;
+      spans = kernel_spans (self, t);
+      if (spans->len == 0 || index-- > 0)
+        continue;
+      /* By start: extend the current busy run, or close it. */
+      for (guint k = 0; k < spans->len; k++)
         {
-          const Slice *s = &g_array_index (t->slices, Slice, k);
+          const gint64 *span = &g_array_index (spans, gint64, 2 * k);
 
-          if (s->key >= self->n_kernel_keys)
-            continue;
-          first = MIN (first, s->start);
-          last = MAX (last, s->start + s->dur);
-          if (s->start > run_end)
+          last = MAX (last, span[1]);
+          if (span[0] > run_end)
             {
               if (run_end > G_MININT64)
                 busy += run_end - run_start;
-              run_start = s->start;
-              run_end = s->start + s->dur;
+              run_start = span[0];
+              run_end = span[1];
             }
           else
-            run_end = MAX (run_end, s->start + s->dur);
+            run_end = MAX (run_end, span[1]);
         }
-      if (first == G_MAXINT64)
-        continue;
-      if (index-- > 0)
-        continue;
       busy += run_end - run_start;
       *out_name = t->label;
       *out_busy_ns = busy;
-      *out_span_ns = last - first;
+      *out_span_ns = last - g_array_index (spans, gint64, 0);
       return TRUE;
     }
   return FALSE;
 }
 
-/* --- the track model --- */
-
-static guint
-model_n_lanes (gpointer self)
+guint
+trace_row_first_from (GArray *row,
+                      gint64  t)
 {
-  return ((AiperfTraceStore *) self)->tracks->len;
-}
-
-static const char *
-model_lane_name (gpointer self,
-                 guint    lane)
-{
-  return ((Track *) g_ptr_array_index (((AiperfTraceStore *) self)->tracks, lane))->label;
-}
-
-static guint
-model_lane_depth (gpointer self,
-                  guint    lane)
-{
-  return ((Track *) g_ptr_array_index (((AiperfTraceStore *) self)->tracks, lane))->depth;
-}
-
-static void
-model_extent (gpointer self,
-              gint64  *out_start,
-              gint64  *out_end)
-{
-  *out_start = 0;
-  *out_end = MAX (((AiperfTraceStore *) self)->end, 1);
-}
-
-/* The first slice of @track starting at or after @t. */
-static guint
-first_from (Track  *track,
-            gint64  t)
-{
-  guint lo = 0, hi = track->slices->len;
+  guint lo = 0, hi = row->len;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (g_array_index (track->slices, Slice, mid).start < t)
+      if (g_array_index (row, TraceSlice, mid).start < t)
         lo = mid + 1;
       else
         hi = mid;
@@ -428,86 +725,85 @@ first_from (Track  *track,
   return lo;
 }
 
-static void
-model_query (gpointer         self,
-             guint            lane,
-             gint64           t0,
-             gint64           t1,
-             gint64           ns_per_pixel,
-             AiperfTrackEmit  emit,
-             gpointer         user_data)
+const TraceSlice *
+trace_track_enclosing (const TraceTrack *track,
+                       gint64            t,
+                       int               key_only)
 {
-  AiperfTraceStore *store = self;
-  Track *track = g_ptr_array_index (store->tracks, lane);
-  /* Per depth: the pixel column being merged, and what is in it. */
-  gint64 column[65], col_end[65];
-  guint count[65], key[65];
+  const TraceSlice *found = NULL;
+
+  if (track->rows == NULL)
+    return NULL;
+  /* Rows have no overlaps: in each, only the last slice starting at or
+   * before @t can hold it. The deepest that does is the innermost. */
+  for (guint d = 0; d < track->depth; d++)
+    {
+      GArray *row = track->rows[d];
+      guint i = trace_row_first_from (row, t + 1);
+      const TraceSlice *s;
+
+      if (i == 0)
+        continue;
+      s = &g_array_index (row, TraceSlice, i - 1);
+      if (t < s->start + MAX (s->dur, 1) && (key_only < 0 || s->key == (guint) key_only))
+        found = s;
+    }
+  return found;
+}
+
+gboolean
+aiperf_trace_store_get_op (AiperfTraceStore *self,
+                           guint             index,
+                           const char      **out_name,
+                           gint64           *out_kernel_ns,
+                           guint            *out_kernels)
+{
+  const TraceOp *op;
+
+  g_return_val_if_fail (self != NULL && self->finished, FALSE);
+
+  if (index >= self->ops->len)
+    return FALSE;
+  op = &g_array_index (self->ops, TraceOp, index);
+  *out_name = g_ptr_array_index (self->names, op->name);
+  *out_kernel_ns = op->kernel_ns;
+  *out_kernels = op->kernels;
+  return TRUE;
+}
+
+guint
+aiperf_trace_store_get_n_flows (AiperfTraceStore *self)
+{
+  g_return_val_if_fail (self != NULL && self->finished, 0);
+  return self->links->len + self->flows->len;
+}
+
+char *
+aiperf_trace_store_get_args (AiperfTraceStore *self,
+                             guint             lane,
+                             guint             depth,
+                             gint64            start)
+{
+  TraceTrack *track;
+  const TraceFile *file;
+  GArray *row;
+  const TraceSlice *s;
   guint i;
 
-  ns_per_pixel = MAX (ns_per_pixel, 1);
-  for (guint d = 0; d < 65; d++)
-    count[d] = 0;
-  /* A slice that started before t0 can still reach into it. */
-  for (i = first_from (track, t0 - track->max_dur); i < track->slices->len; i++)
-    {
-      const Slice *s = &g_array_index (track->slices, Slice, i);
-      guint d = MIN (s->depth, 64u);
+  g_return_val_if_fail (self != NULL && self->finished, NULL);
 
-      if (s->start >= t1)
-        break;
-      if (s->start + s->dur <= t0)
-        continue;
-      if (s->dur >= ns_per_pixel)
-        {
-          emit (s->start, s->start + s->dur, s->depth, s->key, g_ptr_array_index (store->names, s->name), 1, user_data);
-          continue;
-        }
-      /* Shorter than a pixel: counted into its pixel column. */
-      if (count[d] > 0 && s->start / ns_per_pixel == column[d])
-        {
-          count[d]++;
-          col_end[d] = MAX (col_end[d], s->start + s->dur);
-          continue;
-        }
-      if (count[d] > 0)
-        emit (column[d] * ns_per_pixel, MAX (col_end[d], (column[d] + 1) * ns_per_pixel), d, key[d], NULL,
-              count[d], user_data);
-      column[d] = s->start / ns_per_pixel;
-      col_end[d] = s->start + s->dur;
-      count[d] = 1;
-      key[d] = s->key;
-    }
-  for (guint d = 0; d < 65; d++)
-    if (count[d] > 0)
-      emit (column[d] * ns_per_pixel, MAX (col_end[d], (column[d] + 1) * ns_per_pixel), d, key[d], NULL,
-            count[d], user_data);
-}
-
-static const char *
-model_key_name (gpointer self,
-                guint    key)
-{
-  GPtrArray *keys = ((AiperfTraceStore *) self)->keys;
-
-  return key < keys->len ? g_ptr_array_index (keys, key) : "";
-}
-
-static guint
-model_n_keys (gpointer self)
-{
-  return ((AiperfTraceStore *) self)->keys->len;
-}
-
-static const AiperfTrackModelVTable model_vtable = {
-  model_n_lanes, model_lane_name, model_lane_depth, model_extent, model_query, model_key_name, model_n_keys,
-};
-
-void
-aiperf_trace_store_get_model (AiperfTraceStore *self,
-                              AiperfTrackModel *out_model)
-{
-  g_return_if_fail (self != NULL && self->finished && out_model != NULL);
-
-  out_model->vtable = &model_vtable;
-  out_model->self = self;
+  if (lane >= self->tracks->len)
+    return NULL;
+  track = g_ptr_array_index (self->tracks, lane);
+  if (track->rows == NULL || depth >= track->depth)
+    return NULL;
+  row = track->rows[depth];
+  i = trace_row_first_from (row, start);
+  if (i >= row->len)
+    return NULL;
+  s = &g_array_index (row, TraceSlice, i);
+  file = &g_array_index (self->files, TraceFile, track->file);
+  if (s->start != start || s->args == 0 || file->read == NULL)
+    return NULL;
+  return file->read (file->read_data, (goffset) (s->args >> 24), (gsize) (s->args & TRACE_ARGS_MAX_LENGTH), NULL);
 }

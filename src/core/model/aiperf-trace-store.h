@@ -25,6 +25,30 @@ void              aiperf_trace_store_unref      (AiperfTraceStore *self);
 
 /* --- filling (one thread, before finish) --- */
 
+/* Reads @length bytes of a file's text from @offset (NUL-terminated), or
+ * NULL with @error: how the store gets args back for hover. */
+typedef char *(*AiperfTraceTextRead) (gpointer  data,
+                                      goffset   offset,
+                                      gsize     length,
+                                      GError  **error);
+
+/* Starts the events of another file (rank) of a merged trace: the pids
+ * and tids after it are this file's, and its lanes are named after
+ * @label (NULL for a trace of one file). Returns the file's number. */
+guint             aiperf_trace_store_begin_file (AiperfTraceStore    *self,
+                                                 const char          *label);
+const char       *aiperf_trace_store_get_file_label (AiperfTraceStore *self,
+                                                     guint             file);
+/* How @file's args are read back (for hover), once it has been read. */
+void              aiperf_trace_store_set_file_text (AiperfTraceStore    *self,
+                                                    guint                file,
+                                                    AiperfTraceTextRead  read,
+                                                    gpointer             data,
+                                                    GDestroyNotify       data_free);
+/* What to add to @file's times to put them on the first file's clock. */
+void              aiperf_trace_store_set_file_offset (AiperfTraceStore *self,
+                                                      guint             file,
+                                                      gint64           offset_ns);
 /* The store's copy of @name (interned): equal names, equal pointers. */
 const char       *aiperf_trace_store_intern_name (AiperfTraceStore *self,
                                                   const char       *name);
@@ -45,15 +69,48 @@ void              aiperf_trace_store_set_thread (AiperfTraceStore *self,
                                                  const char       *pid,
                                                  const char       *tid,
                                                  const char       *name);
+void              aiperf_trace_store_set_thread_sort (AiperfTraceStore *self,
+                                                      const char       *pid,
+                                                      const char       *tid,
+                                                      gint64            index);
 /* A slice on @track; times in absolute ns. A kernel's @category (from the
- * classifier) colours it; otherwise its @cat does. */
+ * classifier) colours it; otherwise its @cat does. Its args are
+ * @args_length bytes at @args_offset of the file's text (0 bytes: none). */
 void              aiperf_trace_store_add_slice  (AiperfTraceStore *self,
                                                  guint             track,
                                                  gint64            start_ns,
                                                  gint64            dur_ns,
                                                  const char       *name,
                                                  const char       *cat,
-                                                 const char       *category);
+                                                 const char       *category,
+                                                 goffset           args_offset,
+                                                 gsize             args_length);
+/* A counter's sample (a C event's args member @series) on process @pid. */
+void              aiperf_trace_store_add_counter (AiperfTraceStore *self,
+                                                  const char       *pid,
+                                                  const char       *name,
+                                                  const char       *series,
+                                                  gint64            t_ns,
+                                                  double            value);
+/* A correlation id seen on a launch (a runtime call, or an ac2g flow's
+ * start) or on a device event (a kernel, memcpy, memset) of @track at
+ * @t_ns: joined when finishing, for the flow arrows and for grouping
+ * kernel time by the CPU op that launched it. */
+void              aiperf_trace_store_add_correlation (AiperfTraceStore *self,
+                                                      gint64            correlation,
+                                                      guint             track,
+                                                      gint64            t_ns,
+                                                      gint64            kernel_dur_ns,
+                                                      gboolean          is_device);
+/* A flow event (s, t, f) with @id on @track: consecutive steps of one id
+ * become arrows. @enclosing: bp "e" (bound to the slice around @t_ns,
+ * as the start always is), else to the next slice starting at @t_ns. */
+void              aiperf_trace_store_add_flow   (AiperfTraceStore *self,
+                                                 const char       *id,
+                                                 char              phase,
+                                                 guint             track,
+                                                 gint64            t_ns,
+                                                 gboolean          enclosing);
 /* Sorts and nests the slices, makes times relative to the first start and
  * orders the tracks (process sort index, then name). */
 void              aiperf_trace_store_finish     (AiperfTraceStore *self);
@@ -75,6 +132,22 @@ gboolean          aiperf_trace_store_get_stream (AiperfTraceStore *self,
                                                  const char      **out_name,
                                                  gint64           *out_busy_ns,
                                                  gint64           *out_span_ns);
+/* Kernel time by the CPU op that launched it (the innermost "cpu_op"
+ * slice around the launch joined by correlation), largest first. FALSE
+ * past the last. */
+gboolean          aiperf_trace_store_get_op     (AiperfTraceStore *self,
+                                                 guint             index,
+                                                 const char      **out_name,
+                                                 gint64           *out_kernel_ns,
+                                                 guint            *out_kernels);
+/* Flows joined into arrows, and the counter lanes. */
+guint             aiperf_trace_store_get_n_flows (AiperfTraceStore *self);
+/* The args of the slice at @start of @lane's row @depth, as text (the
+ * raw JSON object), or NULL. */
+char             *aiperf_trace_store_get_args   (AiperfTraceStore *self,
+                                                 guint             lane,
+                                                 guint             depth,
+                                                 gint64            start);
 void              aiperf_trace_store_get_model  (AiperfTraceStore *self,
                                                  AiperfTrackModel *out_model);
 

@@ -59,9 +59,10 @@ trace_sniff (const AiperfSniffInput *input)
 
 /* One kernel name on one GPU (pid). */
 typedef struct {
-  char   *name;
-  char   *pid;
-  double  calls, total, min, max, sum_sq;
+  char       *name;
+  char       *pid;        /* "file\x1fpid" */
+  const char *file_label; /* the rank's, in a merged trace */
+  double      calls, total, min, max, sum_sq;
 } KernelAgg;
 
 static void
@@ -72,11 +73,13 @@ kernel_agg_free (KernelAgg *k)
   g_free (k);
 }
 
-/* A B event waiting for its E. */
+/* A B (or async b) event waiting for its E. */
 typedef struct {
   gint64  start;
   char   *name;
   char   *cat;
+  goffset args_offset;
+  gsize   args_len;
 } Open;
 
 static void
@@ -92,12 +95,15 @@ typedef struct {
   AiperfTraceStore *store;
   GHashTable *category_of; /* kernel name → its category (interned by the classifier) */
   GHashTable *open;        /* track index → GArray of Open (B without E yet) */
+  GHashTable *open_async;  /* "file pid cat id name" → GArray of Open (b without e yet) */
   guint       n_unmatched;
-  GHashTable *kernels;     /* pid → (interned name → KernelAgg*) */
+  GHashTable *kernels;     /* "file\x1fpid" → (interned name → KernelAgg*) */
   GPtrArray  *order;       /* KernelAgg*, first seen first */
-  GHashTable *labels;      /* pid → "GPU 0" (process_labels) or the process name */
+  GHashTable *labels;      /* "file\x1fpid" → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
-  guint       n_events, n_negative;
+  guint       n_events, n_negative, n_counters, n_flows, n_async, n_other;
+  guint       file;        /* the file being read, in a merged trace */
+  const char *file_label;  /* its label (NULL for a trace of one file) */
 } Agg;
 
 /* The kernel's category, classified once per name. */
@@ -115,52 +121,220 @@ category_of (Agg        *agg,
   return category;
 }
 
-/* Every slice goes to the timeline; B/E pairs become slices when they close. */
+/* Device events: what a GPU ran (kernels, copies, sets). */
+static gboolean
+is_device_cat (const char *cat)
+{
+  return cat != NULL && (g_ascii_strcasecmp (cat, "kernel") == 0 || g_str_has_prefix (cat, "gpu_"));
+}
+
+/* The open slices under *@key; a new stack with @create takes *@key
+ * (the table frees it) and sets it to NULL. */
+static GArray *
+open_stack (GHashTable *open,
+            gpointer   *key,
+            gboolean    create)
+{
+  GArray *stack = g_hash_table_lookup (open, *key);
+
+  if (stack == NULL && create)
+    {
+      stack = g_array_new (FALSE, FALSE, sizeof (Open));
+      g_array_set_clear_func (stack, open_clear);
+      g_hash_table_insert (open, *key, stack);
+      *key = NULL;
+    }
+  return stack;
+}
+
+static void
+push_open (GArray                 *stack,
+           const AiperfTraceEvent *event)
+{
+  Open o = { event->ts_ns, g_strdup (event->name), g_strdup (event->cat), event->args_offset, event->args_len };
+
+  g_array_append_val (stack, o);
+}
+
+/* Closes the innermost open slice of @stack on @track; FALSE without one. */
+static gboolean
+close_open (Agg                    *agg,
+            GArray                 *stack,
+            guint                   track,
+            const AiperfTraceEvent *event)
+{
+  Open *o;
+
+  if (stack == NULL || stack->len == 0)
+    return FALSE;
+  o = &g_array_index (stack, Open, stack->len - 1);
+  aiperf_trace_store_add_slice (agg->store, track, o->start, event->ts_ns - o->start,
+                                o->name != NULL ? o->name : event->name, o->cat, NULL, o->args_offset, o->args_len);
+  g_array_set_size (stack, stack->len - 1);
+  return TRUE;
+}
+
+/* Async events (b, n, e) of one process, cat and id share a lane. */
+static void
+store_async (Agg                    *agg,
+             const AiperfTraceEvent *event)
+{
+  guint track = aiperf_trace_store_track (agg->store, event->pid, "async");
+  gpointer key = g_strdup_printf ("%u\x1f%s\x1f%s\x1f%s\x1f%s", agg->file, event->pid != NULL ? event->pid : "",
+                               event->cat != NULL ? event->cat : "", event->id != NULL ? event->id : "",
+                               event->name != NULL ? event->name : "");
+
+  agg->n_async++;
+  if (event->ph == 'n')
+    aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, 0, event->name, event->cat, NULL,
+                                  event->args_offset, event->args_len);
+  else if (event->ph == 'b')
+    push_open (open_stack (agg->open_async, &key, TRUE), event);
+  else if (!close_open (agg, open_stack (agg->open_async, &key, FALSE), track, event))
+    agg->n_unmatched++;
+  g_free (key);
+}
+
+/* A C event: each number in its args is a sample of one series. */
+static void
+store_counter (Agg                    *agg,
+               const AiperfTraceEvent *event)
+{
+  AiperfJsonScan scan;
+  const char *key;
+  gsize length;
+  guint count = 0;
+
+  if (event->args == NULL || event->name == NULL)
+    return;
+  aiperf_json_scan_init (&scan, event->args, event->args_len);
+  if (!aiperf_json_scan_begin_object (&scan))
+    return;
+  while (aiperf_json_scan_next_key (&scan, &count, &key, &length))
+    {
+      g_autofree char *series = g_strndup (key, length);
+      AiperfJsonNumber n;
+
+      if (aiperf_json_scan_peek (&scan) != AIPERF_JSON_NUMBER)
+        {
+          if (!aiperf_json_scan_skip (&scan))
+            return;
+          continue;
+        }
+      if (!aiperf_json_scan_number (&scan, &n))
+        return;
+      if (isfinite (n.d))
+        {
+          aiperf_trace_store_add_counter (agg->store, event->pid, event->name, series, event->ts_ns, n.d);
+          agg->n_counters++;
+        }
+    }
+}
+
+/* Every event the timeline draws or joins goes to the store. */
 static void
 store_event (Agg                    *agg,
              const AiperfTraceEvent *event)
 {
-  gboolean kernel = event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0;
   guint track;
-  GArray *stack;
 
-  if (event->ph != 'X' && event->ph != 'B' && event->ph != 'E')
-    return;
-  track = aiperf_trace_store_track (agg->store, event->pid, event->tid);
-  if (event->ph == 'X')
+  switch (event->ph)
     {
-      if (event->dur_ns >= 0 && event->name != NULL)
-        aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, event->dur_ns, event->name, event->cat,
-                                      kernel ? category_of (agg, event->name) : NULL);
+    case 'X':
+    case 'B':
+    case 'E':
+    case 'i':
+    case 'I':
+      break;
+    case 'b':
+    case 'e':
+    case 'n':
+      store_async (agg, event);
       return;
-    }
-  stack = g_hash_table_lookup (agg->open, GUINT_TO_POINTER (track + 1));
-  if (event->ph == 'B')
-    {
-      Open o = { event->ts_ns, g_strdup (event->name), g_strdup (event->cat) };
-
-      if (stack == NULL)
+    case 'C':
+      store_counter (agg, event);
+      return;
+    case 's':
+    case 't':
+    case 'f':
+      agg->n_flows++;
+      track = aiperf_trace_store_track (agg->store, event->pid, event->tid);
+      /* Kineto's ac2g flows repeat the correlation id of launch and kernel. */
+      if (g_strcmp0 (event->cat, "ac2g") == 0)
         {
-          stack = g_array_new (FALSE, FALSE, sizeof (Open));
-          g_array_set_clear_func (stack, open_clear);
-          g_hash_table_insert (agg->open, GUINT_TO_POINTER (track + 1), stack);
+          if (event->ph == 's' && event->id != NULL)
+            aiperf_trace_store_add_correlation (agg->store, g_ascii_strtoll (event->id, NULL, 10), track,
+                                                event->ts_ns, 0, FALSE);
         }
-      g_array_append_val (stack, o);
+      else if (event->id != NULL)
+        aiperf_trace_store_add_flow (agg->store, event->id, event->ph, track, event->ts_ns, event->bind_enclosing);
+      return;
+    default:
+      agg->n_other++;
       return;
     }
-  /* An E closes the innermost open B of its track; one without is counted. */
-  if (stack == NULL || stack->len == 0)
+  track = aiperf_trace_store_track (agg->store, event->pid, event->tid);
+  if (event->ph == 'X' || event->ph == 'i' || event->ph == 'I')
     {
-      agg->n_unmatched++;
+      gint64 dur = event->ph == 'X' ? event->dur_ns : 0;
+      gboolean device = is_device_cat (event->cat);
+      gboolean kernel = event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0;
+
+      if (dur < 0 || event->name == NULL)
+        return;
+      /* Kernels are coloured (and counted busy) by category; an instant
+       * without a cat is no kernel. */
+      aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, dur, event->name,
+                                    event->cat != NULL || event->ph == 'X' ? event->cat : "instant",
+                                    kernel ? category_of (agg, event->name) : NULL, event->args_offset,
+                                    event->args_len);
+      if (event->correlation >= 0 && event->ph == 'X')
+        aiperf_trace_store_add_correlation (agg->store, event->correlation, track, event->ts_ns, dur, device);
       return;
     }
   {
-    Open *o = &g_array_index (stack, Open, stack->len - 1);
+    gpointer key = GUINT_TO_POINTER (track + 1);
 
-    aiperf_trace_store_add_slice (agg->store, track, o->start, event->ts_ns - o->start,
-                                  o->name != NULL ? o->name : event->name, o->cat, NULL);
-    g_array_set_size (stack, stack->len - 1);
+    if (event->ph == 'B')
+      push_open (open_stack (agg->open, &key, TRUE), event);
+    /* An E closes the innermost open B of its track; one without is counted. */
+    else if (!close_open (agg, open_stack (agg->open, &key, FALSE), track, event))
+      agg->n_unmatched++;
   }
+}
+
+/* The key of a process within the merged trace. */
+static char *
+process_key (Agg        *agg,
+             const char *pid)
+{
+  return g_strdup_printf ("%u\x1f%s", agg->file, pid != NULL ? pid : "");
+}
+
+static void
+on_metadata (Agg                    *agg,
+             const AiperfTraceEvent *event)
+{
+  g_autofree char *key = process_key (agg, event->pid);
+
+  /* "GPU 0" says more than the process name of a device track. */
+  if (g_str_equal (event->name, "process_labels") && event->arg_labels != NULL)
+    {
+      g_hash_table_replace (agg->labels, g_steal_pointer (&key), g_strdup (event->arg_labels));
+      aiperf_trace_store_set_process (agg->store, event->pid, event->arg_labels, TRUE);
+    }
+  else if (g_str_equal (event->name, "process_name") && event->arg_name != NULL)
+    {
+      if (!g_hash_table_contains (agg->labels, key))
+        g_hash_table_insert (agg->labels, g_steal_pointer (&key), g_strdup (event->arg_name));
+      aiperf_trace_store_set_process (agg->store, event->pid, event->arg_name, FALSE);
+    }
+  else if (g_str_equal (event->name, "thread_name") && event->arg_name != NULL)
+    aiperf_trace_store_set_thread (agg->store, event->pid, event->tid, event->arg_name);
+  else if (g_str_equal (event->name, "process_sort_index") && event->sort_index != G_MININT64)
+    aiperf_trace_store_set_process_sort (agg->store, event->pid, event->sort_index);
+  else if (g_str_equal (event->name, "thread_sort_index") && event->sort_index != G_MININT64)
+    aiperf_trace_store_set_thread_sort (agg->store, event->pid, event->tid, event->sort_index);
 }
 
 static void
@@ -172,20 +346,7 @@ on_event (const AiperfTraceEvent *event,
   agg->n_events++;
   if (event->ph == 'M' && event->pid != NULL && event->name != NULL)
     {
-      /* "GPU 0" says more than the process name of a device track. */
-      if (g_str_equal (event->name, "process_labels") && event->arg_labels != NULL)
-        {
-          g_hash_table_replace (agg->labels, g_strdup (event->pid), g_strdup (event->arg_labels));
-          aiperf_trace_store_set_process (agg->store, event->pid, event->arg_labels, TRUE);
-        }
-      else if (g_str_equal (event->name, "process_name") && event->arg_name != NULL)
-        {
-          if (!g_hash_table_contains (agg->labels, event->pid))
-            g_hash_table_insert (agg->labels, g_strdup (event->pid), g_strdup (event->arg_name));
-          aiperf_trace_store_set_process (agg->store, event->pid, event->arg_name, FALSE);
-        }
-      else if (g_str_equal (event->name, "thread_name") && event->arg_name != NULL)
-        aiperf_trace_store_set_thread (agg->store, event->pid, event->tid, event->arg_name);
+      on_metadata (agg, event);
       return;
     }
   store_event (agg, event);
@@ -198,7 +359,7 @@ on_event (const AiperfTraceEvent *event,
     }
   if (event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0)
     {
-      const char *pid = event->pid != NULL ? event->pid : "";
+      g_autofree char *pid = process_key (agg, event->pid);
       /* Names interned by the store: one pointer per name, no string hash. */
       const char *name = aiperf_trace_store_intern_name (agg->store, event->name);
       GHashTable *by_name = g_hash_table_lookup (agg->kernels, pid);
@@ -215,7 +376,8 @@ on_event (const AiperfTraceEvent *event,
         {
           k = g_new0 (KernelAgg, 1);
           k->name = g_strdup (name);
-          k->pid = g_strdup (pid);
+          k->pid = g_steal_pointer (&pid);
+          k->file_label = agg->file_label;
           k->min = ns;
           k->max = ns;
           g_hash_table_insert (by_name, (gpointer) name, k);
@@ -252,7 +414,10 @@ kernels_table (Agg *agg)
     {
       KernelAgg *k = g_ptr_array_index (agg->order, i);
       const char *label = g_hash_table_lookup (agg->labels, k->pid);
-      g_autofree char *group = label != NULL ? g_strdup (label) : g_strdup_printf ("pid %s", k->pid);
+      const char *pid = strchr (k->pid, '\x1f') + 1;
+      g_autofree char *device = label != NULL ? g_strdup (label) : g_strdup_printf ("pid %s", pid);
+      g_autofree char *group = k->file_label != NULL ? g_strdup_printf ("%s · %s", k->file_label, device)
+                                                     : g_steal_pointer (&device);
       guint row = aiperf_table_append_row (table);
       double avg = k->total / k->calls;
 
@@ -320,19 +485,93 @@ set_times (AiperfRun        *run,
   aiperf_run_set_times (run, start, end);
 }
 
+static char *
+read_source (gpointer  data,
+             goffset   offset,
+             gsize     length,
+             GError  **error)
+{
+  return aiperf_trace_source_read (data, offset, length, error);
+}
+
+/* A file's name without its extensions: "rank0.pt.trace.json.gz" → "rank0". */
+static char *
+file_label (const char *path)
+{
+  char *name = g_path_get_basename (path);
+  char *dot = strstr (name, ".json");
+
+  if (dot != NULL)
+    *dot = '\0';
+  if (g_str_has_suffix (name, ".pt.trace"))
+    name[strlen (name) - strlen (".pt.trace")] = '\0';
+  return name;
+}
+
 static void
-trace_load (const char              *path,
-            const AiperfLoadOptions *options,
-            AiperfLoadResult        *result)
+add_warnings (AiperfRun   *run,
+              Agg         *agg,
+              const char  *path,
+              GError      *damage,
+              const AiperfTraceTotals *totals)
+{
+  GHashTableIter iter;
+  gpointer stack;
+  guint n_open = 0;
+
+  g_hash_table_iter_init (&iter, agg->open);
+  while (g_hash_table_iter_next (&iter, NULL, &stack))
+    n_open += ((GArray *) stack)->len;
+  g_hash_table_iter_init (&iter, agg->open_async);
+  while (g_hash_table_iter_next (&iter, NULL, &stack))
+    n_open += ((GArray *) stack)->len;
+  if (agg->n_unmatched + n_open > 0)
+    aiperf_run_add_warning (run, _("%s: %u “E” events without their “B” and %u “B” events never closed"),
+                            path, agg->n_unmatched, n_open);
+  /* What was read before damage is kept, and the damage said. */
+  if (damage != NULL)
+    aiperf_run_add_warning (run, _("%s; kept the %u events before it"), damage->message, agg->n_events);
+  if (totals->n_skipped > 0)
+    aiperf_run_add_warning (run, g_dngettext (GETTEXT_PACKAGE, "%s: skipped %u element that is not an event",
+                                              "%s: skipped %u elements that are not events", totals->n_skipped),
+                            path, totals->n_skipped);
+  if (agg->n_negative > 0)
+    aiperf_run_add_warning (run, g_dngettext (GETTEXT_PACKAGE, "%s: skipped %u event with a negative duration",
+                                              "%s: skipped %u events with a negative duration", agg->n_negative),
+                            path, agg->n_negative);
+  g_hash_table_remove_all (agg->open);
+  g_hash_table_remove_all (agg->open_async);
+  agg->n_unmatched = agg->n_negative = 0;
+}
+
+static void
+set_count (AiperfRun  *run,
+           const char *parameter,
+           guint       count)
+{
+  char text[32];
+
+  g_snprintf (text, sizeof text, "%u", count);
+  aiperf_run_set_parameter (run, parameter, text);
+}
+
+/* Reads @paths into one run: a trace of one file, or the files (ranks)
+ * of one job merged, each its own group of lanes, their clocks aligned
+ * by their baseTimeNanoseconds. */
+static void
+trace_load_files (const char * const      *paths,
+                  const char              *run_path,
+                  const AiperfLoadOptions *options,
+                  AiperfLoadResult        *result)
 {
   Agg agg = { 0 };
-  AiperfTraceTotals totals;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AiperfRun) run = NULL;
+  g_autoptr(AiperfRun) run = aiperf_run_new_in_file (run_path, NULL);
   g_autoptr(AiperfTable) kernels = NULL;
   g_autoptr(AiperfTable) steps = NULL;
-  g_autofree char *name = g_path_get_basename (path);
-  gboolean ok;
+  g_autofree char *name = file_label (run_path);
+  guint n_paths = g_strv_length ((char **) paths), n_read = 0;
+  gint64 base_ns = 0;
+  GError *first_error = NULL;
 
   agg.kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
   agg.order = g_ptr_array_new_with_free_func ((GDestroyNotify) kernel_agg_free);
@@ -341,14 +580,47 @@ trace_load (const char              *path,
   agg.store = aiperf_trace_store_new ();
   agg.category_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   agg.open = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
-  ok = aiperf_trace_read (path, on_event, &agg, &totals, &error);
-  if (!ok && agg.n_events == 0)
-    g_ptr_array_add (result->errors, g_steal_pointer (&error));
+  agg.open_async = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+  for (guint i = 0; i < n_paths && !g_cancellable_is_cancelled (options->cancellable); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *label = n_paths > 1 ? file_label (paths[i]) : NULL;
+      AiperfTraceTotals totals;
+      guint before = agg.n_events;
+      gboolean ok;
+
+      agg.file = aiperf_trace_store_begin_file (agg.store, label);
+      agg.file_label = aiperf_trace_store_get_file_label (agg.store, agg.file);
+      ok = aiperf_trace_read (paths[i], on_event, &agg, &totals, &error);
+      aiperf_trace_store_set_file_text (agg.store, agg.file, read_source, totals.source,
+                                        (GDestroyNotify) aiperf_trace_source_free);
+      if (!ok && agg.n_events == before)
+        {
+          /* Nothing of this file: the others still make the trace. */
+          if (first_error == NULL)
+            first_error = g_steal_pointer (&error);
+          else if (n_paths > 1)
+            aiperf_run_add_warning (run, "%s", error->message);
+          continue;
+        }
+      n_read++;
+      /* Ranks' clocks: each file's times count from its own base. */
+      if (totals.base_time_ns != 0 && base_ns == 0)
+        base_ns = totals.base_time_ns;
+      if (totals.base_time_ns != 0)
+        aiperf_trace_store_set_file_offset (agg.store, agg.file, totals.base_time_ns - base_ns);
+      add_warnings (run, &agg, paths[i], ok ? NULL : error, &totals);
+    }
+  if (n_read == 0)
+    {
+      g_ptr_array_add (result->errors, first_error != NULL ? first_error
+                                        : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled")));
+      first_error = NULL;
+    }
   else
     {
-      run = aiperf_run_new_in_file (path, NULL);
-      for (char *dot = strstr (name, ".json"); dot != NULL; dot = NULL)
-        *dot = '\0';
+      if (first_error != NULL)
+        aiperf_run_add_warning (run, "%s", first_error->message);
       aiperf_run_set_name (run, name);
       aiperf_run_set_variation_label (run, name);
       kernels = kernels_table (&agg);
@@ -359,48 +631,34 @@ trace_load (const char              *path,
       if (aiperf_table_get_n_rows (steps) > 0)
         aiperf_run_set_table (run, "iterations", steps);
       aiperf_trace_store_finish (agg.store);
-      set_times (run, agg.store, totals.base_time_ns);
+      set_times (run, agg.store, base_ns);
       if (aiperf_trace_store_get_n_slices (agg.store) > 0)
         aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
-      {
-        GHashTableIter iter;
-        gpointer stack;
-        guint n_open = 0;
-
-        g_hash_table_iter_init (&iter, agg.open);
-        while (g_hash_table_iter_next (&iter, NULL, &stack))
-          n_open += ((GArray *) stack)->len;
-        if (agg.n_unmatched + n_open > 0)
-          aiperf_run_add_warning (run, _("%s: %u “E” events without their “B” and %u “B” events never closed"),
-                                  path, agg.n_unmatched, n_open);
-      }
-      /* What was read before damage is kept, and the damage said. */
-      if (!ok)
-        aiperf_run_add_warning (run, _("%s; kept the %u events before it"), error->message, agg.n_events);
-      if (totals.n_skipped > 0)
-        aiperf_run_add_warning (run, g_dngettext (GETTEXT_PACKAGE, "%s: skipped %u element that is not an event",
-                                                  "%s: skipped %u elements that are not events", totals.n_skipped),
-                                path, totals.n_skipped);
-      if (agg.n_negative > 0)
-        aiperf_run_add_warning (run, g_dngettext (GETTEXT_PACKAGE, "%s: skipped %u event with a negative duration",
-                                                  "%s: skipped %u events with a negative duration", agg.n_negative),
-                                path, agg.n_negative);
-      {
-        char count[32];
-
-        g_snprintf (count, sizeof count, "%u", agg.n_events);
-        aiperf_run_set_parameter (run, "events", count);
-      }
+      set_count (run, "events", agg.n_events);
+      if (n_paths > 1)
+        set_count (run, "files", n_read);
       aiperf_apply_param_pattern (run, options->param_pattern, name);
       g_ptr_array_add (result->runs, g_steal_pointer (&run));
     }
+  g_clear_error (&first_error);
   aiperf_trace_store_unref (agg.store);
   g_hash_table_unref (agg.category_of);
   g_hash_table_unref (agg.open);
+  g_hash_table_unref (agg.open_async);
   g_hash_table_unref (agg.kernels);
   g_ptr_array_unref (agg.order);
   g_hash_table_unref (agg.labels);
   g_array_unref (agg.steps);
+}
+
+static void
+trace_load (const char              *path,
+            const AiperfLoadOptions *options,
+            AiperfLoadResult        *result)
+{
+  const char *paths[] = { path, NULL };
+
+  trace_load_files (paths, path, options, result);
 }
 
 const AiperfFormat aiperf_format_trace = {
@@ -409,6 +667,7 @@ const AiperfFormat aiperf_format_trace = {
   .kind = "trace",
   .sniff = trace_sniff,
   .load = trace_load,
+  .load_merged = trace_load_files,
   .claims_subtree = NULL,
   .skip_child = NULL,
 };

@@ -193,11 +193,75 @@ read_id (AiperfJsonScan  *scan,
   return aiperf_json_scan_skip (scan);
 }
 
-/* args of an M event: its "name" and "labels". */
+/* A whole number member (correlation, sort_index); FALSE only on bad syntax. */
 static gboolean
-read_meta_args (AiperfJsonScan   *scan,
-                AiperfTraceEvent *event,
-                Owned            *owned)
+read_integer (AiperfJsonScan *scan,
+              gint64         *out)
+{
+  double value;
+
+  if (!read_number (scan, &value))
+    return FALSE;
+  if (isfinite (value) && value >= -9e18 && value <= 9e18)
+    *out = (gint64) value;
+  return TRUE;
+}
+
+/* The args object: its text and where it is kept (for hover, re-read
+ * later), and the few members the analysis joins on: an M event's name,
+ * labels and sort_index; a kernel's or launch's correlation. The others
+ * are only stepped over. */
+static gboolean
+read_args (AiperfJsonScan   *scan,
+           goffset           offset,
+           AiperfTraceEvent *event,
+           Owned            *owned)
+{
+  const char *key;
+  gsize length;
+  guint count = 0;
+  gboolean meta = event->ph == 'M' || event->ph == 0;
+  /* Kineto writes cat before args: only the events that join look inside. */
+  gboolean joins = event->cat != NULL && (event->cat[0] == 'k' || event->cat[0] == 'c' || event->cat[0] == 'g');
+
+  while (scan->p < scan->end && (*scan->p == ' ' || *scan->p == '\t' || *scan->p == '\n' || *scan->p == '\r'))
+    scan->p++;
+  event->args = scan->p;
+  event->args_offset = offset + (scan->p - scan->start);
+  if (aiperf_json_scan_peek (scan) != AIPERF_JSON_OBJECT || (!meta && !joins))
+    {
+      gboolean ok = aiperf_json_scan_skip (scan);
+
+      event->args_len = scan->p - event->args;
+      return ok;
+    }
+  aiperf_json_scan_begin_object (scan);
+  while (aiperf_json_scan_next_key (scan, &count, &key, &length))
+    {
+      gboolean ok;
+
+      if (meta && aiperf_json_key_is (key, length, "name") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+        ok = read_string (scan, &event->arg_name, owned);
+      else if (meta && aiperf_json_key_is (key, length, "labels") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+        ok = read_string (scan, &event->arg_labels, owned);
+      else if (meta && aiperf_json_key_is (key, length, "sort_index"))
+        ok = read_integer (scan, &event->sort_index);
+      else if (!meta && aiperf_json_key_is (key, length, "correlation"))
+        ok = read_integer (scan, &event->correlation);
+      else
+        ok = aiperf_json_scan_skip (scan);
+      if (!ok)
+        return FALSE;
+    }
+  event->args_len = scan->p - event->args;
+  return scan->error == NULL;
+}
+
+/* id2 ({"local": …} or {"global": …}): its one value, as an id. */
+static gboolean
+read_id2 (AiperfJsonScan   *scan,
+          const char      **out,
+          Owned            *owned)
 {
   const char *key;
   gsize length;
@@ -207,30 +271,22 @@ read_meta_args (AiperfJsonScan   *scan,
     return aiperf_json_scan_skip (scan);
   aiperf_json_scan_begin_object (scan);
   while (aiperf_json_scan_next_key (scan, &count, &key, &length))
-    {
-      gboolean ok;
-
-      if (aiperf_json_key_is (key, length, "name") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
-        ok = read_string (scan, &event->arg_name, owned);
-      else if (aiperf_json_key_is (key, length, "labels") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
-        ok = read_string (scan, &event->arg_labels, owned);
-      else
-        ok = aiperf_json_scan_skip (scan);
-      if (!ok)
-        return FALSE;
-    }
+    if (!read_id (scan, out, owned))
+      return FALSE;
   return scan->error == NULL;
 }
 
 gboolean
 aiperf_trace_event_parse (AiperfJsonScan       *scan,
+                          goffset               offset,
                           AiperfTraceEventFunc  func,
                           gpointer              user_data)
 {
   Owned owned_strings = { { NULL }, 0, FALSE };
   Owned *owned = &owned_strings;
   gboolean parsed;
-  AiperfTraceEvent event = { 0, NULL, NULL, NAN, NAN, 0, 0, NULL, NULL, NULL, NULL };
+  AiperfTraceEvent event = { 0, NULL, NULL, NAN, NAN, 0, 0, NULL, NULL, NULL, NULL, G_MININT64,
+                             NULL, 0, -1, -1, NULL, FALSE };
   const char *key;
   gsize length;
   guint count = 0;
@@ -278,9 +334,25 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
           ok = aiperf_json_key_is (key, length, "tid") ? read_id (scan, &event.tid, owned) : aiperf_json_scan_skip (scan);
           break;
         case 4 * 256 + 'a':
-          /* Only metadata events' args are read (process names, labels). */
-          ok = aiperf_json_key_is (key, length, "args") && (event.ph == 'M' || event.ph == 0)
-                 ? read_meta_args (scan, &event, owned) : aiperf_json_scan_skip (scan);
+          ok = aiperf_json_key_is (key, length, "args") ? read_args (scan, offset, &event, owned)
+                                                        : aiperf_json_scan_skip (scan);
+          break;
+        case 'i' + 'd' * 256:
+          ok = read_id (scan, &event.id, owned);
+          break;
+        case 3 * 256 + 'i':
+          ok = aiperf_json_key_is (key, length, "id2") ? read_id2 (scan, &event.id, owned) : aiperf_json_scan_skip (scan);
+          break;
+        case 'b' + 'p' * 256:
+          if (aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+            {
+              const char *bp = NULL;
+
+              ok = read_string (scan, &bp, owned);
+              event.bind_enclosing = ok && g_strcmp0 (bp, "e") == 0;
+            }
+          else
+            ok = aiperf_json_scan_skip (scan);
           break;
         default:
           ok = aiperf_json_scan_skip (scan);

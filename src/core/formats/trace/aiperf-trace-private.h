@@ -22,12 +22,41 @@ typedef struct {
   const char *tid;
   const char *arg_name;    /* M events: args.name (process/thread name) */
   const char *arg_labels;  /* M events: args.labels ("GPU 0") */
+  gint64      sort_index;  /* M events: args.sort_index; G_MININT64 when absent */
+  const char *args;        /* the args object's text (not NUL-terminated); NULL when absent */
+  gsize       args_len;
+  goffset     args_offset; /* where that text starts in the file's (inflated) text */
+  gint64      correlation; /* args.correlation (kernels, runtime launches); -1 when absent */
+  const char *id;          /* flows and async events: id (or id2's value) as text; NULL when absent */
+  gboolean    bind_enclosing; /* flows: bp "e" (the enclosing slice, not the next one) */
 } AiperfTraceEvent;
 
 typedef void (*AiperfTraceEventFunc) (const AiperfTraceEvent *event,
                                       gpointer                user_data);
 
+/* Where a trace's text can be read again later (hover shows an event's
+ * args without keeping them): the file, and for gzip its access points
+ * (inflate states every few MiB of text). Thread-safe. */
+typedef struct _AiperfTraceSource AiperfTraceSource;
+
+AiperfTraceSource *aiperf_trace_source_new            (const char *path,
+                                                       gboolean    gzip);
+void               aiperf_trace_source_free           (AiperfTraceSource *source);
+/* Called by the reader before inflating the text from @text_offset on,
+ * read from @file_offset of the compressed file. */
+void               aiperf_trace_source_add_checkpoint (AiperfTraceSource *source,
+                                                       gpointer           z_stream,
+                                                       goffset            file_offset,
+                                                       goffset            text_offset);
+/* @length bytes of the text from @offset (NUL-terminated), or NULL with
+ * @error when the file can no longer give them (changed, removed). */
+char              *aiperf_trace_source_read           (AiperfTraceSource *source,
+                                                       goffset            offset,
+                                                       gsize              length,
+                                                       GError           **error);
+
 typedef struct {
+  AiperfTraceSource *source; /* the caller's to free, even when reading fails */
   guint   n_skipped;       /* elements that were not events */
   gint64  base_time_ns;    /* PyTorch's baseTimeNanoseconds, 0 without */
   goffset bytes;           /* text read */
@@ -42,9 +71,10 @@ gboolean aiperf_trace_read        (const char           *path,
                                    gpointer              user_data,
                                    AiperfTraceTotals    *totals,
                                    GError              **error);
-/* Parses the event object of @scan and calls @func; FALSE when it is not
+/* Parses the event object of @scan (at @offset of the file's text) and calls @func; FALSE when it is not
  * a valid event (skipped and counted by the caller). */
 gboolean aiperf_trace_event_parse (AiperfJsonScan       *scan,
+                                   goffset               offset,
                                    AiperfTraceEventFunc  func,
                                    gpointer              user_data);
 

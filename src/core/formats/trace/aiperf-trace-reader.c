@@ -25,6 +25,7 @@
 #define CHUNK (4u << 20)
 #define MAX_EVENT (64u << 20)   /* an event larger than this is damage, not data */
 #define FAST_MARGIN (256u << 10) /* room after an event that is parsed in place */
+#define CHECKPOINT_EVERY (4u << 20) /* inflated text between gzip access points */
 
 typedef struct {
   FILE       *file;
@@ -36,6 +37,8 @@ typedef struct {
   goffset     base;            /* file (uncompressed) offset of buf[0] */
   const char *path;
   GError     *error;
+  AiperfTraceSource *source;   /* nullable: where hover re-reads args */
+  goffset     next_checkpoint;
 } Reader;
 
 static gboolean
@@ -116,6 +119,12 @@ reader_fill (Reader *r)
             r->z.next_in = r->in;
             if (r->z.avail_in == 0)
               break;
+          }
+        if (r->source != NULL && r->base + (goffset) r->len >= r->next_checkpoint)
+          {
+            aiperf_trace_source_add_checkpoint (r->source, &r->z, ftello (r->file) - r->z.avail_in,
+                                                r->base + (goffset) r->len);
+            r->next_checkpoint = r->base + (goffset) r->len + CHECKPOINT_EVERY;
           }
         r->z.next_out = (Bytef *) r->buf + r->len;
         r->z.avail_out = CHUNK;
@@ -282,7 +291,7 @@ read_events (Reader               *r,
           gboolean valid;
 
           aiperf_json_scan_init (&scan, r->buf + r->start, r->len - r->start);
-          valid = aiperf_trace_event_parse (&scan, func, user_data);
+          valid = aiperf_trace_event_parse (&scan, r->base + (goffset) r->start, func, user_data);
           if (scan.error == NULL)
             {
               if (!valid)
@@ -303,7 +312,7 @@ read_events (Reader               *r,
           AiperfJsonScan scan;
 
           aiperf_json_scan_init (&scan, r->buf + r->start, n);
-          if (!aiperf_trace_event_parse (&scan, func, user_data))
+          if (!aiperf_trace_event_parse (&scan, r->base + (goffset) r->start, func, user_data))
             (*n_skipped)++;
         }
       else
@@ -331,6 +340,7 @@ aiperf_trace_read (const char           *path,
       reader_close (&r);
       return FALSE;
     }
+  r.source = totals->source = aiperf_trace_source_new (path, r.gzip);
   c = peek (&r);
   if (c == '[')
     {

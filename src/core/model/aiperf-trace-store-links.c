@@ -1,0 +1,223 @@
+/* aiperf-trace-store-links.c — what joins a trace's events across tracks:
+ * a kernel and the runtime call that launched it share a correlation id
+ * (Kineto also writes it as an "ac2g" flow), and flow events (s, t, f)
+ * of one id chain slices together. Joined once when the store finishes:
+ * the links for the arrows, and kernel time by the CPU op around each
+ * launch.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "aiperf-trace-store-private.h"
+
+/* Flow arrows kept at most: a trace with more draws only these. */
+#define MAX_FLOWS (4u << 20)
+
+static int
+compare_ends (gconstpointer a,
+              gconstpointer b)
+{
+  const TraceEnd *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->id != y->id)
+    return x->id < y->id ? -1 : 1;
+  if (x->kind != y->kind)
+    return x->kind < y->kind ? -1 : 1;
+  return x->t < y->t ? -1 : x->t > y->t;
+}
+
+static gboolean
+is_sorted (GArray *ends)
+{
+  for (guint i = 1; i < ends->len; i++)
+    if (compare_ends (&g_array_index (ends, TraceEnd, i - 1), &g_array_index (ends, TraceEnd, i)) > 0)
+      return FALSE;
+  return TRUE;
+}
+
+static int
+compare_ops (gconstpointer a,
+             gconstpointer b)
+{
+  const TraceOp *x = a, *y = b;
+
+  return x->kernel_ns > y->kernel_ns ? -1 : x->kernel_ns < y->kernel_ns;
+}
+
+/* Adds a kernel's time to the CPU op around its launch. */
+static void
+count_op (AiperfTraceStore *self,
+          GHashTable       *op_index,
+          int               cpu_op_key,
+          const TraceEnd   *launch,
+          const TraceEnd   *kernel)
+{
+  const TraceSlice *op = cpu_op_key < 0 ? NULL
+                           : trace_track_enclosing (g_ptr_array_index (self->tracks, launch->track),
+                                                    launch->t, cpu_op_key);
+  gpointer found;
+  TraceOp *entry;
+
+  if (op == NULL)
+    return;
+  found = g_hash_table_lookup (op_index, GUINT_TO_POINTER (op->name + 1));
+  if (found == NULL)
+    {
+      TraceOp fresh = { op->name, 0, 0 };
+
+      g_array_append_val (self->ops, fresh);
+      found = GUINT_TO_POINTER (self->ops->len);
+      g_hash_table_insert (op_index, GUINT_TO_POINTER (op->name + 1), found);
+    }
+  entry = &g_array_index (self->ops, TraceOp, GPOINTER_TO_UINT (found) - 1);
+  entry->kernel_ns += kernel->dur;
+  entry->kernels++;
+}
+
+static void
+join_correlations (AiperfTraceStore *self)
+{
+  GArray *ends = self->correlations;
+  g_autoptr(GHashTable) op_index = g_hash_table_new (NULL, NULL);
+  gpointer cpu_op = g_hash_table_lookup (self->key_ids, "cpu_op");
+  int cpu_op_key = cpu_op != NULL ? (int) GPOINTER_TO_UINT (cpu_op) - 1 : -1;
+
+  for (guint i = 0; i < ends->len; i++)
+    g_array_index (ends, TraceEnd, i).t += trace_store_shift (self, g_array_index (ends, TraceEnd, i).file);
+  /* Kineto writes them nearly in order: sorting is often skipped. */
+  if (!is_sorted (ends))
+    g_array_sort (ends, compare_ends);
+  for (guint i = 0; i < ends->len;)
+    {
+      const TraceEnd *group = &g_array_index (ends, TraceEnd, i);
+      const TraceEnd *launch = group->kind == LINK_LAUNCH ? group : NULL;
+      guint n = 1;
+
+      while (i + n < ends->len && g_array_index (ends, TraceEnd, i + n).id == group->id &&
+             g_array_index (ends, TraceEnd, i + n).file == group->file)
+        n++;
+      for (guint k = 0; launch != NULL && k < n; k++)
+        {
+          const TraceEnd *device = group + k;
+          TraceLink link;
+
+          if (device->kind != LINK_DEVICE)
+            continue;
+          link = (TraceLink) { launch->track, device->track, launch->t, device->t };
+          g_array_append_val (self->links, link);
+          count_op (self, op_index, cpu_op_key, launch, device);
+        }
+      i += n;
+    }
+  g_array_sort (self->ops, compare_ops);
+  g_clear_pointer (&self->correlations, g_array_unref);
+}
+
+/* Where a flow step lands: the slice around it, or (bp other than "e" on
+ * a finish) the next one that starts at or after it. */
+static gint64
+bind_step (AiperfTraceStore *self,
+           const TraceEnd   *step)
+{
+  TraceTrack *track = g_ptr_array_index (self->tracks, step->track);
+  const TraceSlice *around;
+  gint64 best = G_MAXINT64;
+
+  if (step->enclosing)
+    {
+      around = trace_track_enclosing (track, step->t, -1);
+      return around != NULL ? around->start : step->t;
+    }
+  for (guint d = 0; track->rows != NULL && d < track->depth; d++)
+    {
+      guint k = trace_row_first_from (track->rows[d], step->t);
+
+      if (k < track->rows[d]->len)
+        best = MIN (best, g_array_index (track->rows[d], TraceSlice, k).start);
+    }
+  return best != G_MAXINT64 ? best : step->t;
+}
+
+static int
+compare_steps (gconstpointer a,
+               gconstpointer b)
+{
+  const TraceEnd *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->id != y->id)
+    return x->id < y->id ? -1 : 1;
+  return x->t < y->t ? -1 : x->t > y->t;
+}
+
+static void
+join_flows (AiperfTraceStore *self)
+{
+  GArray *steps = self->flow_steps;
+
+  for (guint i = 0; i < steps->len; i++)
+    g_array_index (steps, TraceEnd, i).t += trace_store_shift (self, g_array_index (steps, TraceEnd, i).file);
+  g_array_sort (steps, compare_steps);
+  /* Consecutive steps of one id: an arrow each; a new 's' starts over. */
+  for (guint i = 1; i < steps->len && self->flows->len < MAX_FLOWS; i++)
+    {
+      const TraceEnd *a = &g_array_index (steps, TraceEnd, i - 1), *b = &g_array_index (steps, TraceEnd, i);
+      TraceLink link;
+
+      if (a->id != b->id || a->file != b->file || a->kind == 'f' || b->kind == 's')
+        continue;
+      link = (TraceLink) { a->track, b->track, bind_step (self, a), bind_step (self, b) };
+      g_array_append_val (self->flows, link);
+    }
+  g_clear_pointer (&self->flow_steps, g_array_unref);
+}
+
+void
+trace_store_join (AiperfTraceStore *self)
+{
+  join_correlations (self);
+  join_flows (self);
+}
+
+/* The other end of a link that starts or ends at (@track, @start). */
+static gboolean
+find_in (GArray  *links,
+         guint    track,
+         gint64   start,
+         guint   *out_track,
+         gint64  *out_t)
+{
+  for (guint i = 0; i < links->len; i++)
+    {
+      const TraceLink *l = &g_array_index (links, TraceLink, i);
+
+      if (l->to_track == track && l->to_t == start)
+        {
+          *out_track = l->from_track;
+          *out_t = l->from_t;
+          return TRUE;
+        }
+      if (l->from_track == track && l->from_t == start)
+        {
+          *out_track = l->to_track;
+          *out_t = l->to_t;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+trace_store_find_link (AiperfTraceStore *self,
+                       guint             track,
+                       gint64            start,
+                       guint            *out_track,
+                       gint64           *out_t)
+{
+  return find_in (self->links, track, start, out_track, out_t) ||
+         find_in (self->flows, track, start, out_track, out_t);
+}

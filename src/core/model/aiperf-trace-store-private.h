@@ -1,0 +1,133 @@
+/* aiperf-trace-store-private.h — the trace store's insides, shared by its
+ * files: filling and finishing (aiperf-trace-store.c), the joins of flows
+ * and correlation ids (-links.c) and the track model (-model.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-trace-store.h"
+
+G_BEGIN_DECLS
+
+/* 32 bytes: times in ns from the trace's start, the args' place in the
+ * file's text (offset << 24 | length; 0: none), interned name, colour key
+ * and nesting depth. */
+typedef struct {
+  gint64  start, dur;
+  guint64 args;
+  guint32 name;
+  guint16 key;
+  guint16 depth;
+} TraceSlice;
+
+#define TRACE_ARGS_MAX_LENGTH ((1u << 24) - 1)
+
+typedef struct {
+  gint64 t;
+  double v;
+} TraceSample;
+
+typedef struct {
+  char    *pid, *tid;      /* the file's pid and tid ("" for counters) */
+  guint    file;
+  char    *label;          /* "GPU 0 · stream 7" */
+  gint64   sort, thread_sort;
+  GArray  *slices;         /* TraceSlice, while filling */
+  GArray **rows;           /* once finished: TraceSlice by start, one array per depth */
+  guint    depth;          /* rows: deepest + 1 */
+  /* A counter lane: its samples by time, their range, its colour key. */
+  GArray  *samples;
+  double   vmin, vmax;
+  guint    counter_key;
+  guint    index;          /* its index while filling (links name tracks so) */
+} TraceTrack;
+
+typedef struct {
+  char                *label;  /* NULL: a trace of one file */
+  AiperfTraceTextRead  read;
+  gpointer             read_data;
+  GDestroyNotify       read_data_free;
+  gint64               offset; /* onto the first file's clock */
+  gint64               min, max; /* its times, before the offset */
+} TraceFile;
+
+/* One end of a join: a correlation id or a flow step. */
+typedef struct {
+  gint64  id;
+  gint64  t;
+  gint64  dur;             /* a device event's duration */
+  guint32 track;
+  guint8  kind;            /* LINK_LAUNCH, LINK_DEVICE, or a flow phase */
+  guint8  enclosing;
+  guint16 file;            /* ids are a file's own */
+} TraceEnd;
+
+enum { LINK_LAUNCH = 1, LINK_DEVICE = 2 };
+
+/* A joined pair: from (a launch, a flow's start) to (a kernel, its end). */
+typedef struct {
+  guint32 from_track, to_track;
+  gint64  from_t, to_t;
+} TraceLink;
+
+typedef struct {
+  guint32 name;
+  gint64  kernel_ns;
+  guint   kernels;
+} TraceOp;
+
+struct _AiperfTraceStore {
+  int         ref_count;
+  GHashTable *track_ids;     /* "file\x1fpid\x1ftid" → index + 1 */
+  GPtrArray  *tracks;        /* TraceTrack*, in lane order once finished */
+  GHashTable *process_label; /* "file\x1fpid" → "GPU 0" or the process name */
+  GHashTable *process_sort;  /* "file\x1fpid" → sort index (gint64*) */
+  GHashTable *thread_name;   /* "file\x1fpid\x1ftid" → name */
+  GHashTable *thread_sort;   /* "file\x1fpid\x1ftid" → sort index (gint64*) */
+  GHashTable *name_ids;      /* name → index + 1 */
+  GPtrArray  *names;         /* char* */
+  GPtrArray  *keys;          /* char*: kernel categories, then cats */
+  GHashTable *key_ids;       /* keys' texts → index + 1 */
+  guint       n_kernel_keys; /* keys below this are kernel categories */
+  GArray     *files;         /* TraceFile */
+  guint       file;          /* the one being filled */
+  gboolean    begun;         /* begin_file was called */
+  GArray     *correlations;  /* TraceEnd, while filling */
+  GArray     *flow_steps;    /* TraceEnd (flows; id interned in flow_ids) */
+  GHashTable *flow_ids;      /* flow id text → number + 1 */
+  GArray     *links;         /* TraceLink: correlation joins, by from */
+  GArray     *flows;         /* TraceLink: flow arrows */
+  GArray     *ops;           /* TraceOp, largest first */
+  gint64      origin, end;   /* absolute ns */
+  gboolean    finished;
+};
+
+char    *trace_track_key          (guint       file,
+                                   const char *pid,
+                                   const char *tid);
+guint    trace_store_intern       (GHashTable *ids,
+                                   GPtrArray  *texts,
+                                   const char *text);
+/* The first slice of @row starting at or after @t. */
+guint    trace_row_first_from     (GArray     *row,
+                                   gint64      t);
+/* The innermost slice of @track around @t (start ≤ t < end), with its
+ * depth; with @key_only ≥ 0 only slices of that colour key. */
+const TraceSlice *trace_track_enclosing (const TraceTrack *track,
+                                         gint64            t,
+                                         int               key_only);
+/* What turns @file's times into the trace's (ns from its start). */
+gint64   trace_store_shift        (AiperfTraceStore *self,
+                                   guint             file);
+/* Joins correlation ids and flow steps into links, flows and ops; times
+ * already relative. */
+void     trace_store_join         (AiperfTraceStore *self);
+/* The slice linked to the one at (@track, @start). */
+gboolean trace_store_find_link    (AiperfTraceStore *self,
+                                   guint             track,
+                                   gint64            start,
+                                   guint            *out_track,
+                                   gint64           *out_t);
+
+G_END_DECLS
