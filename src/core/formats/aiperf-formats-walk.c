@@ -312,7 +312,7 @@ expand_group (const char *text)
       pattern = g_pattern_spec_new (base);
       entries = list_entries (dir);
       for (guint k = 0; entries != NULL && k < entries->len; k++)
-        if (g_pattern_spec_match_string (pattern, g_ptr_array_index (entries, k)))
+        if (g_ptr_array_index (entries, k) != NULL && g_pattern_spec_match_string (pattern, g_ptr_array_index (entries, k)))
           {
             char *path = g_build_filename (dir, g_ptr_array_index (entries, k), NULL);
 

@@ -48,8 +48,8 @@ masked (JsonNode *node)
       const char *key;
       JsonNode *member;
 
-      json_object_iter_init (&iter, in);
-      while (json_object_iter_next (&iter, &key, &member))
+      json_object_iter_init_ordered (&iter, in);
+      while (json_object_iter_next_ordered (&iter, &key, &member))
         if (aiperf_trace_args_key_is_secret (key))
           json_object_set_string_member (out, key, MASK);
         else if (is_environment (key))
@@ -110,8 +110,8 @@ aiperf_trace_args_format (const char *json)
     return NULL;
   clean = masked (json_parser_get_root (parser));
   out = g_string_new (NULL);
-  json_object_iter_init (&iter, json_node_get_object (clean));
-  while (json_object_iter_next (&iter, &key, &member))
+  json_object_iter_init_ordered (&iter, json_node_get_object (clean));
+  while (json_object_iter_next_ordered (&iter, &key, &member))
     {
       g_autofree char *value = NULL;
 

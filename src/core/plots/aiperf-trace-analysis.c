@@ -105,6 +105,38 @@ streams_text (AiperfRun *run,
   return g_string_free (s, FALSE);
 }
 
+/* Kernel time by the CPU op that launched it (joined by correlation id):
+ * where the GPU time comes from in the model's code. At most @limit rows
+ * of text, all of them as CSV. */
+static char *
+ops_text (AiperfRun *run,
+          gboolean   csv,
+          guint      limit)
+{
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  GString *s = g_string_new (NULL);
+  const char *name;
+  gint64 ns, total = 0;
+  guint kernels;
+
+  for (guint i = 0; store != NULL && aiperf_trace_store_get_op (store, i, &name, &ns, &kernels); i++)
+    total += ns;
+  if (total == 0)
+    return g_string_free (s, FALSE);
+  if (csv)
+    g_string_append (s, "cpu_op,kernel_us,fraction,kernels\n");
+  for (guint i = 0; aiperf_trace_store_get_op (store, i, &name, &ns, &kernels) && (csv || i < limit); i++)
+    if (csv)
+      {
+        append_field (s, name);
+        g_string_append_printf (s, ",%.3f,%.4f,%u\n", ns / 1e3, (double) ns / (double) total, kernels);
+      }
+    else
+      g_string_append_printf (s, _("  %-40s %12.3f ms %6.1f%% %8u kernels\n"), name, ns / 1e6, 100.0 * ns / total,
+                              kernels);
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 write_one (const char *directory,
            const char *name,
@@ -147,11 +179,14 @@ aiperf_trace_write_files (AiperfRunSet *runs,
 
       g_autofree char *streams = streams_text (source->run, TRUE);
       g_autofree char *n4 = several ? g_strdup_printf ("%s_streams.csv", source->label) : g_strdup ("streams.csv");
+      g_autofree char *ops = ops_text (source->run, TRUE, 0);
+      g_autofree char *n5 = several ? g_strdup_printf ("%s_cpu_ops.csv", source->label) : g_strdup ("cpu_ops.csv");
 
       if (!write_one (directory, n1, summary, files, error) ||
           !write_one (directory, n2, csv, files, error) ||
           !write_one (directory, n3, txt, files, error) ||
-          !write_one (directory, n4, streams, files, error))
+          !write_one (directory, n4, streams, files, error) ||
+          (*ops != '\0' && !write_one (directory, n5, ops, files, error)))
         return FALSE;
     }
   return TRUE;
@@ -189,6 +224,12 @@ aiperf_trace_summary_section (AiperfRunSet *runs)
 
         if (*streams != '\0')
           g_string_append_printf (s, _("  GPU streams (busy: the union of their kernels):\n%s"), streams);
+      }
+      {
+        g_autofree char *ops = ops_text (run, FALSE, 10);
+
+        if (*ops != '\0')
+          g_string_append_printf (s, _("  Kernel time by the CPU op that launched it (top 10):\n%s"), ops);
       }
       if (steps != NULL && aiperf_table_get_n_rows (steps) > 0)
         {

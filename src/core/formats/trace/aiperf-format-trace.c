@@ -189,7 +189,11 @@ store_async (Agg                    *agg,
     aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, 0, event->name, event->cat, NULL,
                                   event->args_offset, event->args_len);
   else if (event->ph == 'b')
-    push_open (open_stack (agg->open_async, &key, TRUE), event);
+    {
+      /* The async lane comes after the process's threads. */
+      aiperf_trace_store_set_thread_sort (agg->store, event->pid, "async", G_MAXINT64);
+      push_open (open_stack (agg->open_async, &key, TRUE), event);
+    }
   else if (!close_open (agg, open_stack (agg->open_async, &key, FALSE), track, event))
     agg->n_unmatched++;
   g_free (key);
