@@ -128,8 +128,19 @@ test_trace (void)
   cli_run (&r, out, in, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
   listing = sorted_listing (out);
-  g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt kernel_categories.png "
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv kernel_categories.png "
                                 "kernel_summary.csv streams.csv summary.txt timeline.png top_kernels.png");
+  /* Kernel time by launching op, as a join of the raw JSON in Python gives. */
+  {
+    g_autofree char *ops_path = g_build_filename (out, "cpu_ops.csv", NULL);
+    g_autofree char *ops = NULL;
+
+    g_assert_true (g_file_get_contents (ops_path, &ops, NULL, NULL));
+    g_assert_true (g_str_has_prefix (ops, "cpu_op,kernel_us,fraction,kernels\n"
+                                          "aten::copy_,39080.000,0.7845,16\n"
+                                          "aten::cudnn_convolution,5361.000,0.1076,31\n"
+                                          "aten::addmm,2715.000,0.0545,14\n"));
+  }
   g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
   g_assert_true (g_str_has_prefix (summary, "name,calls,total_us,avg_us,min_us,max_us,percent\n"
                                             "ampere_sgemm_32x32_sliced1x4_tn,6,2673.000,445.500,97.000,868.000,24.92\n"));
