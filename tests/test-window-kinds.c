@@ -245,12 +245,20 @@ test_trace_tabs (void)
   /* The timeline tab: zoom keeps inside the trace, down to 10 ns. */
   {
     AiperfTimelineView *timeline = NULL;
+    GtkWidget *page = NULL;
+    GtkSelectionModel *rows = gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel));
     gint64 t0, t1, full;
 
     for (int i = 0; i < adw_tab_view_get_n_pages (view) && timeline == NULL; i++)
-      if (AIPERF_IS_TIMELINE_VIEW (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i))))
-        timeline = AIPERF_TIMELINE_VIEW (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+      {
+        page = adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i));
+        timeline = aiperf_timeline_page_get_view (page);
+      }
     g_assert_nonnull (timeline);
+    /* A row picked in the Kernels tab is searched for in the timeline. */
+    gtk_selection_model_select_item (rows, 3, TRUE);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (g_object_get_data (G_OBJECT (page), "aiperf-timeline-search"))),
+                     ==, aiperf_kernels_panel_get_selected_kernel (panel));
     aiperf_timeline_view_get_range (timeline, &t0, &full);
     g_assert_cmpint (t0, ==, 0);
     g_assert_cmpint (full, >, 40000000000);   /* the trace spans about 41 s */

@@ -30,7 +30,20 @@ typedef struct {
   gboolean           matching;             /* a search is on: dim the rest */
   guint             *key_used;
   guint              n_keys;
+  /* Rectangles of one colour are filled together: a fill per slice
+   * would cost more than the query. */
+  gboolean           pending;
+  guint              pending_key;
+  double             pending_alpha;
 } Paint;
+
+static void
+flush (Paint *p)
+{
+  if (p->pending)
+    cairo_fill (p->cr);
+  p->pending = FALSE;
+}
 
 static AiperfRGBA
 key_color (const AiperfStyle *style,
@@ -68,11 +81,18 @@ paint_slice (gint64      start,
     x2 = x + 1.0;
   if (p->matching && n_matched == 0)
     alpha = 0.18;
-  cairo_set_source_rgba (p->cr, c.r, c.g, c.b, alpha);
+  if (!p->pending || p->pending_key != key || p->pending_alpha != alpha)
+    {
+      flush (p);
+      cairo_set_source_rgba (p->cr, c.r, c.g, c.b, alpha);
+      p->pending = TRUE;
+      p->pending_key = key;
+      p->pending_alpha = alpha;
+    }
   cairo_rectangle (p->cr, x, y, x2 - x, h);
-  cairo_fill (p->cr);
   if (p->matching && n_matched > 0)
     {
+      flush (p);
       cairo_set_source_rgba (p->cr, p->style->foreground.r, p->style->foreground.g, p->style->foreground.b, 1);
       cairo_set_line_width (p->cr, 1.5);
       cairo_rectangle (p->cr, x + 0.75, y + 0.75, MAX (0.5, x2 - x - 1.5), MAX (0.5, h - 1.5));
@@ -140,6 +160,7 @@ draw_counter (Paint                  *p,
   guint key = lane;   /* a colour of its own per counter lane */
   AiperfRGBA color = key_color (p->style, key);
 
+  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_DEFAULT);
   model->vtable->counter_range (model->self, lane, &c.min, &c.max);
   /* Counters start from zero when all their values are positive. */
   c.min = MIN (c.min, 0.0);
@@ -152,6 +173,7 @@ draw_counter (Paint                  *p,
       cairo_line_to (p->cr, p->x0 + p->width, c.last_y);
       cairo_stroke (p->cr);
     }
+  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_NONE);
 }
 
 static void
@@ -535,10 +557,12 @@ aiperf_timeline_draw (cairo_t                   *cr,
   ns_per_px = ns_per_pixel (&state, &lay);
   used = g_new0 (guint, MAX (n_keys, 1));
   p = (Paint) { cr, style, lay.left, lay.top, lay.width, lay.row, state.t0, state.t1, FALSE, state.match != NULL,
-                used, n_keys };
+                used, n_keys, FALSE, 0, 0 };
   cairo_save (cr);
   cairo_rectangle (cr, lay.left, lay.top, lay.width, lay.height);
   cairo_clip (cr);
+  /* Slices are boxes on whole pixels: no antialiasing to compute. */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
   y = lay.top;
   for (guint l = 0; l < n_lanes && y < lay.top + lay.height; l++)
     {
@@ -551,11 +575,13 @@ aiperf_timeline_draw (cairo_t                   *cr,
         draw_counter (&p, model, l, h, ns_per_px);
       else
         vt->query (model->self, l, state.t0, state.t1, ns_per_px, state.match, paint_slice, &p);
+      flush (&p);
       y += h;
       cairo_set_source_rgba (cr, style->grid.r, style->grid.g, style->grid.b, style->grid.a);
       cairo_rectangle (cr, lay.left, y - 0.5, lay.width, 1);
       cairo_fill (cr);
     }
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   draw_selection (cr, model, &state, style, &lay, &p);
   cairo_restore (cr);
   draw_lane_names (cr, model, &state, style, &lay);

@@ -93,6 +93,7 @@ struct _AiperfTraceStore {
   GArray     *files;         /* TraceFile */
   guint       file;          /* the one being filled */
   gboolean    begun;         /* begin_file was called */
+  guint       last_track;    /* the track of the last event (a cache) */
   GArray     *correlations;  /* TraceEnd, while filling */
   GArray     *flow_steps;    /* TraceEnd (flows; id interned in flow_ids) */
   GHashTable *flow_ids;      /* flow id text → number + 1 */

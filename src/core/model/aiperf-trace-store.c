@@ -216,12 +216,18 @@ aiperf_trace_store_track (AiperfTraceStore *self,
                           const char       *pid,
                           const char       *tid)
 {
-  g_autofree char *key = trace_track_key (self->file, pid, tid);
-  gpointer found = g_hash_table_lookup (self->track_ids, key);
+  g_autofree char *key = NULL;
+  gpointer found;
+  TraceTrack *last = self->last_track < self->tracks->len ? g_ptr_array_index (self->tracks, self->last_track) : NULL;
 
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
-  return add_track (self, g_steal_pointer (&key), pid, tid);
+  /* Events come in runs of one thread: the last track, without a key. */
+  if (last != NULL && last->file == self->file && g_strcmp0 (last->pid, pid != NULL ? pid : "") == 0 &&
+      g_strcmp0 (last->tid, tid != NULL ? tid : "") == 0)
+    return self->last_track;
+  key = trace_track_key (self->file, pid, tid);
+  found = g_hash_table_lookup (self->track_ids, key);
+  self->last_track = found != NULL ? GPOINTER_TO_UINT (found) - 1 : add_track (self, g_steal_pointer (&key), pid, tid);
+  return self->last_track;
 }
 
 void

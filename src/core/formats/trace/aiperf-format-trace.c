@@ -102,8 +102,12 @@ typedef struct {
   GHashTable *labels;      /* "file\x1fpid" → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
   guint       n_events, n_negative, n_counters, n_flows, n_async, n_other;
+  guint       n_launch_ids;  /* launches with a correlation id, in this file */
   guint       file;        /* the file being read, in a merged trace */
   const char *file_label;  /* its label (NULL for a trace of one file) */
+  GHashTable *last_kernels;     /* kernels_of's cache */
+  char       *last_kernels_pid;
+  guint       last_kernels_file;
 } Agg;
 
 /* The kernel's category, classified once per name. */
@@ -266,7 +270,8 @@ store_event (Agg                    *agg,
       /* Kineto's ac2g flows repeat the correlation id of launch and kernel. */
       if (g_strcmp0 (event->cat, "ac2g") == 0)
         {
-          if (event->ph == 's' && event->id != NULL)
+          /* Only where the launches carry no correlation id of their own. */
+          if (event->ph == 's' && event->id != NULL && agg->n_launch_ids == 0)
             aiperf_trace_store_add_correlation (agg->store, g_ascii_strtoll (event->id, NULL, 10), track,
                                                 event->ts_ns, 0, FALSE);
         }
@@ -293,7 +298,10 @@ store_event (Agg                    *agg,
                                     kernel ? category_of (agg, event->name) : NULL, event->args_offset,
                                     event->args_len);
       if (event->correlation >= 0 && event->ph == 'X')
-        aiperf_trace_store_add_correlation (agg->store, event->correlation, track, event->ts_ns, dur, device);
+        {
+          aiperf_trace_store_add_correlation (agg->store, event->correlation, track, event->ts_ns, dur, device);
+          agg->n_launch_ids += !device;
+        }
       return;
     }
   {
@@ -313,6 +321,31 @@ process_key (Agg        *agg,
              const char *pid)
 {
   return g_strdup_printf ("%u\x1f%s", agg->file, pid != NULL ? pid : "");
+}
+
+/* The kernels of a GPU (process) by name; kernels come in runs of one. */
+static GHashTable *
+kernels_of (Agg        *agg,
+            const char *pid)
+{
+  g_autofree char *key = NULL;
+  GHashTable *by_name;
+
+  if (agg->last_kernels != NULL && agg->last_kernels_file == agg->file &&
+      g_strcmp0 (agg->last_kernels_pid, pid) == 0)
+    return agg->last_kernels;
+  key = process_key (agg, pid);
+  by_name = g_hash_table_lookup (agg->kernels, key);
+  if (by_name == NULL)
+    {
+      by_name = g_hash_table_new (NULL, NULL);
+      g_hash_table_insert (agg->kernels, g_steal_pointer (&key), by_name);
+    }
+  g_free (agg->last_kernels_pid);
+  agg->last_kernels_pid = g_strdup (pid);
+  agg->last_kernels_file = agg->file;
+  agg->last_kernels = by_name;
+  return by_name;
 }
 
 static void
@@ -363,24 +396,18 @@ on_event (const AiperfTraceEvent *event,
     }
   if (event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0)
     {
-      g_autofree char *pid = process_key (agg, event->pid);
       /* Names interned by the store: one pointer per name, no string hash. */
       const char *name = aiperf_trace_store_intern_name (agg->store, event->name);
-      GHashTable *by_name = g_hash_table_lookup (agg->kernels, pid);
+      GHashTable *by_name = kernels_of (agg, event->pid);
       KernelAgg *k;
       double ns = event->dur_ns;
 
-      if (by_name == NULL)
-        {
-          by_name = g_hash_table_new (NULL, NULL);
-          g_hash_table_insert (agg->kernels, g_strdup (pid), by_name);
-        }
       k = g_hash_table_lookup (by_name, name);
       if (k == NULL)
         {
           k = g_new0 (KernelAgg, 1);
           k->name = g_strdup (name);
-          k->pid = g_steal_pointer (&pid);
+          k->pid = process_key (agg, event->pid);
           k->file_label = agg->file_label;
           k->min = ns;
           k->max = ns;
@@ -545,7 +572,7 @@ add_warnings (AiperfRun   *run,
                             path, agg->n_negative);
   g_hash_table_remove_all (agg->open);
   g_hash_table_remove_all (agg->open_async);
-  agg->n_unmatched = agg->n_negative = 0;
+  agg->n_unmatched = agg->n_negative = agg->n_launch_ids = 0;
 }
 
 static void
@@ -653,6 +680,7 @@ trace_load_files (const char * const      *paths,
   g_ptr_array_unref (agg.order);
   g_hash_table_unref (agg.labels);
   g_array_unref (agg.steps);
+  g_free (agg.last_kernels_pid);
 }
 
 static void

@@ -207,6 +207,29 @@ read_integer (AiperfJsonScan *scan,
   return TRUE;
 }
 
+/* "correlation": N at the top level of an args object's text (a nested
+ * one is not looked for: Kineto writes it flat); -1 without. */
+static gint64
+find_correlation (const char *args,
+                  gsize       length)
+{
+  static const char needle[] = "\"correlation\"";
+  const char *end = args + length;
+  const char *p = g_strstr_len (args, (gssize) length, needle);
+  gint64 value = 0;
+
+  if (p == NULL)
+    return -1;
+  p += sizeof needle - 1;
+  while (p < end && (*p == ' ' || *p == ':' || *p == '\t'))
+    p++;
+  if (p >= end || !g_ascii_isdigit (*p))
+    return -1;
+  for (; p < end && g_ascii_isdigit (*p) && value < G_MAXINT64 / 10 - 10; p++)
+    value = value * 10 + (*p - '0');
+  return value;
+}
+
 /* The args object: its text and where it is kept (for hover, re-read
  * later), and the few members the analysis joins on: an M event's name,
  * labels and sort_index; a kernel's or launch's correlation. The others
@@ -228,11 +251,15 @@ read_args (AiperfJsonScan   *scan,
     scan->p++;
   event->args = scan->p;
   event->args_offset = offset + (scan->p - scan->start);
-  if (aiperf_json_scan_peek (scan) != AIPERF_JSON_OBJECT || (!meta && !joins))
+  if (aiperf_json_scan_peek (scan) != AIPERF_JSON_OBJECT || !meta)
     {
       gboolean ok = aiperf_json_scan_skip (scan);
 
       event->args_len = scan->p - event->args;
+      /* The one member joins need, found in the text: stepping through
+       * every member of millions of kernels' args would cost more. */
+      if (ok && joins)
+        event->correlation = find_correlation (event->args, event->args_len);
       return ok;
     }
   aiperf_json_scan_begin_object (scan);
@@ -240,14 +267,12 @@ read_args (AiperfJsonScan   *scan,
     {
       gboolean ok;
 
-      if (meta && aiperf_json_key_is (key, length, "name") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+      if (aiperf_json_key_is (key, length, "name") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
         ok = read_string (scan, &event->arg_name, owned);
-      else if (meta && aiperf_json_key_is (key, length, "labels") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
+      else if (aiperf_json_key_is (key, length, "labels") && aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
         ok = read_string (scan, &event->arg_labels, owned);
-      else if (meta && aiperf_json_key_is (key, length, "sort_index"))
+      else if (aiperf_json_key_is (key, length, "sort_index"))
         ok = read_integer (scan, &event->sort_index);
-      else if (!meta && aiperf_json_key_is (key, length, "correlation"))
-        ok = read_integer (scan, &event->correlation);
       else
         ok = aiperf_json_scan_skip (scan);
       if (!ok)
