@@ -133,7 +133,7 @@ bind_step (AiperfTraceStore *self,
     }
   for (guint d = 0; track->rows != NULL && d < track->depth; d++)
     {
-      guint k = trace_row_first_from (track->rows[d], step->t);
+      guint k = trace_row_first_from (track->rows[d], 0, step->t);
 
       if (k < track->rows[d]->len)
         best = MIN (best, g_array_index (track->rows[d], TraceSlice, k).start);
@@ -220,4 +220,31 @@ trace_store_find_link (AiperfTraceStore *self,
 {
   return find_in (self->links, track, start, out_track, out_t) ||
          find_in (self->flows, track, start, out_track, out_t);
+}
+
+gboolean
+aiperf_trace_store_get_op (AiperfTraceStore *self,
+                           guint             index,
+                           const char      **out_name,
+                           gint64           *out_kernel_ns,
+                           guint            *out_kernels)
+{
+  const TraceOp *op;
+
+  g_return_val_if_fail (self != NULL && self->finished, FALSE);
+
+  if (index >= self->ops->len)
+    return FALSE;
+  op = &g_array_index (self->ops, TraceOp, index);
+  *out_name = g_ptr_array_index (self->names, op->name);
+  *out_kernel_ns = op->kernel_ns;
+  *out_kernels = op->kernels;
+  return TRUE;
+}
+
+guint
+aiperf_trace_store_get_n_flows (AiperfTraceStore *self)
+{
+  g_return_val_if_fail (self != NULL && self->finished, 0);
+  return self->links->len + self->flows->len;
 }

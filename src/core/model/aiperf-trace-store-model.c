@@ -24,6 +24,36 @@ lane_track (gpointer self,
   return g_ptr_array_index (((AiperfTraceStore *) self)->tracks, lane);
 }
 
+char *
+aiperf_trace_store_get_args (AiperfTraceStore *self,
+                             guint             lane,
+                             guint             depth,
+                             gint64            start)
+{
+  TraceTrack *track;
+  const TraceFile *file;
+  GArray *row;
+  const TraceSlice *s;
+  guint i;
+
+  g_return_val_if_fail (self != NULL && self->finished, NULL);
+
+  if (lane >= self->tracks->len)
+    return NULL;
+  track = g_ptr_array_index (self->tracks, lane);
+  if (track->rows == NULL || depth >= track->depth)
+    return NULL;
+  row = track->rows[depth];
+  i = trace_row_first_from (row, 0, start);
+  if (i >= row->len)
+    return NULL;
+  s = &g_array_index (row, TraceSlice, i);
+  file = &g_array_index (self->files, TraceFile, track->file);
+  if (s->start != start || s->args == 0 || file->read == NULL)
+    return NULL;
+  return file->read (file->read_data, (goffset) (s->args >> 24), (gsize) (s->args & TRACE_ARGS_MAX_LENGTH), NULL);
+}
+
 static guint
 model_n_lanes (gpointer self)
 {
@@ -53,26 +83,6 @@ model_extent (gpointer self,
   *out_end = MAX (((AiperfTraceStore *) self)->end, 1);
 }
 
-/* The first index in [@lo, row->len) whose slice starts at or after @t. */
-static guint
-first_from_in (GArray *row,
-               guint   lo,
-               gint64  t)
-{
-  guint hi = row->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (row, TraceSlice, mid).start < t)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 static guint
 count_matched (GArray       *row,
                guint         from,
@@ -99,7 +109,7 @@ query_row (AiperfTraceStore *store,
            AiperfTrackEmit   emit,
            gpointer          user_data)
 {
-  guint i = trace_row_first_from (row, t0);
+  guint i = trace_row_first_from (row, 0, t0);
 
   /* The slice before can still reach into the range (no overlaps: only it). */
   if (i > 0 && g_array_index (row, TraceSlice, i - 1).start + g_array_index (row, TraceSlice, i - 1).dur > t0)
@@ -123,7 +133,7 @@ query_row (AiperfTraceStore *store,
        * one mark, except a wide slice at the column's end (drawn alone). */
       column = s->start / npp - (s->start < 0 && s->start % npp != 0);
       column_end = (column + 1) * npp;
-      j = first_from_in (row, i + 1, column_end);
+      j = trace_row_first_from (row, i + 1, column_end);
       last = j - 1;
       if (last > i && g_array_index (row, TraceSlice, last).dur >= npp)
         j = last;
@@ -290,7 +300,7 @@ slice_at (const TraceTrack *track,
   if (track->rows == NULL || depth >= track->depth)
     return NULL;
   row = track->rows[depth];
-  i = trace_row_first_from (row, start);
+  i = trace_row_first_from (row, 0, start);
   return i < row->len && g_array_index (row, TraceSlice, i).start == start ? &g_array_index (row, TraceSlice, i) : NULL;
 }
 

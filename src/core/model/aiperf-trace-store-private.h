@@ -110,8 +110,9 @@ char    *trace_track_key          (guint       file,
 guint    trace_store_intern       (GHashTable *ids,
                                    GPtrArray  *texts,
                                    const char *text);
-/* The first slice of @row starting at or after @t. */
+/* The first slice of @row, from index @lo on, starting at or after @t. */
 guint    trace_row_first_from     (GArray     *row,
+                                   guint       lo,
                                    gint64      t);
 /* The innermost slice of @track around @t (start ≤ t < end), with its
  * depth; with @key_only ≥ 0 only slices of that colour key. */

@@ -637,87 +637,12 @@ aiperf_trace_store_get_bounds (AiperfTraceStore *self,
   *out_end_ns = self->origin + self->end;
 }
 
-static int
-compare_spans (gconstpointer a,
-               gconstpointer b)
-{
-  const gint64 *x = a, *y = b;
-
-  return x[0] < y[0] ? -1 : x[0] > y[0];
-}
-
-/* The kernels of @t as (start, end) pairs by start: its rows merged. */
-static GArray *
-kernel_spans (AiperfTraceStore *self,
-              const TraceTrack *t)
-{
-  GArray *spans = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
-
-  for (guint d = 0; d < t->depth; d++)
-    for (guint k = 0; k < t->rows[d]->len; k++)
-      {
-        const TraceSlice *s = &g_array_index (t->rows[d], TraceSlice, k);
-        gint64 span[2] = { s->start, s->start + s->dur };
-
-        if (s->key < self->n_kernel_keys)
-          g_array_append_vals (spans, span, 1);
-      }
-  /* One row is already by start. */
-  if (t->depth > 1)
-    g_array_sort (spans, compare_spans);
-  return spans;
-}
-
-gboolean
-aiperf_trace_store_get_stream (AiperfTraceStore *self,
-                               guint             index,
-                               const char      **out_name,
-                               gint64           *out_busy_ns,
-                               gint64           *out_span_ns)
-{
-  g_return_val_if_fail (self != NULL && self->finished, FALSE);
-
-  for (guint i = 0; i < self->tracks->len; i++)
-    {
-      TraceTrack *t = g_ptr_array_index (self->tracks, i);
-      g_autoptr(GArray) spans = NULL;
-      gint64 busy = 0, last = G_MININT64, run_start = 0, run_end = G_MININT64;
-
-      if (t->rows == NULL)
-        continue;
-      spans = kernel_spans (self, t);
-      if (spans->len == 0 || index-- > 0)
-        continue;
-      /* By start: extend the current busy run, or close it. */
-      for (guint k = 0; k < spans->len; k++)
-        {
-          const gint64 *span = &g_array_index (spans, gint64, 2 * k);
-
-          last = MAX (last, span[1]);
-          if (span[0] > run_end)
-            {
-              if (run_end > G_MININT64)
-                busy += run_end - run_start;
-              run_start = span[0];
-              run_end = span[1];
-            }
-          else
-            run_end = MAX (run_end, span[1]);
-        }
-      busy += run_end - run_start;
-      *out_name = t->label;
-      *out_busy_ns = busy;
-      *out_span_ns = last - g_array_index (spans, gint64, 0);
-      return TRUE;
-    }
-  return FALSE;
-}
-
 guint
 trace_row_first_from (GArray *row,
+                      guint   lo,
                       gint64  t)
 {
-  guint lo = 0, hi = row->len;
+  guint hi = row->len;
 
   while (lo < hi)
     {
@@ -745,7 +670,7 @@ trace_track_enclosing (const TraceTrack *track,
   for (guint d = 0; d < track->depth; d++)
     {
       GArray *row = track->rows[d];
-      guint i = trace_row_first_from (row, t + 1);
+      guint i = trace_row_first_from (row, 0, t + 1);
       const TraceSlice *s;
 
       if (i == 0)
@@ -755,61 +680,4 @@ trace_track_enclosing (const TraceTrack *track,
         found = s;
     }
   return found;
-}
-
-gboolean
-aiperf_trace_store_get_op (AiperfTraceStore *self,
-                           guint             index,
-                           const char      **out_name,
-                           gint64           *out_kernel_ns,
-                           guint            *out_kernels)
-{
-  const TraceOp *op;
-
-  g_return_val_if_fail (self != NULL && self->finished, FALSE);
-
-  if (index >= self->ops->len)
-    return FALSE;
-  op = &g_array_index (self->ops, TraceOp, index);
-  *out_name = g_ptr_array_index (self->names, op->name);
-  *out_kernel_ns = op->kernel_ns;
-  *out_kernels = op->kernels;
-  return TRUE;
-}
-
-guint
-aiperf_trace_store_get_n_flows (AiperfTraceStore *self)
-{
-  g_return_val_if_fail (self != NULL && self->finished, 0);
-  return self->links->len + self->flows->len;
-}
-
-char *
-aiperf_trace_store_get_args (AiperfTraceStore *self,
-                             guint             lane,
-                             guint             depth,
-                             gint64            start)
-{
-  TraceTrack *track;
-  const TraceFile *file;
-  GArray *row;
-  const TraceSlice *s;
-  guint i;
-
-  g_return_val_if_fail (self != NULL && self->finished, NULL);
-
-  if (lane >= self->tracks->len)
-    return NULL;
-  track = g_ptr_array_index (self->tracks, lane);
-  if (track->rows == NULL || depth >= track->depth)
-    return NULL;
-  row = track->rows[depth];
-  i = trace_row_first_from (row, start);
-  if (i >= row->len)
-    return NULL;
-  s = &g_array_index (row, TraceSlice, i);
-  file = &g_array_index (self->files, TraceFile, track->file);
-  if (s->start != start || s->args == 0 || file->read == NULL)
-    return NULL;
-  return file->read (file->read_data, (goffset) (s->args >> 24), (gsize) (s->args & TRACE_ARGS_MAX_LENGTH), NULL);
 }

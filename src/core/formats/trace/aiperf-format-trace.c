@@ -101,7 +101,7 @@ typedef struct {
   GPtrArray  *order;       /* KernelAgg*, first seen first */
   GHashTable *labels;      /* "file\x1fpid" → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
-  guint       n_events, n_negative, n_counters, n_flows, n_async, n_other;
+  guint       n_events, n_negative, n_other; /* n_other: phases read and counted, not drawn */
   guint       n_launch_ids;  /* launches with a correlation id, in this file */
   guint       file;        /* the file being read, in a merged trace */
   const char *file_label;  /* its label (NULL for a trace of one file) */
@@ -188,7 +188,6 @@ store_async (Agg                    *agg,
                                event->cat != NULL ? event->cat : "", event->id != NULL ? event->id : "",
                                event->name != NULL ? event->name : "");
 
-  agg->n_async++;
   if (event->ph == 'n')
     aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, 0, event->name, event->cat, NULL,
                                   event->args_offset, event->args_len);
@@ -232,10 +231,7 @@ store_counter (Agg                    *agg,
       if (!aiperf_json_scan_number (&scan, &n))
         return;
       if (isfinite (n.d))
-        {
-          aiperf_trace_store_add_counter (agg->store, event->pid, event->name, series, event->ts_ns, n.d);
-          agg->n_counters++;
-        }
+        aiperf_trace_store_add_counter (agg->store, event->pid, event->name, series, event->ts_ns, n.d);
     }
 }
 
@@ -265,7 +261,6 @@ store_event (Agg                    *agg,
     case 's':
     case 't':
     case 'f':
-      agg->n_flows++;
       track = aiperf_trace_store_track (agg->store, event->pid, event->tid);
       /* Kineto's ac2g flows repeat the correlation id of launch and kernel. */
       if (g_strcmp0 (event->cat, "ac2g") == 0)
@@ -666,6 +661,8 @@ trace_load_files (const char * const      *paths,
       if (aiperf_trace_store_get_n_slices (agg.store) > 0)
         aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
       set_count (run, "events", agg.n_events);
+      if (agg.n_other > 0)
+        set_count (run, "events not drawn", agg.n_other);
       if (n_paths > 1)
         set_count (run, "files", n_read);
       aiperf_apply_param_pattern (run, options->param_pattern, name);
