@@ -8,6 +8,54 @@
 
 #include "fuzz-common.h"
 #include "aiperf-run-set.h"
+#include "aiperf-trace-store.h"
+
+/* Hover on every slice drawn of the whole trace (at most 64 per lane):
+ * args read back from the file, formatted and masked, and their links. */
+typedef struct {
+  AiperfTrackModel *model;
+  guint             lane, n;
+} Hover;
+
+static void
+hover (gint64      start,
+       gint64      end,
+       guint       depth,
+       guint       key,
+       const char *name,
+       guint       count,
+       guint       n_matched,
+       gpointer    user_data)
+{
+  Hover *h = user_data;
+  AiperfTrackSlice linked;
+  char *text;
+
+  if (count != 1 || h->n++ >= 64)
+    return;
+  text = h->model->vtable->describe (h->model->self, h->lane, depth, start);
+  g_free (text);
+  h->model->vtable->link (h->model->self, h->lane, depth, start, &linked);
+}
+
+static void
+hover_all (AiperfRun *run)
+{
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  AiperfTrackModel model;
+  gint64 t0, t1;
+
+  if (store == NULL)
+    return;
+  aiperf_trace_store_get_model (store, &model);
+  model.vtable->extent (model.self, &t0, &t1);
+  for (guint l = 0; l < model.vtable->n_lanes (model.self); l++)
+    {
+      Hover h = { &model, l, 0 };
+
+      model.vtable->query (model.self, l, t0, t1, 1, NULL, hover, &h);
+    }
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -20,6 +68,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
   for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
-    aiperf_fuzz_check_run (aiperf_run_set_get_run (runs, i));
+    {
+      aiperf_fuzz_check_run (aiperf_run_set_get_run (runs, i));
+      hover_all (aiperf_run_set_get_run (runs, i));
+    }
   return 0;
 }
