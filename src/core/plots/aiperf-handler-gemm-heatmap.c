@@ -65,7 +65,8 @@ shape_of (const AiperfGemmPoint *p,
 {
   if (p->layer != NULL)
     return p->layer;
-  g_snprintf (buf, size, "%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, (gint64) p->N, (gint64) p->K);
+  /* %g, not a cast to an integer: a file can give sizes past gint64. */
+  g_snprintf (buf, size, "%.15g×%.15g", p->N, p->K);
   return buf;
 }
 

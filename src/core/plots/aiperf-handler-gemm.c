@@ -376,8 +376,9 @@ bar_hash (gconstpointer key)
 {
   const Bar *b = key;
 
-  return g_str_hash (b->kernel != NULL ? b->kernel : "") ^ (guint) b->M * 31u ^ (guint) b->N * 131u ^
-         (guint) b->K * 521u ^ (guint) b->batch ^ (guint) b->run * 7919u;
+  /* The sizes hashed as doubles: a file can give ones no integer holds. */
+  return g_str_hash (b->kernel != NULL ? b->kernel : "") ^ g_double_hash (&b->M) * 31u ^ g_double_hash (&b->N) * 131u ^
+         g_double_hash (&b->K) * 521u ^ g_double_hash (&b->batch) ^ (guint) b->run * 7919u;
 }
 
 static gboolean
