@@ -236,6 +236,54 @@ test_number_list (void)
   g_free (values);
 }
 
+/* Strings are scanned eight bytes at a time: a quote, a backslash, a
+ * control byte or a non-ASCII byte is found at every position of a long
+ * string, and a skipped number is checked as strictly as a parsed one. */
+static void
+test_scan_every_position (void)
+{
+  const char *specials[] = { "\"", "\\n", "\x01", "\xc3\xa9", "\xff", "\x7f" };
+  const gboolean valid[] = { TRUE, TRUE, FALSE, TRUE, FALSE, TRUE };
+  const char *numbers[] = { "0", "-12.5", "1e999", "01", "-", "1.", "3.25e2", "12345678901234567890" };
+  const gboolean numbers_valid[] = { TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE };
+
+  for (guint s = 0; s < G_N_ELEMENTS (specials); s++)
+    for (guint at = 0; at < 40; at++)
+      {
+        g_autofree char *filler = g_strnfill (at, 'a');
+        g_autofree char *tail = g_strnfill (40 - at, 'b');
+        /* A lone quote ends the string early: the key after it is then "bbb…". */
+        g_autofree char *text = g_strdup_printf ("\"%s%s%s\"", filler, specials[s], tail);
+        AiperfJsonScan scan;
+        const char *view;
+        gsize length;
+        gboolean escapes;
+        gboolean ok;
+
+        aiperf_json_scan_init (&scan, text, strlen (text));
+        ok = aiperf_json_scan_string_view (&scan, &view, &length, &escapes);
+        if (s == 0)
+          {
+            g_assert_true (ok);
+            g_assert_cmpuint (length, ==, at);
+            continue;
+          }
+        g_assert_cmpint (ok, ==, valid[s]);
+        if (ok)
+          g_assert_cmpuint (length, ==, strlen (text) - 2);
+        else
+          g_assert_cmpuint (scan.error_at - text, ==, 1 + at);
+      }
+  for (guint n = 0; n < G_N_ELEMENTS (numbers); n++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"a\": [%s]}", numbers[n]);
+      AiperfJsonScan scan;
+
+      aiperf_json_scan_init (&scan, text, strlen (text));
+      g_assert_cmpint (aiperf_json_scan_skip (&scan), ==, numbers_valid[n]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -248,6 +296,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/json-scan/numbers/int", test_numbers_int);
   g_test_add_func ("/aiperf/json-scan/syntax", test_scan_syntax);
   g_test_add_func ("/aiperf/json-scan/walk", test_scan_walk);
+  g_test_add_func ("/aiperf/json-scan/every-position", test_scan_every_position);
   g_test_add_func ("/aiperf/json-scan/number-list", test_number_list);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE 1 /* memmem */
 #include "config.h"
 
 #include <math.h>
@@ -11,9 +12,12 @@
 
 #include "aiperf-trace-private.h"
 
-/* The strings of one event, freed when it has been handed over. */
+/* The strings of one event, kept until it has been handed over: most in
+ * a scratch buffer, without malloc; decoded ones and long ones on the heap. */
 typedef struct {
-  char     *items[16];
+  char      scratch[2048];
+  gsize     used;
+  char     *heap[16];
   guint     n;
   gboolean  overflow;
 } Owned;
@@ -24,8 +28,8 @@ owned_add (Owned *owned,
 {
   /* An event repeats at most a few of its members; more copies than that
    * are dropped with the event (the caller sees it as not an event). */
-  if (owned->n < G_N_ELEMENTS (owned->items))
-    owned->items[owned->n++] = text;
+  if (owned->n < G_N_ELEMENTS (owned->heap))
+    owned->heap[owned->n++] = text;
   else
     {
       owned->overflow = TRUE;
@@ -33,12 +37,33 @@ owned_add (Owned *owned,
     }
 }
 
+static const char *
+owned_copy (Owned      *owned,
+            const char *text,
+            gsize       length)
+{
+  char *copy;
+
+  if (length >= sizeof owned->scratch - owned->used)
+    {
+      copy = g_strndup (text, length);
+      owned_add (owned, copy);
+      return copy;
+    }
+  copy = owned->scratch + owned->used;
+  memcpy (copy, text, length);
+  copy[length] = '\0';
+  owned->used += length + 1;
+  return copy;
+}
+
 static void
 owned_clear (Owned *owned)
 {
   for (guint i = 0; i < owned->n; i++)
-    g_free (owned->items[i]);
+    g_free (owned->heap[i]);
   owned->n = 0;
+  owned->used = 0;
 }
 
 /* A string member, decoded when it has escapes; *@owned keeps the copy. */
@@ -50,13 +75,50 @@ read_string (AiperfJsonScan  *scan,
   const char *text;
   gsize length;
   gboolean escapes;
-  char *copy;
 
   if (!aiperf_json_scan_string_view (scan, &text, &length, &escapes))
     return FALSE;
-  copy = escapes ? aiperf_json_decode_string (text, length) : g_strndup (text, length);
-  owned_add (owned, copy);
-  *out = copy;
+  if (escapes)
+    {
+      char *copy = aiperf_json_decode_string (text, length);
+
+      owned_add (owned, copy);
+      *out = copy;
+    }
+  else
+    *out = owned_copy (owned, text, length);
+  return TRUE;
+}
+
+/* The first character of a string member (ph, bp) and its length,
+ * without a copy; 0 for an empty one or another type. */
+static gboolean
+read_first_char (AiperfJsonScan *scan,
+                 char           *out,
+                 gsize          *out_length)
+{
+  const char *text;
+  gsize length;
+  gboolean escapes;
+
+  *out = 0;
+  *out_length = 0;
+  if (aiperf_json_scan_peek (scan) != AIPERF_JSON_STRING)
+    return aiperf_json_scan_skip (scan);
+  if (!aiperf_json_scan_string_view (scan, &text, &length, &escapes))
+    return FALSE;
+  if (escapes)
+    {
+      g_autofree char *copy = aiperf_json_decode_string (text, length);
+
+      *out = copy[0];
+      *out_length = strlen (copy);
+    }
+  else if (length > 0)
+    {
+      *out = text[0];
+      *out_length = length;
+    }
   return TRUE;
 }
 
@@ -144,6 +206,51 @@ exact_ns (AiperfJsonScan *scan,
   return (negative ? -1 : 1) * (whole * 1000 + fraction);
 }
 
+/* The common form of a time, "-?D+(.D+)?" with at most 18 digits, in one
+ * pass: the same µs as the number parser's exact case (digits over a power
+ * of ten) and the same ns as exact_ns. FALSE (nothing read) for anything
+ * else. */
+static gboolean
+read_plain_time (AiperfJsonScan *scan,
+                 double         *out_us,
+                 gint64         *out_ns)
+{
+  static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+                                  1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18 };
+  const char *p = scan->p, *end = scan->end;
+  gboolean negative = p < end && *p == '-';
+  guint64 mantissa = 0;
+  gint64 whole, fraction = 0;
+  guint digits = 0, decimals = 0;
+
+  p += negative;
+  if (p >= end || !g_ascii_isdigit (*p) || (*p == '0' && p + 1 < end && g_ascii_isdigit (p[1])))
+    return FALSE;
+  for (; p < end && g_ascii_isdigit (*p); p++, digits++)
+    mantissa = mantissa * 10 + (guint64) (*p - '0');
+  whole = (gint64) mantissa;
+  if (p < end && *p == '.')
+    {
+      if (++p >= end || !g_ascii_isdigit (*p))
+        return FALSE;
+      for (; p < end && g_ascii_isdigit (*p) && digits < 19; p++, digits++, decimals++)
+        {
+          mantissa = mantissa * 10 + (guint64) (*p - '0');
+          if (decimals < 3)
+            fraction = fraction * 10 + (*p - '0');
+        }
+    }
+  if (digits > 18 || mantissa > (G_GUINT64_CONSTANT (1) << 53) || whole > G_GINT64_CONSTANT (2000000000000000) ||
+      (p < end && (*p == 'e' || *p == 'E' || g_ascii_isdigit (*p))))
+    return FALSE;
+  for (guint i = MIN (decimals, 3); i < 3; i++)
+    fraction *= 10;
+  *out_us = (negative ? -1.0 : 1.0) * ((double) mantissa / pow10[decimals]);
+  *out_ns = (negative ? -1 : 1) * (whole * 1000 + fraction);
+  scan->p = p;
+  return TRUE;
+}
+
 /* ts or dur: the number in µs, and in exact ns. */
 static gboolean
 read_time (AiperfJsonScan *scan,
@@ -151,6 +258,9 @@ read_time (AiperfJsonScan *scan,
            gint64         *out_ns)
 {
   gboolean number = aiperf_json_scan_peek (scan) == AIPERF_JSON_NUMBER;
+
+  if (number && read_plain_time (scan, out_us, out_ns))
+    return TRUE;
 
   if (!read_number (scan, out_us))
     return FALSE;
@@ -180,10 +290,10 @@ read_id (AiperfJsonScan  *scan,
 
           while (start > scan->start && (g_ascii_isdigit (start[-1]) || start[-1] == '-'))
             start--;
-          text = g_strndup (start, end - start);
+          *out = owned_copy (owned, start, end - start);
+          return TRUE;
         }
-      else
-        text = g_strdup_printf ("%g", n.d);
+      text = g_strdup_printf ("%g", n.d);
       owned_add (owned, text);
       *out = text;
       return TRUE;
@@ -215,7 +325,7 @@ find_correlation (const char *args,
 {
   static const char needle[] = "\"correlation\"";
   const char *end = args + length;
-  const char *p = g_strstr_len (args, (gssize) length, needle);
+  const char *p = memmem (args, length, needle, sizeof needle - 1);
   gint64 value = 0;
 
   if (p == NULL)
@@ -307,7 +417,7 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
                           AiperfTraceEventFunc  func,
                           gpointer              user_data)
 {
-  Owned owned_strings = { { NULL }, 0, FALSE };
+  Owned owned_strings;
   Owned *owned = &owned_strings;
   gboolean parsed;
   AiperfTraceEvent event = { 0, NULL, NULL, NAN, NAN, 0, 0, NULL, NULL, NULL, NULL, G_MININT64,
@@ -316,6 +426,8 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
   gsize length;
   guint count = 0;
 
+  owned->used = owned->n = 0;
+  owned->overflow = FALSE;
   if (!aiperf_json_scan_begin_object (scan))
     return FALSE;
   while (aiperf_json_scan_next_key (scan, &count, &key, &length))
@@ -327,15 +439,11 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
       switch (length == 2 ? (gsize) (guchar) key[0] + (gsize) (guchar) key[1] * 256 : length * 256 + (guchar) key[0])
         {
         case 'p' + 'h' * 256:
-          if (aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
-            {
-              const char *ph = NULL;
+          {
+            gsize ph_length;
 
-              ok = read_string (scan, &ph, owned);
-              event.ph = ok && ph != NULL ? ph[0] : 0;
-            }
-          else
-            ok = aiperf_json_scan_skip (scan);
+            ok = read_first_char (scan, &event.ph, &ph_length);
+          }
           break;
         case 't' + 's' * 256:
           ok = read_time (scan, &event.ts_us, &event.ts_ns);
@@ -369,15 +477,13 @@ aiperf_trace_event_parse (AiperfJsonScan       *scan,
           ok = aiperf_json_key_is (key, length, "id2") ? read_id2 (scan, &event.id, owned) : aiperf_json_scan_skip (scan);
           break;
         case 'b' + 'p' * 256:
-          if (aiperf_json_scan_peek (scan) == AIPERF_JSON_STRING)
-            {
-              const char *bp = NULL;
+          {
+            gsize bp_length;
+            char bp;
 
-              ok = read_string (scan, &bp, owned);
-              event.bind_enclosing = ok && g_strcmp0 (bp, "e") == 0;
-            }
-          else
-            ok = aiperf_json_scan_skip (scan);
+            ok = read_first_char (scan, &bp, &bp_length);
+            event.bind_enclosing = ok && bp == 'e' && bp_length == 1;
+          }
           break;
         default:
           ok = aiperf_json_scan_skip (scan);

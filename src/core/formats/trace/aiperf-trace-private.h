@@ -78,4 +78,39 @@ gboolean aiperf_trace_event_parse (AiperfJsonScan       *scan,
                                    AiperfTraceEventFunc  func,
                                    gpointer              user_data);
 
+/* How a span of the events array ended. */
+typedef enum {
+  AIPERF_TRACE_SPAN_CLOSED,  /* at its ']': *end is past it */
+  AIPERF_TRACE_SPAN_STOPPED, /* at an element starting at or after the stop: *end is there */
+  AIPERF_TRACE_SPAN_OPEN,    /* the text ended first (a tracer that crashed) */
+  AIPERF_TRACE_SPAN_DAMAGED, /* bad text: @error says where */
+} AiperfTraceSpanEnd;
+
+/* Reads the events of a plain file's array from @from (an element, or a
+ * comma before one) in this thread, until the array's end or the first
+ * element starting at or after @stop. */
+AiperfTraceSpanEnd aiperf_trace_read_span     (const char           *path,
+                                               goffset               from,
+                                               goffset               stop,
+                                               AiperfTraceEventFunc  func,
+                                               gpointer              user_data,
+                                               guint                *n_skipped,
+                                               goffset              *end,
+                                               GError              **error);
+/* TRUE when @length bytes of events are worth reading in parallel. */
+gboolean           aiperf_trace_split_worth   (goffset               length);
+/* The same as aiperf_trace_read_span to the end, with the text split
+ * into spans that worker threads parse ahead; @func is still called in
+ * this thread, in the file's order, with the same events. */
+AiperfTraceSpanEnd aiperf_trace_read_parallel (const char           *path,
+                                               goffset               from,
+                                               goffset               size,
+                                               AiperfTraceEventFunc  func,
+                                               gpointer              user_data,
+                                               guint                *n_skipped,
+                                               goffset              *end,
+                                               GError              **error);
+/* Tests: the span size (0: the default). */
+void               aiperf_trace_set_span_size (gsize                 size);
+
 G_END_DECLS
