@@ -93,16 +93,25 @@ struct _AiperfTraceStore {
   GArray     *files;         /* TraceFile */
   guint       file;          /* the one being filled */
   gboolean    begun;         /* begin_file was called */
-  guint       last_track;    /* the track of the last event (a cache) */
+  guint       recent_tracks[4]; /* the tracks of the last events (a cache) */
+  guint       next_recent;
   GArray     *correlations;  /* TraceEnd, while filling */
   GArray     *flow_steps;    /* TraceEnd (flows; id interned in flow_ids) */
   GHashTable *flow_ids;      /* flow id text → number + 1 */
   GArray     *links;         /* TraceLink: correlation joins, by from */
   GArray     *flows;         /* TraceLink: flow arrows */
   GArray     *ops;           /* TraceOp, largest first */
+  GArray     *streams;       /* TraceStream, in lane order (once finished) */
   gint64      origin, end;   /* absolute ns */
   gboolean    finished;
 };
+
+/* A lane with kernels: how long they kept it busy (the union of their
+ * intervals) within the span from its first kernel to its last. */
+typedef struct {
+  guint  track;
+  gint64 busy, span;
+} TraceStream;
 
 char    *trace_track_key          (guint       file,
                                    const char *pid,
@@ -125,6 +134,8 @@ gint64   trace_store_shift        (AiperfTraceStore *self,
 /* Joins correlation ids and flow steps into links, flows and ops; times
  * already relative. */
 void     trace_store_join         (AiperfTraceStore *self);
+/* Fills self->streams from the finished lanes. */
+void     trace_store_measure_streams (AiperfTraceStore *self);
 /* The slice linked to the one at (@track, @start). */
 gboolean trace_store_find_link    (AiperfTraceStore *self,
                                    guint             track,

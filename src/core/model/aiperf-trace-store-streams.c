@@ -1,6 +1,6 @@
-/* aiperf-trace-store-streams.c — each GPU stream of a finished trace
- * store: the time its kernels kept it busy (the union of their intervals)
- * against the span from its first kernel to its last.
+/* aiperf-trace-store-streams.c — each GPU stream of a trace store, measured
+ * once when it is finished: the time its kernels kept it busy (the union of
+ * their intervals) against the span from its first kernel to its last.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -39,25 +39,20 @@ kernel_spans (AiperfTraceStore *self,
   return spans;
 }
 
-gboolean
-aiperf_trace_store_get_stream (AiperfTraceStore *self,
-                               guint             index,
-                               const char      **out_name,
-                               gint64           *out_busy_ns,
-                               gint64           *out_span_ns)
+void
+trace_store_measure_streams (AiperfTraceStore *self)
 {
-  g_return_val_if_fail (self != NULL && self->finished, FALSE);
-
   for (guint i = 0; i < self->tracks->len; i++)
     {
       TraceTrack *t = g_ptr_array_index (self->tracks, i);
       g_autoptr(GArray) spans = NULL;
-      gint64 busy = 0, last = G_MININT64, run_start = 0, run_end = G_MININT64;
+      TraceStream stream = { i, 0, 0 };
+      gint64 last = G_MININT64, run_start = 0, run_end = G_MININT64;
 
       if (t->rows == NULL)
         continue;
       spans = kernel_spans (self, t);
-      if (spans->len == 0 || index-- > 0)
+      if (spans->len == 0)
         continue;
       /* By start: extend the current busy run, or close it. */
       for (guint k = 0; k < spans->len; k++)
@@ -68,18 +63,35 @@ aiperf_trace_store_get_stream (AiperfTraceStore *self,
           if (span[0] > run_end)
             {
               if (run_end > G_MININT64)
-                busy += run_end - run_start;
+                stream.busy += run_end - run_start;
               run_start = span[0];
               run_end = span[1];
             }
           else
             run_end = MAX (run_end, span[1]);
         }
-      busy += run_end - run_start;
-      *out_name = t->label;
-      *out_busy_ns = busy;
-      *out_span_ns = last - g_array_index (spans, gint64, 0);
-      return TRUE;
+      stream.busy += run_end - run_start;
+      stream.span = last - g_array_index (spans, gint64, 0);
+      g_array_append_val (self->streams, stream);
     }
-  return FALSE;
+}
+
+gboolean
+aiperf_trace_store_get_stream (AiperfTraceStore *self,
+                               guint             index,
+                               const char      **out_name,
+                               gint64           *out_busy_ns,
+                               gint64           *out_span_ns)
+{
+  const TraceStream *stream;
+
+  g_return_val_if_fail (self != NULL && self->finished, FALSE);
+
+  if (index >= self->streams->len)
+    return FALSE;
+  stream = &g_array_index (self->streams, TraceStream, index);
+  *out_name = ((TraceTrack *) g_ptr_array_index (self->tracks, stream->track))->label;
+  *out_busy_ns = stream->busy;
+  *out_span_ns = stream->span;
+  return TRUE;
 }

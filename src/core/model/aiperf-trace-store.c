@@ -45,6 +45,26 @@ file_clear (gpointer data)
     file->read_data_free (file->read_data);
 }
 
+/* Kernel names run to hundreds of bytes and every slice's is looked up: a
+ * hash that takes eight bytes at a step (g_str_hash takes one). */
+static guint
+name_hash (gconstpointer key)
+{
+  const char *text = key;
+  gsize length = strlen (text);
+  guint64 h = length * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), word;
+
+  for (; length >= 8; text += 8, length -= 8)
+    {
+      memcpy (&word, text, 8);
+      h = ((h << 5 | h >> 59) ^ word) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+    }
+  word = 0;
+  memcpy (&word, text, length);
+  h = ((h << 5 | h >> 59) ^ word) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  return (guint) (h ^ h >> 32);
+}
+
 AiperfTraceStore *
 aiperf_trace_store_new (void)
 {
@@ -58,7 +78,7 @@ aiperf_trace_store_new (void)
   self->process_sort = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->thread_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->thread_sort = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->name_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->name_ids = g_hash_table_new (name_hash, g_str_equal);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->keys = g_ptr_array_new_with_free_func (g_free);
   self->key_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -77,6 +97,7 @@ aiperf_trace_store_new (void)
   self->links = g_array_new (FALSE, FALSE, sizeof (TraceLink));
   self->flows = g_array_new (FALSE, FALSE, sizeof (TraceLink));
   self->ops = g_array_new (FALSE, FALSE, sizeof (TraceOp));
+  self->streams = g_array_new (FALSE, FALSE, sizeof (TraceStream));
   self->origin = G_MAXINT64;
   self->end = G_MININT64;
   return self;
@@ -112,6 +133,7 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_array_unref (self->links);
   g_array_unref (self->flows);
   g_array_unref (self->ops);
+  g_array_unref (self->streams);
   g_free (self);
 }
 
@@ -218,16 +240,24 @@ aiperf_trace_store_track (AiperfTraceStore *self,
 {
   g_autofree char *key = NULL;
   gpointer found;
-  TraceTrack *last = self->last_track < self->tracks->len ? g_ptr_array_index (self->tracks, self->last_track) : NULL;
+  guint track;
 
-  /* Events come in runs of one thread: the last track, without a key. */
-  if (last != NULL && last->file == self->file && g_strcmp0 (last->pid, pid != NULL ? pid : "") == 0 &&
-      g_strcmp0 (last->tid, tid != NULL ? tid : "") == 0)
-    return self->last_track;
+  /* Events come in runs of a few threads (a CPU op, its launch, the
+   * kernel on its stream): the recent tracks, without a key. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->recent_tracks); i++)
+    {
+      TraceTrack *recent = self->recent_tracks[i] < self->tracks->len
+                             ? g_ptr_array_index (self->tracks, self->recent_tracks[i]) : NULL;
+
+      if (recent != NULL && recent->file == self->file && g_strcmp0 (recent->pid, pid != NULL ? pid : "") == 0 &&
+          g_strcmp0 (recent->tid, tid != NULL ? tid : "") == 0)
+        return recent->index;
+    }
   key = trace_track_key (self->file, pid, tid);
   found = g_hash_table_lookup (self->track_ids, key);
-  self->last_track = found != NULL ? GPOINTER_TO_UINT (found) - 1 : add_track (self, g_steal_pointer (&key), pid, tid);
-  return self->last_track;
+  track = found != NULL ? GPOINTER_TO_UINT (found) - 1 : add_track (self, g_steal_pointer (&key), pid, tid);
+  self->recent_tracks[self->next_recent++ % G_N_ELEMENTS (self->recent_tracks)] = track;
+  return track;
 }
 
 void
@@ -293,7 +323,10 @@ const char *
 aiperf_trace_store_intern_name (AiperfTraceStore *self,
                                 const char       *name)
 {
-  return g_ptr_array_index (self->names, trace_store_intern (self->name_ids, self->names, name));
+  /* Interned first: interning may move the array's data. */
+  guint index = trace_store_intern (self->name_ids, self->names, name);
+
+  return g_ptr_array_index (self->names, index);
 }
 
 static void
@@ -436,6 +469,22 @@ compare_samples (gconstpointer a,
   return x->t < y->t ? -1 : x->t > y->t;
 }
 
+/* Tracers mostly write a thread's events in time order: a pass that finds
+ * them sorted costs far less than sorting millions of slices again. */
+static void
+sort_unless_sorted (GArray       *array,
+                    GCompareFunc  compare)
+{
+  guint size = g_array_get_element_size (array);
+
+  for (guint i = 1; i < array->len; i++)
+    if (compare (array->data + (gsize) (i - 1) * size, array->data + (gsize) i * size) > 0)
+      {
+        g_array_sort (array, compare);
+        return;
+      }
+}
+
 static gint64
 sort_of (GHashTable *sorts,
          const char *key,
@@ -520,7 +569,7 @@ finish_track (AiperfTraceStore *self,
     {
       for (guint k = 0; k < t->samples->len; k++)
         g_array_index (t->samples, TraceSample, k).t += shift;
-      g_array_sort (t->samples, compare_samples);
+      sort_unless_sorted (t->samples, compare_samples);
       label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid,
                                (const char *) g_ptr_array_index (self->keys, t->counter_key));
       t->depth = 2;   /* a counter is drawn two rows tall */
@@ -530,11 +579,59 @@ finish_track (AiperfTraceStore *self,
     {
       for (guint k = 0; k < t->slices->len; k++)
         g_array_index (t->slices, TraceSlice, k).start += shift;
-      g_array_sort (t->slices, compare_slices);
+      sort_unless_sorted (t->slices, compare_slices);
       nest (t);
       label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid, thread != NULL ? thread : t->tid);
     }
   t->label = file_label != NULL ? g_strdup_printf ("%s · %s", file_label, label) : g_steal_pointer (&label);
+}
+
+typedef struct {
+  AiperfTraceStore *store;
+  GPtrArray        *by_size;  /* the tracks, largest first */
+  gint              next;     /* the next of them to finish (atomic) */
+} FinishWork;
+
+static gpointer
+finish_some_tracks (gpointer data)
+{
+  FinishWork *work = data;
+  guint i;
+
+  /* Only the tracks change: the store's tables are read, never written. */
+  while ((i = (guint) g_atomic_int_add (&work->next, 1)) < work->by_size->len)
+    finish_track (work->store, g_ptr_array_index (work->by_size, i));
+  return NULL;
+}
+
+static gint
+compare_track_sizes (gconstpointer a,
+                     gconstpointer b)
+{
+  const TraceTrack *x = *(TraceTrack **) a, *y = *(TraceTrack **) b;
+  guint nx = x->slices != NULL ? x->slices->len : 0, ny = y->slices != NULL ? y->slices->len : 0;
+
+  return nx > ny ? -1 : nx < ny;
+}
+
+/* Sorts and nests every track, on two threads (a trace's time after it is
+ * read goes mostly here). */
+static void
+finish_tracks (AiperfTraceStore *self)
+{
+  /* Not g_ptr_array_copy: it would take the tracks' free function too. */
+  FinishWork work = { self, g_ptr_array_sized_new (self->tracks->len), 0 };
+  GThread *helper = NULL;
+
+  for (guint i = 0; i < self->tracks->len; i++)
+    g_ptr_array_add (work.by_size, g_ptr_array_index (self->tracks, i));
+  g_ptr_array_sort (work.by_size, compare_track_sizes);
+  if (work.by_size->len > 1 && g_get_num_processors () > 1)
+    helper = g_thread_new ("aiperf-trace-finish", finish_some_tracks, &work);
+  finish_some_tracks (&work);
+  if (helper != NULL)
+    g_thread_join (helper);
+  g_ptr_array_unref (work.by_size);
 }
 
 gint64
@@ -597,8 +694,7 @@ aiperf_trace_store_finish (AiperfTraceStore *self)
     }
   if (self->origin == G_MAXINT64)
     self->origin = self->end = 0;
-  for (guint i = 0; i < self->tracks->len; i++)
-    finish_track (self, g_ptr_array_index (self->tracks, i));
+  finish_tracks (self);
   /* Joins find slices by track index: before the lanes are reordered. */
   trace_store_join (self);
   g_ptr_array_sort (self->tracks, compare_tracks);
@@ -607,6 +703,7 @@ aiperf_trace_store_finish (AiperfTraceStore *self)
     if (track_is_empty (g_ptr_array_index (self->tracks, i)))
       g_ptr_array_remove_index (self->tracks, i);
   renumber_links (self);
+  trace_store_measure_streams (self);
   self->end -= self->origin;
   self->finished = TRUE;
 }

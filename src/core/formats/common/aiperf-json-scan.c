@@ -72,7 +72,7 @@ aiperf_json_scan_peek (AiperfJsonScan *scan)
     }
 }
 
-static gboolean
+static inline gboolean
 expect_char (AiperfJsonScan *scan,
              char            c,
              const char     *message)
@@ -117,19 +117,28 @@ utf8_sequence (const guchar *p,
   return n;
 }
 
-/* TRUE when none of the eight bytes at @p is '"', '\\', below 0x20 or
- * above 0x7f (a zero byte of v ^ c marks c; exact for the existence test). */
-static inline gboolean
-all_plain (const guchar *p)
+/* How many of the eight bytes at @p come before the first '"', '\\',
+ * byte below 0x20 or above 0x7f (8: none is). A zero byte of v ^ c marks c;
+ * the borrow that can flag bytes after a marked one never flags one before,
+ * so the lowest flag is exact. */
+static inline guint
+plain_prefix (const guchar *p)
 {
   const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
   const guint64 highs = ones * 0x80;
-  guint64 v, quote, slash;
+  guint64 v, quote, slash, flags;
 
   memcpy (&v, p, sizeof v);
   quote = v ^ (ones * '"');
   slash = v ^ (ones * '\\');
-  return ((((quote - ones) & ~quote) | ((slash - ones) & ~slash) | (v - ones * 0x20) | v) & highs) == 0;
+  flags = (((quote - ones) & ~quote) | ((slash - ones) & ~slash) | (v - ones * 0x20) | v) & highs;
+  if (flags == 0)
+    return 8;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  return (guint) __builtin_ctzll (flags) >> 3;
+#else
+  return 0;
+#endif
 }
 
 gboolean
@@ -153,8 +162,14 @@ aiperf_json_scan_string_view (AiperfJsonScan *scan,
 
       /* Most bytes of a trace are plain text inside strings: eight at a
        * time until a quote, a backslash, a control or a non-ASCII byte. */
-      while (end - p >= 8 && all_plain (p))
-        p += 8;
+      while (end - p >= 8)
+        {
+          guint plain = plain_prefix (p);
+
+          p += plain;
+          if (plain < 8)
+            break;
+        }
       if (p >= end)
         break;
       c = *p;

@@ -93,7 +93,7 @@ open_clear (gpointer data)
 
 typedef struct {
   AiperfTraceStore *store;
-  GHashTable *category_of; /* kernel name → its category (interned by the classifier) */
+  GHashTable *category_of; /* kernel name (interned by the store) → its category (by the classifier) */
   GHashTable *open;        /* track index → GArray of Open (B without E yet) */
   GHashTable *open_async;  /* "file pid cat id name" → GArray of Open (b without e yet) */
   guint       n_unmatched;
@@ -110,17 +110,17 @@ typedef struct {
   guint       last_kernels_file;
 } Agg;
 
-/* The kernel's category, classified once per name. */
+/* The category of a kernel name interned by the store, classified once per name. */
 static const char *
 category_of (Agg        *agg,
-             const char *name)
+             const char *interned_name)
 {
-  const char *category = g_hash_table_lookup (agg->category_of, name);
+  const char *category = g_hash_table_lookup (agg->category_of, interned_name);
 
   if (category == NULL)
     {
-      category = aiperf_kernel_classes_classify (aiperf_kernel_classes_get_default (), name, NULL);
-      g_hash_table_insert (agg->category_of, g_strdup (name), (gpointer) category);
+      category = aiperf_kernel_classes_classify (aiperf_kernel_classes_get_default (), interned_name, NULL);
+      g_hash_table_insert (agg->category_of, (gpointer) interned_name, (gpointer) category);
     }
   return category;
 }
@@ -290,7 +290,9 @@ store_event (Agg                    *agg,
        * without a cat is no kernel. */
       aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, dur, event->name,
                                     event->cat != NULL || event->ph == 'X' ? event->cat : "instant",
-                                    kernel ? category_of (agg, event->name) : NULL, event->args_offset,
+                                    kernel ? category_of (agg, aiperf_trace_store_intern_name (agg->store, event->name))
+                                           : NULL,
+                                    event->args_offset,
                                     event->args_len);
       if (event->correlation >= 0 && event->ph == 'X')
         {
@@ -604,7 +606,7 @@ trace_load_files (const char * const      *paths,
   agg.labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   agg.steps = g_array_new (FALSE, FALSE, sizeof (double));
   agg.store = aiperf_trace_store_new ();
-  agg.category_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  agg.category_of = g_hash_table_new (NULL, NULL);
   agg.open = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   agg.open_async = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   for (guint i = 0; i < n_paths && !g_cancellable_is_cancelled (options->cancellable); i++)
