@@ -284,6 +284,47 @@ test_scan_every_position (void)
     }
 }
 
+/* The one-loop skip agrees with the token-by-token one on valid values and
+ * on thousands of damaged ones: the same verdict, end and message. */
+static void
+test_skip_fast_agrees (void)
+{
+  const char *seeds[] = {
+    "{\"External id\": 1, \"grid\": [132, 1, 1], \"est. achieved occupancy %\": 12, \"a\": {\"b\": [true, false, null, -0.5e3]}}",
+    "[[[[{\"x\": \"caf\u00e9 \\u00e9 \\\" q\"}]]], \"\", 0, -1, 2.5, 1E+2]",
+    "{\"s\": \"}, {\\\"ph\\\": 1}\", \"n\": [], \"o\": {}}",
+  };
+  const char alphabet[] = "{}[]\",:0123456789.-+eEtrufalsn \\\x01\xc3\xa9\xff";
+  GRand *rand = g_rand_new_with_seed (20261126);
+  guint n_valid = 0, n_invalid = 0;
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      g_autofree char *text = g_strdup (seeds[i % G_N_ELEMENTS (seeds)]);
+      gsize length = strlen (text);
+      AiperfJsonScan fast, slow;
+      gboolean ok_fast, ok_slow;
+
+      /* Up to three bytes changed (none on the first round of each seed). */
+      for (guint k = 0; i >= G_N_ELEMENTS (seeds) && k < 1 + i % 3; k++)
+        text[g_rand_int_range (rand, 0, (gint32) length)] = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+      aiperf_json_scan_init (&fast, text, length);
+      aiperf_json_scan_init (&slow, text, length);
+      ok_fast = aiperf_json_scan_skip (&fast);
+      aiperf_json_scan_use_fast_skip (FALSE);
+      ok_slow = aiperf_json_scan_skip (&slow);
+      aiperf_json_scan_use_fast_skip (TRUE);
+      g_assert_cmpint (ok_fast, ==, ok_slow);
+      g_assert_true (fast.p == slow.p);
+      g_assert_cmpstr (fast.error, ==, slow.error);
+      ok_fast ? n_valid++ : n_invalid++;
+    }
+  /* Both kinds were met many times. */
+  g_assert_cmpuint (n_valid, >, 1000);
+  g_assert_cmpuint (n_invalid, >, 1000);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -297,6 +338,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/json-scan/syntax", test_scan_syntax);
   g_test_add_func ("/aiperf/json-scan/walk", test_scan_walk);
   g_test_add_func ("/aiperf/json-scan/every-position", test_scan_every_position);
+  g_test_add_func ("/aiperf/json-scan/skip-fast-agrees", test_skip_fast_agrees);
   g_test_add_func ("/aiperf/json-scan/number-list", test_number_list);
   return g_test_run ();
 }

@@ -84,6 +84,9 @@ gboolean       aiperf_json_scan_number_list   (AiperfJsonScan   *scan,
                                                gsize            *capacity);
 /* Validates and skips any value (nesting limited to 64 levels). */
 gboolean       aiperf_json_scan_skip          (AiperfJsonScan   *scan);
+/* Tests: FALSE makes skip use only the token-by-token path (the fast one
+ * must agree with it on every input). */
+void           aiperf_json_scan_use_fast_skip (gboolean          use);
 /* TRUE when only whitespace is left. */
 gboolean       aiperf_json_scan_at_end        (AiperfJsonScan   *scan);
 /* Sets scan->error (if unset) and returns FALSE. */
