@@ -30,26 +30,133 @@ typedef struct {
   gboolean           matching;             /* a search is on: dim the rest */
   guint             *key_used;
   guint              n_keys;
-  /* Rectangles of one colour are filled together: a fill per slice
-   * would cost more than the query. */
-  gboolean           pending;
-  guint              pending_key;
-  double             pending_alpha;
+  /* A lane's boxes, painted together (flush); search outlines are
+   * stroked over them. */
+  GArray            *boxes;                /* Box */
+  GArray            *outlines;             /* Box */
 } Paint;
 
-static void
-flush (Paint *p)
-{
-  if (p->pending)
-    cairo_fill (p->cr);
-  p->pending = FALSE;
-}
+typedef struct {
+  double x, y, w, h;
+  guint  key;
+  double alpha;
+} Box;
 
 static AiperfRGBA
 key_color (const AiperfStyle *style,
            guint              key)
 {
   return style->palette[key % style->n_palette];
+}
+
+/* The boxes over @image (whose pixel (0, 0) is at @ox, @oy and which has
+ * @kx, @ky pixels per unit), each pixel whose centre a box covers, in the
+ * order they came (a folded lane's deeper rows over the shallower). */
+static void
+fill_boxes (const Paint     *p,
+            cairo_surface_t *image,
+            double           ox,
+            double           oy,
+            double           kx,
+            double           ky)
+{
+  guchar *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  int w = cairo_image_surface_get_width (image), h = cairo_image_surface_get_height (image);
+
+  for (guint i = 0; i < p->boxes->len; i++)
+    {
+      const Box *b = &g_array_index (p->boxes, Box, i);
+      AiperfRGBA c = key_color (p->style, b->key);
+      int x0 = CLAMP ((int) lround ((b->x - ox) * kx), 0, w), x1 = CLAMP ((int) lround ((b->x + b->w - ox) * kx), 0, w);
+      int y0 = CLAMP ((int) lround ((b->y - oy) * ky), 0, h), y1 = CLAMP ((int) lround ((b->y + b->h - oy) * ky), 0, h);
+      /* Premultiplied, as cairo keeps ARGB32. */
+      guint32 a = (guint32) lround (b->alpha * 255);
+      guint32 r = (guint32) lround (c.r * a), g = (guint32) lround (c.g * a), bl = (guint32) lround (c.b * a);
+
+      /* A box under a pixel still shows, one pixel wide (and tall). */
+      if (x1 <= x0 && x0 < w)
+        x1 = x0 + 1;
+      if (y1 <= y0 && y0 < h)
+        y1 = y0 + 1;
+      for (int y = y0; y < y1; y++)
+        {
+          guint32 *row = (guint32 *) (data + (gsize) y * stride);
+
+          for (int x = x0; x < x1; x++)
+            {
+              guint32 d = row[x], keep = 255 - a;
+
+              /* Over what is there: src + dst × (1 − src alpha). */
+              row[x] = (a + (d >> 24) * keep / 255) << 24 | (r + ((d >> 16) & 0xff) * keep / 255) << 16 |
+                       (g + ((d >> 8) & 0xff) * keep / 255) << 8 | (bl + (d & 0xff) * keep / 255);
+            }
+        }
+    }
+}
+
+/* Paints a lane's boxes. Dense rows change colour at every pixel, and
+ * thousands of one-pixel rectangles cost cairo more than the query: they
+ * are set into a pixel buffer of the target's resolution and painted at
+ * once. A transform that is more than a scale and a shift draws them as
+ * paths. */
+static void
+flush (Paint *p)
+{
+  cairo_matrix_t m;
+  double dsx = 1, dsy = 1, top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
+
+  cairo_get_matrix (p->cr, &m);
+  cairo_surface_get_device_scale (cairo_get_group_target (p->cr), &dsx, &dsy);
+  for (guint i = 0; i < p->boxes->len; i++)
+    {
+      const Box *b = &g_array_index (p->boxes, Box, i);
+
+      top = MIN (top, b->y);
+      bottom = MAX (bottom, b->y + b->h);
+    }
+  if (p->boxes->len > 0 && m.xy == 0 && m.yx == 0 && m.xx > 0 && m.yy > 0)
+    {
+      double kx = m.xx * dsx, ky = m.yy * dsy;
+      /* The buffer's corner on a whole target pixel: painted pixel for pixel. */
+      double ox = (floor ((p->x0 * m.xx + m.x0) * dsx) / dsx - m.x0) / m.xx;
+      double oy = (floor ((top * m.yy + m.y0) * dsy) / dsy - m.y0) / m.yy;
+      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (p->width * kx) + 2,
+                                                           (int) ceil ((bottom - oy) * ky) + 1);
+
+      cairo_surface_flush (image);
+      fill_boxes (p, image, ox, oy, kx, ky);
+      cairo_surface_mark_dirty (image);
+      cairo_surface_set_device_scale (image, kx, ky);
+      cairo_set_source_surface (p->cr, image, ox, oy);
+      cairo_pattern_set_filter (cairo_get_source (p->cr), CAIRO_FILTER_NEAREST);
+      cairo_paint (p->cr);
+      cairo_surface_destroy (image);
+    }
+  else
+    for (guint i = 0; i < p->boxes->len; i++)
+      {
+        const Box *b = &g_array_index (p->boxes, Box, i);
+        AiperfRGBA c = key_color (p->style, b->key);
+
+        cairo_set_source_rgba (p->cr, c.r, c.g, c.b, b->alpha);
+        cairo_rectangle (p->cr, b->x, b->y, b->w, b->h);
+        cairo_fill (p->cr);
+      }
+  if (p->outlines->len > 0)
+    {
+      cairo_set_source_rgba (p->cr, p->style->foreground.r, p->style->foreground.g, p->style->foreground.b, 1);
+      cairo_set_line_width (p->cr, 1.5);
+      for (guint i = 0; i < p->outlines->len; i++)
+        {
+          const Box *b = &g_array_index (p->outlines, Box, i);
+
+          cairo_rectangle (p->cr, b->x, b->y, b->w, b->h);
+        }
+      cairo_stroke (p->cr);
+    }
+  g_array_set_size (p->boxes, 0);
+  g_array_set_size (p->outlines, 0);
 }
 
 static double
@@ -73,7 +180,6 @@ paint_slice (gint64      start,
   double x = x_of (p, start), x2 = x_of (p, end);
   double y = p->y0 + (p->folded ? 0 : depth) * p->row;
   double h = MAX (1.0, p->row - (p->row > 4 ? 1 : 0));
-  AiperfRGBA c = key_color (p->style, key);
   double alpha = count > 1 ? 0.65 : 0.9;
 
   /* A slice under a pixel still shows, one pixel wide. */
@@ -81,23 +187,9 @@ paint_slice (gint64      start,
     x2 = x + 1.0;
   if (p->matching && n_matched == 0)
     alpha = 0.18;
-  if (!p->pending || p->pending_key != key || p->pending_alpha != alpha)
-    {
-      flush (p);
-      cairo_set_source_rgba (p->cr, c.r, c.g, c.b, alpha);
-      p->pending = TRUE;
-      p->pending_key = key;
-      p->pending_alpha = alpha;
-    }
-  cairo_rectangle (p->cr, x, y, x2 - x, h);
+  g_array_append_val (p->boxes, ((Box) { x, y, x2 - x, h, key, alpha }));
   if (p->matching && n_matched > 0)
-    {
-      flush (p);
-      cairo_set_source_rgba (p->cr, p->style->foreground.r, p->style->foreground.g, p->style->foreground.b, 1);
-      cairo_set_line_width (p->cr, 1.5);
-      cairo_rectangle (p->cr, x + 0.75, y + 0.75, MAX (0.5, x2 - x - 1.5), MAX (0.5, h - 1.5));
-      cairo_stroke (p->cr);
-    }
+    g_array_append_val (p->outlines, ((Box) { x + 0.75, y + 0.75, MAX (0.5, x2 - x - 1.5), MAX (0.5, h - 1.5), 0, 1 }));
   if (key < p->n_keys)
     p->key_used[key] = TRUE;
 }
@@ -557,7 +649,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
   ns_per_px = ns_per_pixel (&state, &lay);
   used = g_new0 (guint, MAX (n_keys, 1));
   p = (Paint) { cr, style, lay.left, lay.top, lay.width, lay.row, state.t0, state.t1, FALSE, state.match != NULL,
-                used, n_keys, FALSE, 0, 0 };
+                used, n_keys, g_array_new (FALSE, FALSE, sizeof (Box)), g_array_new (FALSE, FALSE, sizeof (Box)) };
   cairo_save (cr);
   cairo_rectangle (cr, lay.left, lay.top, lay.width, lay.height);
   cairo_clip (cr);
@@ -583,6 +675,8 @@ aiperf_timeline_draw (cairo_t                   *cr,
     }
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
   draw_selection (cr, model, &state, style, &lay, &p);
+  g_array_unref (p.boxes);
+  g_array_unref (p.outlines);
   cairo_restore (cr);
   draw_lane_names (cr, model, &state, style, &lay);
 

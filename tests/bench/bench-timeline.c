@@ -20,11 +20,16 @@
 #include "aiperf-timeline.h"
 #include "aiperf-trace-store.h"
 
+/* A redraw: its time, and the view it drew. */
+typedef struct {
+  double ms, span_ns;
+} Redraw;
+
 static int
-compare_doubles (const void *a,
+compare_redraws (const void *a,
                  const void *b)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  double x = ((const Redraw *) a)->ms, y = ((const Redraw *) b)->ms;
 
   return x < y ? -1 : x > y;
 }
@@ -57,7 +62,7 @@ main (int   argc,
   int width = argc > 3 ? atoi (argv[2]) : 1920, height = argc > 3 ? atoi (argv[3]) : 1080;
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfRunSet) set = NULL;
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (Redraw));
   AiperfTraceStore *store;
   AiperfTrackModel model;
   AiperfStyle style;
@@ -102,14 +107,17 @@ main (int   argc,
     for (int pan = 0; pan < 3; pan++)
       {
         gint64 a = t0 + (gint64) ((t1 - t0) * 0.4 - span / 2 + pan * span / 10);
-        double ms = paint (cr, &model, &style, a, a + (gint64) span, width, height);
+        Redraw redraw = { paint (cr, &model, &style, a, a + (gint64) span, width, height), span };
 
-        g_array_append_val (times, ms);
+        g_array_append_val (times, redraw);
       }
-  g_array_sort (times, compare_doubles);
+  g_array_sort (times, compare_redraws);
   g_print ("%u redraws (zoom, pan, hover): median %.2f ms, 95th %.2f ms, worst %.2f ms (target <= 16 ms)\n",
-           times->len, g_array_index (times, double, times->len / 2),
-           g_array_index (times, double, times->len * 95 / 100), g_array_index (times, double, times->len - 1));
+           times->len, g_array_index (times, Redraw, times->len / 2).ms,
+           g_array_index (times, Redraw, times->len * 95 / 100).ms, g_array_index (times, Redraw, times->len - 1).ms);
+  for (guint i = times->len - MIN (times->len, 3); i < times->len; i++)
+    g_print ("  slow: %.2f ms with %.6g ms in view\n", g_array_index (times, Redraw, i).ms,
+             g_array_index (times, Redraw, i).span_ns / 1e6);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   aiperf_style_clear (&style);
