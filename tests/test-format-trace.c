@@ -11,6 +11,7 @@
 #include "aiperf-kernel-classes.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-store.h"
 
 static char *
 trace_fixture (const char *file)
@@ -83,6 +84,20 @@ test_real_trace (void)
                    "ampere_sgemm_32x32_sliced1x4_tn");
   g_assert_cmpfloat (((AiperfKernelStat *) g_ptr_array_index (source->kernels, 0))->calls, ==, 6);
   g_assert_cmpstr (((AiperfKernelStat *) g_ptr_array_index (source->kernels, 0))->category, ==, "gemm");
+
+  /* Lanes by sort index; the global instant (no pid, no tid) has a name. */
+  {
+    AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+    g_autoptr(GString) lanes = g_string_new (NULL);
+    AiperfTrackModel model;
+
+    aiperf_trace_store_get_model (store, &model);
+    for (guint l = 0; l < model.vtable->n_lanes (model.self); l++)
+      g_string_append_printf (lanes, "%s|", model.vtable->lane_name (model.self, l));
+    g_test_message ("lanes: %s", lanes->str);
+    g_assert_cmpstr (lanes->str, ==, "Global events|Traces · Trace PyTorch Profiler|CPU · thread 493459 (python3.10)|"
+                     "GPU 0 · Device 0|GPU 0 · stream 7|GPU 0 · stream 20|Spans · PyTorch Profiler|");
+  }
 }
 
 /* triton_example: relative fractional ts with baseTimeNanoseconds, one

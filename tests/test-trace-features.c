@@ -118,7 +118,7 @@ check_trace (gboolean gzip)
   g_assert_cmpint (lane_named (&model, "python3 · Memory · reserved"), >, async);
 
   /* Hover: the op's args read back from the file, the token masked. */
-  args = aiperf_trace_store_get_args (store, (guint) cpu, 0, 0);
+  args = aiperf_trace_store_get_args (store, (guint) cpu, 0, 0, NULL);
   g_assert_nonnull (args);
   g_assert_nonnull (strstr (args, "hf_secret_value"));
   shown = model.vtable->describe (model.self, (guint) cpu, 0, 0);
@@ -161,6 +161,16 @@ check_trace (gboolean gzip)
     g_assert_cmpuint (matched[0], ==, 1);
     g_assert_cmpuint (matched[1], ==, 0);
     model.vtable->match_free (model.self, match);
+  }
+  /* The file cut short since it was opened: hover says the args are gone. */
+  {
+    g_autofree char *gone = NULL;
+
+    g_assert_true (g_file_set_contents (path, "[]", -1, NULL));
+    gone = model.vtable->describe (model.self, (guint) cpu, 0, 0);
+    g_assert_nonnull (gone);
+    g_assert_nonnull (strstr (gone, "Args not shown"));
+    g_assert_nonnull (strstr (gone, "changed since it was opened"));
   }
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);

@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 
 #include "aiperf-trace-args.h"
@@ -28,7 +30,8 @@ char *
 aiperf_trace_store_get_args (AiperfTraceStore *self,
                              guint             lane,
                              guint             depth,
-                             gint64            start)
+                             gint64            start,
+                             GError          **error)
 {
   TraceTrack *track;
   const TraceFile *file;
@@ -51,7 +54,7 @@ aiperf_trace_store_get_args (AiperfTraceStore *self,
   file = &g_array_index (self->files, TraceFile, track->file);
   if (s->start != start || s->args == 0 || file->read == NULL)
     return NULL;
-  return file->read (file->read_data, (goffset) (s->args >> 24), (gsize) (s->args & TRACE_ARGS_MAX_LENGTH), NULL);
+  return file->read (file->read_data, (goffset) (s->args >> 24), (gsize) (s->args & TRACE_ARGS_MAX_LENGTH), error);
 }
 
 static guint
@@ -310,9 +313,19 @@ model_describe (gpointer self,
                 guint    depth,
                 gint64   start)
 {
-  g_autofree char *args = aiperf_trace_store_get_args (self, lane, depth, start);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *args = aiperf_trace_store_get_args (self, lane, depth, start, &error);
+  char *text;
 
-  return args != NULL ? aiperf_trace_args_format (args) : NULL;
+  /* Args are read again from the file: say so when it can no longer give them. */
+  if (args == NULL)
+    /* TRANSLATORS: %s says why, e.g. "trace.json: the file changed since it was opened" */
+    return error != NULL ? g_strdup_printf (_("Args not shown: %s"), error->message) : NULL;
+  text = aiperf_trace_args_format (args);
+  /* An object when it was read: what is there now is something else. */
+  if (text == NULL && args[0] == '{')
+    text = g_strdup (_("Args not shown: the file changed since it was opened"));
+  return text;
 }
 
 static gboolean

@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 
 #include "aiperf-kernel-classes.h"
@@ -581,7 +583,10 @@ finish_track (AiperfTraceStore *self,
         g_array_index (t->slices, TraceSlice, k).start += shift;
       sort_unless_sorted (t->slices, compare_slices);
       nest (t);
-      label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid, thread != NULL ? thread : t->tid);
+      /* Events with neither pid nor tid (global instants) get a lane of their own. */
+      label = process == NULL && thread == NULL && t->pid[0] == '\0' && t->tid[0] == '\0'
+                ? g_strdup (_("Global events"))
+                : g_strdup_printf ("%s · %s", process != NULL ? process : t->pid, thread != NULL ? thread : t->tid);
     }
   t->label = file_label != NULL ? g_strdup_printf ("%s · %s", file_label, label) : g_steal_pointer (&label);
 }

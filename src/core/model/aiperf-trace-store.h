@@ -143,11 +143,13 @@ gboolean          aiperf_trace_store_get_op     (AiperfTraceStore *self,
 /* Flows joined into arrows, and the counter lanes. */
 guint             aiperf_trace_store_get_n_flows (AiperfTraceStore *self);
 /* The args of the slice at @start of @lane's row @depth, as text (the
- * raw JSON object), or NULL. */
+ * raw JSON object), read again from the file; NULL without args, or with
+ * @error when the file can no longer give them. */
 char             *aiperf_trace_store_get_args   (AiperfTraceStore *self,
                                                  guint             lane,
                                                  guint             depth,
-                                                 gint64            start);
+                                                 gint64            start,
+                                                 GError          **error);
 void              aiperf_trace_store_get_model  (AiperfTraceStore *self,
                                                  AiperfTrackModel *out_model);
 
