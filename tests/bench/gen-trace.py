@@ -30,23 +30,29 @@ def main():
     out.write('{"name": "process_labels", "ph": "M", "ts": 0, "pid": 0, "tid": 0, "args": {"labels": "GPU 0"}}')
     written, ts, corr, step = 0, 1000.0, 1, 1
     while written < size:
-        parts = ['{"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%d", "pid": 1234, "tid": 1234, "ts": %.3f, "dur": %.3f, "args": {"External id": %d}}'
-                 % (step, ts, 2000.0, corr)]
+        # The step's kernels first: the ProfilerStep annotation spans them,
+        # and on their stream each kernel ends before the next one starts.
+        kernels = []
         t = ts
         for i in range(40):
             name, dur = KERNELS[i % len(KERNELS)]
+            kdur = dur * (1 + ((corr + i) % 7) / 20.0)
+            kernels.append((i, name, t, kdur))
+            t += kdur + 6
+        parts = ['{"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%d", "pid": 1234, "tid": 1234, "ts": %.3f, "dur": %.3f, "args": {"External id": %d}}'
+                 % (step, ts, t - ts, corr)]
+        for i, name, t, kdur in kernels:
             parts.append('{"ph": "X", "cat": "cpu_op", "name": "aten::op_%d", "pid": 1234, "tid": 1234, "ts": %.3f, "dur": 8.5, "args": {"External id": %d, "Sequence number": %d, "Fwd thread id": 0}}' % (i, t, corr, corr))
             parts.append('{"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1234, "tid": 1234, "ts": %.3f, "dur": 4.2, "args": {"External id": %d, "cbid": 211, "correlation": %d}}' % (t + 1, corr, corr))
             parts.append('{"ph": "s", "id": %d, "pid": 1234, "tid": 1234, "ts": %.3f, "cat": "ac2g", "name": "ac2g"}' % (corr, t + 1))
             parts.append('{"ph": "X", "cat": "kernel", "name": "%s", "pid": 0, "tid": 7, "ts": %.3f, "dur": %.3f, "args": {"External id": %d, "queued": 0, "device": 0, "context": 1, "stream": 7, "correlation": %d, "registers per thread": 128, "shared memory": 49152, "blocks per SM": 1.5, "warps per SM": 6.0, "grid": [132, 1, 1], "block": [384, 1, 1], "est. achieved occupancy %%": 12}}'
-                         % (name, t + 5, dur * (1 + (corr % 7) / 20.0), corr, corr))
+                         % (name, t + 5, kdur - 5, corr, corr))
             parts.append('{"ph": "f", "id": %d, "pid": 0, "tid": 7, "ts": %.3f, "cat": "ac2g", "name": "ac2g", "bp": "e"}' % (corr, t + 5))
-            t += dur + 6
             corr += 1
         text = ",\n" + ",\n".join(parts)
         out.write(text)
         written += len(text)
-        ts = t + 50
+        ts = kernels[-1][2] + kernels[-1][3] + 50
         step += 1
     out.write('\n],\n"traceName": "bench", "displayTimeUnit": "ms", "baseTimeNanoseconds": 1700000000000000000}\n')
     out.close()

@@ -744,17 +744,22 @@ trace_row_first_from (GArray *row,
                       guint   lo,
                       gint64  t)
 {
-  guint hi = row->len, step = 1;
+  guint hi = row->len;
 
-  /* Galloping from @lo: the next pixel's slice is near the last one's, and
-   * a binary search over millions of slices would miss the cache at
-   * almost every step. */
-  while (lo + step < hi && g_array_index (row, TraceSlice, lo + step).start < t)
+  /* Galloping from a given @lo: the next pixel's slice is near the last
+   * one's, and a binary search over millions of slices would miss the
+   * cache at almost every step. From 0, a plain binary search. */
+  if (lo > 0)
     {
-      lo += step;
-      step *= 2;
+      guint step = 1;
+
+      while (lo + step < hi && g_array_index (row, TraceSlice, lo + step).start < t)
+        {
+          lo += step;
+          step *= 2;
+        }
+      hi = MIN (hi, lo + step + 1);
     }
-  hi = MIN (hi, lo + step + 1);
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;

@@ -277,23 +277,25 @@ read_id (AiperfJsonScan  *scan,
 {
   if (aiperf_json_scan_peek (scan) == AIPERF_JSON_NUMBER)
     {
+      const char *start = scan->p, *digits = start + (*start == '-'), *p = digits;
       AiperfJsonNumber n;
       char *text;
 
+      /* A plain integer (most ids) is its own text: no parsing, no formatting. */
+      while (p < scan->end && g_ascii_isdigit (*p) && p - digits < 18)
+        p++;
+      if (p > digits && !(*digits == '0' && p - digits > 1) && (p == scan->end || strchr (".eE0123456789", *p) == NULL))
+        {
+          scan->p = p;
+          *out = owned_copy (owned, start, p - start);
+          return TRUE;
+        }
       if (!aiperf_json_scan_number (scan, &n))
         return FALSE;
       if (n.is_int)
-        {
-          /* The number's own text: no formatting on the hot path. */
-          const char *end = scan->p;
-          const char *start = end;
-
-          while (start > scan->start && (g_ascii_isdigit (start[-1]) || start[-1] == '-'))
-            start--;
-          *out = owned_copy (owned, start, end - start);
-          return TRUE;
-        }
-      text = g_strdup_printf ("%g", n.d);
+        text = g_strdup_printf ("%" G_GINT64_FORMAT, n.i);
+      else
+        text = g_strdup_printf ("%g", n.d);
       owned_add (owned, text);
       *out = text;
       return TRUE;

@@ -22,7 +22,11 @@
 
 #define CHUNK (4u << 20)
 #define MAX_EVENT (64u << 20)   /* an event larger than this is damage, not data */
-#define FAST_MARGIN (256u << 10) /* room after an event that is parsed in place */
+/* Room after an event for it to be parsed in place. Not needed for
+ * correctness (an event cut by the window's end fails to parse, nothing of
+ * it handed over, and is then cut out whole): it only saves parsing a
+ * piece of the last one twice. */
+#define FAST_MARGIN (4u << 10)
 #define CHECKPOINT_EVERY (4u << 20) /* inflated text between gzip access points */
 
 
