@@ -47,20 +47,30 @@ compare_ops (gconstpointer a,
   return x->kernel_ns > y->kernel_ns ? -1 : x->kernel_ns < y->kernel_ns;
 }
 
-/* Adds a kernel's time to the CPU op around its launch. */
+/* Adds a kernel's time to the CPU op around its launch. Launches come
+ * mostly in time order: each track's last search is where the next starts. */
 static void
 count_op (AiperfTraceStore *self,
           GHashTable       *op_index,
+          GHashTable       *hints,
           int               cpu_op_key,
           const TraceEnd   *launch,
           const TraceEnd   *kernel)
 {
-  const TraceSlice *op = cpu_op_key < 0 ? NULL
-                           : trace_track_enclosing (g_ptr_array_index (self->tracks, launch->track),
-                                                    launch->t, cpu_op_key);
+  TraceTrack *track = g_ptr_array_index (self->tracks, launch->track);
+  guint *track_hints = g_hash_table_lookup (hints, track);
+  const TraceSlice *op;
   gpointer found;
   TraceOp *entry;
 
+  if (cpu_op_key < 0)
+    return;
+  if (track_hints == NULL)
+    {
+      track_hints = g_new0 (guint, track->depth);
+      g_hash_table_insert (hints, track, track_hints);
+    }
+  op = trace_track_enclosing (track, launch->t, cpu_op_key, track_hints);
   if (op == NULL)
     return;
   found = g_hash_table_lookup (op_index, GUINT_TO_POINTER (op->name + 1));
@@ -82,6 +92,7 @@ join_correlations (AiperfTraceStore *self)
 {
   GArray *ends = self->correlations;
   g_autoptr(GHashTable) op_index = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) hints = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   gpointer cpu_op = g_hash_table_lookup (self->key_ids, "cpu_op");
   int cpu_op_key = cpu_op != NULL ? (int) GPOINTER_TO_UINT (cpu_op) - 1 : -1;
 
@@ -108,7 +119,7 @@ join_correlations (AiperfTraceStore *self)
             continue;
           link = (TraceLink) { launch->track, device->track, launch->t, device->t };
           g_array_append_val (self->links, link);
-          count_op (self, op_index, cpu_op_key, launch, device);
+          count_op (self, op_index, hints, cpu_op_key, launch, device);
         }
       i += n;
     }
@@ -128,7 +139,7 @@ bind_step (AiperfTraceStore *self,
 
   if (step->enclosing)
     {
-      around = trace_track_enclosing (track, step->t, -1);
+      around = trace_track_enclosing (track, step->t, -1, NULL);
       return around != NULL ? around->start : step->t;
     }
   for (guint d = 0; track->rows != NULL && d < track->depth; d++)

@@ -356,7 +356,7 @@ model_link (gpointer          self,
         }
     }
   {
-    const TraceSlice *s = trace_track_enclosing (track, t, -1);
+    const TraceSlice *s = trace_track_enclosing (track, t, -1, NULL);
 
     if (s == NULL)
       return FALSE;

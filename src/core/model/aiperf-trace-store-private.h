@@ -124,10 +124,13 @@ guint    trace_row_first_from     (GArray     *row,
                                    guint       lo,
                                    gint64      t);
 /* The innermost slice of @track around @t (start ≤ t < end), with its
- * depth; with @key_only ≥ 0 only slices of that colour key. */
+ * depth; with @key_only ≥ 0 only slices of that colour key. @hints
+ * (nullable; one per depth, zeroed at first) remember where the last
+ * search ended, for searches that move forward in time. */
 const TraceSlice *trace_track_enclosing (const TraceTrack *track,
                                          gint64            t,
-                                         int               key_only);
+                                         int               key_only,
+                                         guint            *hints);
 /* What turns @file's times into the trace's (ns from its start). */
 gint64   trace_store_shift        (AiperfTraceStore *self,
                                    guint             file);

@@ -775,7 +775,8 @@ trace_row_first_from (GArray *row,
 const TraceSlice *
 trace_track_enclosing (const TraceTrack *track,
                        gint64            t,
-                       int               key_only)
+                       int               key_only,
+                       guint            *hints)
 {
   const TraceSlice *found = NULL;
 
@@ -786,9 +787,14 @@ trace_track_enclosing (const TraceTrack *track,
   for (guint d = 0; d < track->depth; d++)
     {
       GArray *row = track->rows[d];
-      guint i = trace_row_first_from (row, 0, t + 1);
+      /* A hint at or before @t: the search starts there. */
+      guint from = hints != NULL && hints[d] < row->len && g_array_index (row, TraceSlice, hints[d]).start <= t
+                     ? hints[d] : 0;
+      guint i = trace_row_first_from (row, from, t + 1);
       const TraceSlice *s;
 
+      if (hints != NULL)
+        hints[d] = i > 0 ? i - 1 : 0;
       if (i == 0)
         continue;
       s = &g_array_index (row, TraceSlice, i - 1);
