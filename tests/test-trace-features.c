@@ -12,7 +12,9 @@
 
 #include "format-test-util.h"
 #include "aiperf-kernel-classes.h"
+#include "aiperf-presets.h"
 #include "aiperf-trace-args.h"
+#include "aiperf-trace-private-plots.h"
 #include "aiperf-trace-store.h"
 
 /* A CPU thread (an op around a launch, a step annotation, a flow start),
@@ -251,6 +253,56 @@ test_merge (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* The default counters chart: each series of the C events as a step line
+ * over the trace's time in ms (from its first event, 100 µs), the last
+ * sample included; a trace without counters leaves it out of the defaults. */
+static void
+test_counters_chart (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("trace-features-XXXXXX", NULL);
+  g_autofree char *path = write_trace (dir, "t.json", TRACE, FALSE);
+  g_autofree char *plain = write_trace (dir, "plain.json",
+                                        "[{\"ph\": \"X\", \"name\": \"k\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 2}]", FALSE);
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  g_autoptr(AiperfRunSet) without = format_load_one (plain);
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_default (NULL);
+  GPtrArray *plots = aiperf_plot_config_get_kind_plots (config, "trace");
+  const AiperfPlotSpec *spec = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+  const double allocated[][2] = { { 0, 10 }, { 0.04, 30 } };
+  guint n_steps = 0;
+
+  for (guint i = 0; i < plots->len; i++)
+    if (g_str_equal (((const AiperfPlotSpec *) g_ptr_array_index (plots, i))->name, "counters"))
+      spec = g_ptr_array_index (plots, i);
+  g_assert_nonnull (spec);
+  chart = aiperf_plot_build_multi_run (spec, set, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chart->series->len, ==, 2);
+  g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->name, ==, "python3 · Memory · allocated");
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (layer->kind != AIPERF_LAYER_STEP || layer->series != 0)
+        continue;
+      g_assert_cmpuint (aiperf_layer_get_n (layer), ==, 2);
+      for (guint k = 0; k < 2; k++)
+        {
+          g_assert_cmpfloat_with_epsilon (aiperf_layer_x (layer, k), allocated[k][0], 1e-9);
+          g_assert_cmpfloat (aiperf_layer_y (layer, k), ==, allocated[k][1]);
+        }
+      n_steps++;
+    }
+  g_assert_cmpuint (n_steps, ==, 1);
+  g_assert_true (aiperf_handler_counters_applies (spec, set));
+  g_assert_false (aiperf_handler_counters_applies (spec, without));
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_remove (plain), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -260,5 +312,6 @@ main (int   argc,
   g_test_add_func ("/trace-features/gzip", test_gzip);
   g_test_add_func ("/trace-features/masking", test_masking);
   g_test_add_func ("/trace-features/merge", test_merge);
+  g_test_add_func ("/trace-features/counters-chart", test_counters_chart);
   return g_test_run ();
 }

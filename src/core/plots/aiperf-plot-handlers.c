@@ -89,6 +89,8 @@ static const AiperfPlotHandler handlers[] = {
   /* traces */
   { "iterations", N_("Elapsed Time per Iteration"), MULTI, "trace", "iterations",
     NULL, aiperf_handler_iterations, NULL },
+  { "counters", N_("Counters"), MULTI, "trace", "events",
+    NULL, aiperf_handler_counters, aiperf_handler_counters_applies },
   /* MoE gate logs */
   { "expert_load", N_("Tokens per Expert"), MULTI, "expert_load", "",
     NULL, aiperf_handler_expert_load, NULL },
