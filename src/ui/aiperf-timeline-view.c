@@ -29,6 +29,7 @@ struct _AiperfTimelineView
   double            drag_start_x;
   gboolean          zoom_drag;
   double            zoom_to_x;     /* Shift+drag: the other end */
+  double            pointer_x;     /* where Ctrl+wheel zooms (widget coordinates) */
   AiperfStyle       style;
   GArray           *folded;        /* gboolean per lane */
   gpointer          match;         /* the model's, for the search */
@@ -149,15 +150,23 @@ on_scroll (GtkEventControllerScroll *controller,
            AiperfTimelineView       *self)
 {
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
-  double x = 0, y = 0;
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
 
-  /* Plain scrolling belongs to whatever scrolls around, as on charts. */
-  if ((state & GDK_CONTROL_MASK) == 0 || event == NULL)
+  /* Plain scrolling belongs to whatever scrolls around, as on charts. A
+   * scroll event's own position is the window's, not this widget's: the
+   * pointer is tracked instead. */
+  if ((state & GDK_CONTROL_MASK) == 0)
     return FALSE;
-  gdk_event_get_position (event, &x, &y);
-  aiperf_timeline_view_zoom_at (self, x, dy > 0 ? 1.25 : 0.8);
+  aiperf_timeline_view_zoom_at (self, self->pointer_x, dy > 0 ? 1.25 : 0.8);
   return TRUE;
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           AiperfTimelineView       *self)
+{
+  self->pointer_x = x;
 }
 
 static void
@@ -416,6 +425,7 @@ static void
 aiperf_timeline_view_init (AiperfTimelineView *self)
 {
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
 
@@ -426,6 +436,9 @@ aiperf_timeline_view_init (AiperfTimelineView *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
