@@ -104,7 +104,7 @@ static void
 flush (Paint *p)
 {
   cairo_matrix_t m;
-  double dsx = 1, dsy = 1, top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
+  double dsx = 1, dsy = 1, top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE, clip_x1, clip_y1, clip_x2, clip_y2;
 
   cairo_get_matrix (p->cr, &m);
   cairo_surface_get_device_scale (cairo_get_group_target (p->cr), &dsx, &dsy);
@@ -115,7 +115,11 @@ flush (Paint *p)
       top = MIN (top, b->y);
       bottom = MAX (bottom, b->y + b->h);
     }
-  if (p->boxes->len > 0 && m.xy == 0 && m.yx == 0 && m.xx > 0 && m.yy > 0)
+  /* Only the rows that show: a deep lane can reach far below the plot. */
+  cairo_clip_extents (p->cr, &clip_x1, &clip_y1, &clip_x2, &clip_y2);
+  top = MAX (top, clip_y1);
+  bottom = MIN (bottom, clip_y2);
+  if (top < bottom && m.xy == 0 && m.yx == 0 && m.xx > 0 && m.yy > 0)
     {
       double kx = m.xx * dsx, ky = m.yy * dsy;
       /* The buffer's corner on a whole target pixel: painted pixel for pixel. */
@@ -133,7 +137,7 @@ flush (Paint *p)
       cairo_paint (p->cr);
       cairo_surface_destroy (image);
     }
-  else
+  else if (top < bottom)
     for (guint i = 0; i < p->boxes->len; i++)
       {
         const Box *b = &g_array_index (p->boxes, Box, i);
