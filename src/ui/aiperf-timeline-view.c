@@ -373,10 +373,15 @@ aiperf_timeline_view_describe (AiperfTimelineView *self,
                             vt->lane_name (self->model.self, hit.lane));
   else
     {
+      gint64 dur = hit.end - hit.start;
+      /* A millisecond and longer in ms, shorter in µs (to the ns). */
+      g_autofree char *lasts = dur >= 1000000 ? g_strdup_printf (_("%.3f ms"), dur / 1e6)
+                                              : g_strdup_printf (_("%.3f µs"), dur / 1e3);
+
       args = vt->describe (self->model.self, hit.lane, hit.depth, hit.start);
-      /* TRANSLATORS: hover text of a slice: name, category, start in ms, duration in µs, lane, its args */
-      text = g_strdup_printf (_("%s\n%s · starts at %.6f ms · lasts %.3f µs\n%s%s%s"), hit.name,
-                              vt->key_name (self->model.self, hit.key), hit.start / 1e6, (hit.end - hit.start) / 1e3,
+      /* TRANSLATORS: hover text of a slice: name, category, start in ms, duration (with its unit), lane, its args */
+      text = g_strdup_printf (_("%s\n%s · starts at %.6f ms · lasts %s\n%s%s%s"), hit.name,
+                              vt->key_name (self->model.self, hit.key), hit.start / 1e6, lasts,
                               vt->lane_name (self->model.self, hit.lane), args != NULL ? "\n\n" : "",
                               args != NULL ? args : "");
     }
