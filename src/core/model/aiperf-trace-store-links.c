@@ -29,15 +29,6 @@ compare_ends (gconstpointer a,
   return x->t < y->t ? -1 : x->t > y->t;
 }
 
-static gboolean
-is_sorted (GArray *ends)
-{
-  for (guint i = 1; i < ends->len; i++)
-    if (compare_ends (&g_array_index (ends, TraceEnd, i - 1), &g_array_index (ends, TraceEnd, i)) > 0)
-      return FALSE;
-  return TRUE;
-}
-
 static int
 compare_ops (gconstpointer a,
              gconstpointer b)
@@ -99,8 +90,7 @@ join_correlations (AiperfTraceStore *self)
   for (guint i = 0; i < ends->len; i++)
     g_array_index (ends, TraceEnd, i).t += trace_store_shift (self, g_array_index (ends, TraceEnd, i).file);
   /* Kineto writes them nearly in order: sorting is often skipped. */
-  if (!is_sorted (ends))
-    g_array_sort (ends, compare_ends);
+  trace_sort_unless_sorted (ends, compare_ends);
   for (guint i = 0; i < ends->len;)
     {
       const TraceEnd *group = &g_array_index (ends, TraceEnd, i);
@@ -172,7 +162,7 @@ join_flows (AiperfTraceStore *self)
 
   for (guint i = 0; i < steps->len; i++)
     g_array_index (steps, TraceEnd, i).t += trace_store_shift (self, g_array_index (steps, TraceEnd, i).file);
-  g_array_sort (steps, compare_steps);
+  trace_sort_unless_sorted (steps, compare_steps);
   /* Consecutive steps of one id: an arrow each; a new 's' starts over. */
   for (guint i = 1; i < steps->len && self->flows->len < MAX_FLOWS; i++)
     {

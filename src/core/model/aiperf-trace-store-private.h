@@ -113,6 +113,10 @@ typedef struct {
   gint64 busy, span;
 } TraceStream;
 
+/* Sorts @array unless a pass finds it sorted already: tracers mostly
+ * write events in time order, and sorting millions again costs far more. */
+void     trace_sort_unless_sorted (GArray       *array,
+                                   GCompareFunc  compare);
 char    *trace_track_key          (guint       file,
                                    const char *pid,
                                    const char *tid);

@@ -35,7 +35,7 @@ kernel_spans (AiperfTraceStore *self,
       }
   /* One row is already by start. */
   if (t->depth > 1)
-    g_array_sort (spans, compare_spans);
+    trace_sort_unless_sorted (spans, compare_spans);
   return spans;
 }
 

@@ -471,11 +471,9 @@ compare_samples (gconstpointer a,
   return x->t < y->t ? -1 : x->t > y->t;
 }
 
-/* Tracers mostly write a thread's events in time order: a pass that finds
- * them sorted costs far less than sorting millions of slices again. */
-static void
-sort_unless_sorted (GArray       *array,
-                    GCompareFunc  compare)
+void
+trace_sort_unless_sorted (GArray       *array,
+                          GCompareFunc  compare)
 {
   guint size = g_array_get_element_size (array);
 
@@ -571,7 +569,7 @@ finish_track (AiperfTraceStore *self,
     {
       for (guint k = 0; k < t->samples->len; k++)
         g_array_index (t->samples, TraceSample, k).t += shift;
-      sort_unless_sorted (t->samples, compare_samples);
+      trace_sort_unless_sorted (t->samples, compare_samples);
       label = g_strdup_printf ("%s · %s", process != NULL ? process : t->pid,
                                (const char *) g_ptr_array_index (self->keys, t->counter_key));
       t->depth = 2;   /* a counter is drawn two rows tall */
@@ -581,7 +579,7 @@ finish_track (AiperfTraceStore *self,
     {
       for (guint k = 0; k < t->slices->len; k++)
         g_array_index (t->slices, TraceSlice, k).start += shift;
-      sort_unless_sorted (t->slices, compare_slices);
+      trace_sort_unless_sorted (t->slices, compare_slices);
       nest (t);
       /* Events with neither pid nor tid (global instants) get a lane of their own. */
       label = process == NULL && thread == NULL && t->pid[0] == '\0' && t->tid[0] == '\0'

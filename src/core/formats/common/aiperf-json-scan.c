@@ -1,14 +1,13 @@
-/* aiperf-json-scan.c — the strict JSON scanner: syntax, strings and skipping.
+/* aiperf-json-scan.c — the strict JSON scanner: syntax and strings (skipping
+ * is in aiperf-json-skip.c, numbers in aiperf-json-number.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include "aiperf-json-scan.h"
+#include "aiperf-json-scan-private.h"
 
 #include <math.h>
-
-#define MAX_DEPTH 64
 
 void
 aiperf_json_scan_init (AiperfJsonScan *scan,
@@ -86,61 +85,6 @@ expect_char (AiperfJsonScan *scan,
   return aiperf_json_scan_fail (scan, message);
 }
 
-/* Length of a valid UTF-8 sequence at @p (lead byte >= 0x80), or 0. */
-static gsize
-utf8_sequence (const guchar *p,
-               const guchar *end)
-{
-  guint32 c;
-  gsize n, i;
-
-  if (p[0] >= 0xc2 && p[0] <= 0xdf)
-    n = 2, c = p[0] & 0x1f;
-  else if (p[0] >= 0xe0 && p[0] <= 0xef)
-    n = 3, c = p[0] & 0x0f;
-  else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-    n = 4, c = p[0] & 0x07;
-  else
-    return 0;
-  if ((gsize) (end - p) < n)
-    return 0;
-  for (i = 1; i < n; i++)
-    {
-      if ((p[i] & 0xc0) != 0x80)
-        return 0;
-      c = (c << 6) | (p[i] & 0x3f);
-    }
-  /* Overlong forms, surrogates and values past U+10FFFF. */
-  if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff))
-      || (c >= 0xd800 && c <= 0xdfff))
-    return 0;
-  return n;
-}
-
-/* How many of the eight bytes at @p come before the first '"', '\\',
- * byte below 0x20 or above 0x7f (8: none is). A zero byte of v ^ c marks c;
- * the borrow that can flag bytes after a marked one never flags one before,
- * so the lowest flag is exact. */
-static inline guint
-plain_prefix (const guchar *p)
-{
-  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
-  const guint64 highs = ones * 0x80;
-  guint64 v, quote, slash, flags;
-
-  memcpy (&v, p, sizeof v);
-  quote = v ^ (ones * '"');
-  slash = v ^ (ones * '\\');
-  flags = (((quote - ones) & ~quote) | ((slash - ones) & ~slash) | (v - ones * 0x20) | v) & highs;
-  if (flags == 0)
-    return 8;
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-  return (guint) __builtin_ctzll (flags) >> 3;
-#else
-  return 0;
-#endif
-}
-
 gboolean
 aiperf_json_scan_string_view (AiperfJsonScan *scan,
                               const char    **text,
@@ -164,7 +108,7 @@ aiperf_json_scan_string_view (AiperfJsonScan *scan,
        * time until a quote, a backslash, a control or a non-ASCII byte. */
       while (end - p >= 8)
         {
-          guint plain = plain_prefix (p);
+          guint plain = aiperf_json_plain_prefix (p);
 
           p += plain;
           if (plain < 8)
@@ -246,7 +190,7 @@ aiperf_json_scan_string_view (AiperfJsonScan *scan,
         }
       if (c >= 0x80)
         {
-          gsize n = utf8_sequence (p, end);
+          gsize n = aiperf_json_utf8_sequence (p, end);
 
           if (n == 0)
             {
@@ -424,244 +368,6 @@ aiperf_json_scan_next_element (AiperfJsonScan *scan,
     return FALSE;
   (*count)++;
   return TRUE;
-}
-
-/* Steps over a plain number (no exponent, not so long that it could
- * overflow) without computing it; FALSE leaves the rest to the parser. */
-static gboolean
-skip_number (AiperfJsonScan *scan)
-{
-  const char *p = scan->p, *end = scan->end;
-
-  if (p < end && *p == '-')
-    p++;
-  if (p >= end || !g_ascii_isdigit (*p))
-    return FALSE;
-  if (*p == '0')
-    p++;
-  else
-    while (p < end && g_ascii_isdigit (*p))
-      p++;
-  if (p < end && *p == '.')
-    {
-      if (++p >= end || !g_ascii_isdigit (*p))
-        return FALSE;
-      while (p < end && g_ascii_isdigit (*p))
-        p++;
-    }
-  if ((p < end && (*p == 'e' || *p == 'E')) || p - scan->p > 300)
-    return FALSE;
-  scan->p = p;
-  return TRUE;
-}
-
-static gboolean
-skip_value (AiperfJsonScan *scan,
-            int             depth)
-{
-  AiperfJsonNumber n;
-  gboolean b;
-  guint count = 0;
-
-  if (depth > MAX_DEPTH)
-    return aiperf_json_scan_fail (scan, "nesting too deep");
-  switch (aiperf_json_scan_peek (scan))
-    {
-    case AIPERF_JSON_NULL:
-      return aiperf_json_scan_null (scan);
-    case AIPERF_JSON_BOOL:
-      return aiperf_json_scan_bool (scan, &b);
-    case AIPERF_JSON_NUMBER:
-      return skip_number (scan) || aiperf_json_scan_number (scan, &n);
-    case AIPERF_JSON_STRING:
-      return aiperf_json_scan_string_view (scan, NULL, NULL, NULL);
-    case AIPERF_JSON_ARRAY:
-      scan->p++;
-      while (aiperf_json_scan_next_element (scan, &count))
-        if (!skip_value (scan, depth + 1))
-          return FALSE;
-      return scan->error == NULL;
-    case AIPERF_JSON_OBJECT:
-      scan->p++;
-      while (aiperf_json_scan_next_key (scan, &count, NULL, NULL))
-        if (!skip_value (scan, depth + 1))
-          return FALSE;
-      return scan->error == NULL;
-    case AIPERF_JSON_ERROR:
-    default:
-      if (scan->p >= scan->end)
-        return aiperf_json_scan_fail (scan, "unexpected end of line");
-      return aiperf_json_scan_fail (scan, "expected a JSON value");
-    }
-}
-
-/* The closing quote of the string whose body starts at @p, or NULL for
- * anything the fast path leaves to the scanner (escapes, bad bytes). */
-static inline const char *
-plain_string_end (const char *p,
-                  const char *end)
-{
-  while (p < end)
-    {
-      guchar c;
-
-      while (end - p >= 8)
-        {
-          guint plain = plain_prefix ((const guchar *) p);
-
-          p += plain;
-          if (plain < 8)
-            break;
-        }
-      if (p >= end)
-        return NULL;
-      c = (guchar) *p;
-      if (c == '"')
-        return p;
-      if (c < 0x20 || c == '\\')
-        return NULL;
-      if (c >= 0x80)
-        {
-          gsize n = utf8_sequence ((const guchar *) p, (const guchar *) end);
-
-          if (n == 0)
-            return NULL;
-          p += n;
-        }
-      else
-        p++;
-    }
-  return NULL;
-}
-
-static inline const char *
-skip_spaces (const char *p,
-             const char *end)
-{
-  while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-    p++;
-  return p;
-}
-
-/* Skips a valid value in one loop, without a call per token: most of a
- * trace is args objects that are only stepped over. FALSE (nothing moved)
- * for anything it does not take, which skip_value then reads and reports
- * as before. */
-static gboolean
-skip_value_fast (AiperfJsonScan *scan)
-{
-  const char *p = scan->p, *end = scan->end;
-  guint64 objects = 0;  /* bit d: the container at depth d is an object */
-  guint depth = 0;
-
-  for (;;)
-    {
-      /* A value. */
-      p = skip_spaces (p, end);
-      if (p >= end || depth > MAX_DEPTH)
-        return FALSE;
-      if (*p == '{' || *p == '[')
-        {
-          gboolean object = *p == '{';
-
-          /* One bit per open container: the deepest are left to skip_value. */
-          if (depth >= 64)
-            return FALSE;
-          objects = object ? objects | (G_GUINT64_CONSTANT (1) << depth) : objects & ~(G_GUINT64_CONSTANT (1) << depth);
-          depth++;
-          p = skip_spaces (p + 1, end);
-          if (p < end && *p == (object ? '}' : ']'))
-            {
-              depth--;
-              p++;
-            }
-          else if (object)
-            {
-              /* The first key. */
-              if (p >= end || *p != '"' || (p = plain_string_end (p + 1, end)) == NULL)
-                return FALSE;
-              p = skip_spaces (p + 1, end);
-              if (p >= end || *p != ':')
-                return FALSE;
-              p++;
-              continue;
-            }
-          else
-            continue;
-        }
-      else if (*p == '"')
-        {
-          if ((p = plain_string_end (p + 1, end)) == NULL)
-            return FALSE;
-          p++;
-        }
-      else
-        {
-          AiperfJsonScan number = *scan;
-
-          number.p = p;
-          if (skip_number (&number))
-            p = number.p;
-          else if (end - p >= 4 && (memcmp (p, "true", 4) == 0 || memcmp (p, "null", 4) == 0))
-            p += 4;
-          else if (end - p >= 5 && memcmp (p, "false", 5) == 0)
-            p += 5;
-          else
-            return FALSE;
-        }
-      /* After a value: a comma, or the ends of containers. */
-      for (;;)
-        {
-          gboolean object;
-
-          if (depth == 0)
-            {
-              scan->p = p;
-              return TRUE;
-            }
-          object = (objects >> (depth - 1)) & 1;
-          p = skip_spaces (p, end);
-          if (p >= end)
-            return FALSE;
-          if (*p == (object ? '}' : ']'))
-            {
-              depth--;
-              p++;
-              continue;
-            }
-          if (*p != ',')
-            return FALSE;
-          p++;
-          if (object)
-            {
-              p = skip_spaces (p, end);
-              if (p >= end || *p != '"' || (p = plain_string_end (p + 1, end)) == NULL)
-                return FALSE;
-              p = skip_spaces (p + 1, end);
-              if (p >= end || *p != ':')
-                return FALSE;
-              p++;
-            }
-          break;
-        }
-    }
-}
-
-static gboolean use_fast_skip = TRUE;
-
-void
-aiperf_json_scan_use_fast_skip (gboolean use)
-{
-  use_fast_skip = use;
-}
-
-gboolean
-aiperf_json_scan_skip (AiperfJsonScan *scan)
-{
-  g_return_val_if_fail (scan != NULL, FALSE);
-  if (use_fast_skip && scan->error == NULL && skip_value_fast (scan))
-    return TRUE;
-  return skip_value (scan, 0);
 }
 
 gboolean
