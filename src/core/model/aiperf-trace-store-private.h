@@ -120,6 +120,8 @@ void     trace_sort_unless_sorted (GArray       *array,
 char    *trace_track_key          (guint       file,
                                    const char *pid,
                                    const char *tid);
+char    *trace_process_key        (guint       file,
+                                   const char *pid);
 guint    trace_store_intern       (GHashTable *ids,
                                    GPtrArray  *texts,
                                    const char *text);
