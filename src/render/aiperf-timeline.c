@@ -18,259 +18,8 @@
 
 #include "aiperf-png.h"
 #include "aiperf-ticks.h"
-#include "aiperf-timeline.h"
+#include "aiperf-timeline-private.h"
 #include "aiperf-writer.h"
-
-typedef struct {
-  cairo_t           *cr;
-  const AiperfStyle *style;
-  double             x0, y0, width, row;   /* the lane's rows */
-  gint64             t0, t1;
-  gboolean           folded;               /* every depth on the first row */
-  gboolean           matching;             /* a search is on: dim the rest */
-  guint             *key_used;
-  guint              n_keys;
-  /* A lane's boxes, painted together (flush); search outlines are
-   * stroked over them. */
-  GArray            *boxes;                /* Box */
-  GArray            *outlines;             /* Box */
-} Paint;
-
-typedef struct {
-  double x, y, w, h;
-  guint  key;
-  double alpha;
-} Box;
-
-static AiperfRGBA
-key_color (const AiperfStyle *style,
-           guint              key)
-{
-  return style->palette[key % style->n_palette];
-}
-
-/* The boxes over @image (whose pixel (0, 0) is at @ox, @oy and which has
- * @kx, @ky pixels per unit), each pixel whose centre a box covers, in the
- * order they came (a folded lane's deeper rows over the shallower). */
-static void
-fill_boxes (const Paint     *p,
-            cairo_surface_t *image,
-            double           ox,
-            double           oy,
-            double           kx,
-            double           ky)
-{
-  guchar *data = cairo_image_surface_get_data (image);
-  int stride = cairo_image_surface_get_stride (image);
-  int w = cairo_image_surface_get_width (image), h = cairo_image_surface_get_height (image);
-
-  for (guint i = 0; i < p->boxes->len; i++)
-    {
-      const Box *b = &g_array_index (p->boxes, Box, i);
-      AiperfRGBA c = key_color (p->style, b->key);
-      int x0 = CLAMP ((int) lround ((b->x - ox) * kx), 0, w), x1 = CLAMP ((int) lround ((b->x + b->w - ox) * kx), 0, w);
-      int y0 = CLAMP ((int) lround ((b->y - oy) * ky), 0, h), y1 = CLAMP ((int) lround ((b->y + b->h - oy) * ky), 0, h);
-      /* Premultiplied, as cairo keeps ARGB32. */
-      guint32 a = (guint32) lround (b->alpha * 255);
-      guint32 r = (guint32) lround (c.r * a), g = (guint32) lround (c.g * a), bl = (guint32) lround (c.b * a);
-
-      /* A box under a pixel still shows, one pixel wide (and tall). */
-      if (x1 <= x0 && x0 < w)
-        x1 = x0 + 1;
-      if (y1 <= y0 && y0 < h)
-        y1 = y0 + 1;
-      for (int y = y0; y < y1; y++)
-        {
-          guint32 *row = (guint32 *) (data + (gsize) y * stride);
-
-          for (int x = x0; x < x1; x++)
-            {
-              guint32 d = row[x], keep = 255 - a;
-
-              /* Over what is there: src + dst × (1 − src alpha). */
-              row[x] = (a + (d >> 24) * keep / 255) << 24 | (r + ((d >> 16) & 0xff) * keep / 255) << 16 |
-                       (g + ((d >> 8) & 0xff) * keep / 255) << 8 | (bl + (d & 0xff) * keep / 255);
-            }
-        }
-    }
-}
-
-/* Paints a lane's boxes. Dense rows change colour at every pixel, and
- * thousands of one-pixel rectangles cost cairo more than the query: they
- * are set into a pixel buffer of the target's resolution and painted at
- * once. A transform that is more than a scale and a shift draws them as
- * paths. */
-static void
-flush (Paint *p)
-{
-  cairo_matrix_t m;
-  double dsx = 1, dsy = 1, top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE, clip_x1, clip_y1, clip_x2, clip_y2;
-
-  cairo_get_matrix (p->cr, &m);
-  cairo_surface_get_device_scale (cairo_get_group_target (p->cr), &dsx, &dsy);
-  for (guint i = 0; i < p->boxes->len; i++)
-    {
-      const Box *b = &g_array_index (p->boxes, Box, i);
-
-      top = MIN (top, b->y);
-      bottom = MAX (bottom, b->y + b->h);
-    }
-  /* Only the rows that show: a deep lane can reach far below the plot. */
-  cairo_clip_extents (p->cr, &clip_x1, &clip_y1, &clip_x2, &clip_y2);
-  top = MAX (top, clip_y1);
-  bottom = MIN (bottom, clip_y2);
-  if (top < bottom && m.xy == 0 && m.yx == 0 && m.xx > 0 && m.yy > 0)
-    {
-      double kx = m.xx * dsx, ky = m.yy * dsy;
-      /* The buffer's corner on a whole target pixel: painted pixel for pixel. */
-      double ox = (floor ((p->x0 * m.xx + m.x0) * dsx) / dsx - m.x0) / m.xx;
-      double oy = (floor ((top * m.yy + m.y0) * dsy) / dsy - m.y0) / m.yy;
-      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (p->width * kx) + 2,
-                                                           (int) ceil ((bottom - oy) * ky) + 1);
-
-      cairo_surface_flush (image);
-      fill_boxes (p, image, ox, oy, kx, ky);
-      cairo_surface_mark_dirty (image);
-      cairo_surface_set_device_scale (image, kx, ky);
-      cairo_set_source_surface (p->cr, image, ox, oy);
-      cairo_pattern_set_filter (cairo_get_source (p->cr), CAIRO_FILTER_NEAREST);
-      cairo_paint (p->cr);
-      cairo_surface_destroy (image);
-    }
-  else if (top < bottom)
-    for (guint i = 0; i < p->boxes->len; i++)
-      {
-        const Box *b = &g_array_index (p->boxes, Box, i);
-        AiperfRGBA c = key_color (p->style, b->key);
-
-        cairo_set_source_rgba (p->cr, c.r, c.g, c.b, b->alpha);
-        cairo_rectangle (p->cr, b->x, b->y, b->w, b->h);
-        cairo_fill (p->cr);
-      }
-  if (p->outlines->len > 0)
-    {
-      cairo_set_source_rgba (p->cr, p->style->foreground.r, p->style->foreground.g, p->style->foreground.b, 1);
-      cairo_set_line_width (p->cr, 1.5);
-      for (guint i = 0; i < p->outlines->len; i++)
-        {
-          const Box *b = &g_array_index (p->outlines, Box, i);
-
-          cairo_rectangle (p->cr, b->x, b->y, b->w, b->h);
-        }
-      cairo_stroke (p->cr);
-    }
-  g_array_set_size (p->boxes, 0);
-  g_array_set_size (p->outlines, 0);
-}
-
-static double
-x_of (const Paint *p,
-      gint64       t)
-{
-  return p->x0 + p->width * (double) (CLAMP (t, p->t0, p->t1) - p->t0) / (double) (p->t1 - p->t0);
-}
-
-static void
-paint_slice (gint64      start,
-             gint64      end,
-             guint       depth,
-             guint       key,
-             const char *name,
-             guint       count,
-             guint       n_matched,
-             gpointer    user_data)
-{
-  Paint *p = user_data;
-  double x = x_of (p, start), x2 = x_of (p, end);
-  double y = p->y0 + (p->folded ? 0 : depth) * p->row;
-  double h = MAX (1.0, p->row - (p->row > 4 ? 1 : 0));
-  double alpha = count > 1 ? 0.65 : 0.9;
-
-  /* A slice under a pixel still shows, one pixel wide. */
-  if (x2 - x < 1.0)
-    x2 = x + 1.0;
-  if (p->matching && n_matched == 0)
-    alpha = 0.18;
-  g_array_append_val (p->boxes, ((Box) { x, y, x2 - x, h, key, alpha }));
-  if (p->matching && n_matched > 0)
-    g_array_append_val (p->outlines, ((Box) { x + 0.75, y + 0.75, MAX (0.5, x2 - x - 1.5), MAX (0.5, h - 1.5), 0, 1 }));
-  if (key < p->n_keys)
-    p->key_used[key] = TRUE;
-}
-
-/* A counter lane: the value as steps, each pixel column's range behind. */
-typedef struct {
-  Paint  *paint;
-  double  min, max, height;
-  double  last_x, last_y;
-  gboolean started;
-} CounterPaint;
-
-static double
-counter_y (const CounterPaint *c,
-           double              v)
-{
-  double span = c->max - c->min;
-
-  return c->paint->y0 + c->height - 1 - (span > 0 ? (v - c->min) / span : 0.5) * (c->height - 2);
-}
-
-static void
-paint_counter (gint64   start,
-               double   last,
-               double   min,
-               double   max,
-               gpointer user_data)
-{
-  CounterPaint *c = user_data;
-  cairo_t *cr = c->paint->cr;
-  double x = x_of (c->paint, start);
-
-  if (max > min)
-    {
-      cairo_rectangle (cr, x, counter_y (c, max), 1, counter_y (c, min) - counter_y (c, max) + 1);
-      cairo_fill (cr);
-    }
-  if (!c->started)
-    cairo_move_to (cr, x, counter_y (c, last));
-  else
-    {
-      cairo_move_to (cr, c->last_x, c->last_y);
-      cairo_line_to (cr, x, c->last_y);
-      cairo_line_to (cr, x, counter_y (c, last));
-    }
-  cairo_stroke (cr);
-  c->started = TRUE;
-  c->last_x = x;
-  c->last_y = counter_y (c, last);
-}
-
-static void
-draw_counter (Paint                  *p,
-              const AiperfTrackModel *model,
-              guint                   lane,
-              double                  height,
-              gint64                  ns_per_px)
-{
-  CounterPaint c = { p, 0, 0, height, 0, 0, FALSE };
-  guint key = lane;   /* a colour of its own per counter lane */
-  AiperfRGBA color = key_color (p->style, key);
-
-  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_DEFAULT);
-  model->vtable->counter_range (model->self, lane, &c.min, &c.max);
-  /* Counters start from zero when all their values are positive. */
-  c.min = MIN (c.min, 0.0);
-  cairo_set_source_rgba (p->cr, color.r, color.g, color.b, 0.95);
-  cairo_set_line_width (p->cr, 1.5);
-  model->vtable->counter_query (model->self, lane, p->t0, p->t1, ns_per_px, paint_counter, &c);
-  if (c.started)
-    {
-      cairo_move_to (p->cr, c.last_x, c.last_y);
-      cairo_line_to (p->cr, p->x0 + p->width, c.last_y);
-      cairo_stroke (p->cr);
-    }
-  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_NONE);
-}
 
 static void
 show_text (cairo_t           *cr,
@@ -538,14 +287,14 @@ static void
 slice_box (const AiperfTrackModel    *model,
            const AiperfTimelineState *state,
            const Layout              *lay,
-           const Paint               *p,
+           const AiperfTimelinePaint *p,
            const AiperfTrackSlice    *slice,
            double                    *x,
            double                    *y,
            double                    *w)
 {
-  *x = x_of (p, slice->start);
-  *w = MAX (2.0, x_of (p, slice->end) - *x);
+  *x = aiperf_timeline_paint_x (p, slice->start);
+  *w = MAX (2.0, aiperf_timeline_paint_x (p, slice->end) - *x);
   *y = lane_top (model, state, lay, slice->lane) + (lane_folded (state, slice->lane) ? 0 : slice->depth) * lay->row;
 }
 
@@ -557,7 +306,7 @@ draw_selection (cairo_t                   *cr,
                 const AiperfTimelineState *state,
                 const AiperfStyle         *style,
                 const Layout              *lay,
-                const Paint               *p)
+                const AiperfTimelinePaint *p)
 {
   const AiperfTrackSlice *ends[2] = { state->selected, state->linked };
   double x[2], y[2], w[2];
@@ -639,7 +388,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
   guint n_keys = vt->n_keys (model->self);
   gint64 ns_per_px;
   Layout lay;
-  Paint p;
+  AiperfTimelinePaint p;
 
   if (state.t1 <= state.t0)
     state.t1 = state.t0 + 1;
@@ -652,8 +401,10 @@ aiperf_timeline_draw (cairo_t                   *cr,
   layout_of (model, &state, style, width, height, &lay);
   ns_per_px = ns_per_pixel (&state, &lay);
   used = g_new0 (guint, MAX (n_keys, 1));
-  p = (Paint) { cr, style, lay.left, lay.top, lay.width, lay.row, state.t0, state.t1, FALSE, state.match != NULL,
-                used, n_keys, g_array_new (FALSE, FALSE, sizeof (Box)), g_array_new (FALSE, FALSE, sizeof (Box)) };
+  p = (AiperfTimelinePaint) { cr, style, lay.left, lay.top, lay.width, lay.row, state.t0, state.t1, FALSE,
+                              state.match != NULL, used, n_keys,
+                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)),
+                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)) };
   cairo_save (cr);
   cairo_rectangle (cr, lay.left, lay.top, lay.width, lay.height);
   cairo_clip (cr);
@@ -668,10 +419,10 @@ aiperf_timeline_draw (cairo_t                   *cr,
       p.y0 = y;
       p.folded = lane_folded (&state, l);
       if (vt->counter_range (model->self, l, &vmin, &vmax))
-        draw_counter (&p, model, l, h, ns_per_px);
+        aiperf_timeline_paint_counter (&p, model, l, h, ns_per_px);
       else
-        vt->query (model->self, l, state.t0, state.t1, ns_per_px, state.match, paint_slice, &p);
-      flush (&p);
+        vt->query (model->self, l, state.t0, state.t1, ns_per_px, state.match, aiperf_timeline_paint_slice, &p);
+      aiperf_timeline_paint_flush (&p);
       y += h;
       cairo_set_source_rgba (cr, style->grid.r, style->grid.g, style->grid.b, style->grid.a);
       cairo_rectangle (cr, lay.left, y - 0.5, lay.width, 1);
@@ -707,7 +458,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
 
     for (guint k = 0; k < n_keys; k++)
       {
-        AiperfRGBA c = key_color (style, k);
+        AiperfRGBA c = aiperf_timeline_key_color (style, k);
         const char *name = vt->key_name (model->self, k);
 
         if (!used[k])
