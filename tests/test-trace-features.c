@@ -77,6 +77,16 @@ count_matched (gint64      start,
   *(guint *) user_data += n_matched;
 }
 
+static void
+last_sample (gint64   start,
+             double   last,
+             double   min,
+             double   max,
+             gpointer user_data)
+{
+  *(gint64 *) user_data = start;
+}
+
 static int
 lane_named (AiperfTrackModel *model,
             const char       *name)
@@ -150,6 +160,13 @@ check_trace (gboolean gzip)
   g_assert_cmpfloat (lo, ==, 10);
   g_assert_cmpfloat (hi, ==, 30);
   g_assert_false (model.vtable->counter_range (model.self, (guint) cpu, &lo, &hi));
+  /* A view that ends at a sample (40 µs) still shows it, on its edge. */
+  {
+    gint64 last = -1;
+
+    model.vtable->counter_query (model.self, (guint) allocated, 0, 40000, 1, last_sample, &last);
+    g_assert_cmpint (last, ==, 40000);
+  }
   /* The async pair is one slice of 40 µs. */
   g_assert_cmpuint (model.vtable->lane_depth (model.self, (guint) async), ==, 1);
 

@@ -62,6 +62,8 @@ typedef struct {
   /* Counter lanes (a series of values): TRUE and the series' range for
    * them, FALSE for lanes of slices. */
   gboolean    (*counter_range) (gpointer self, guint lane, double *out_min, double *out_max);
+  /* The samples of [@t0, @t1] (both ends: a change at @t1 is a step on the
+   * view's edge), from the value in force at @t0, one emit per pixel. */
   void        (*counter_query) (gpointer self, guint lane, gint64 t0, gint64 t1,
                                 gint64 ns_per_pixel, AiperfCounterEmit emit, gpointer user_data);
   /* What slice names match @text (a case-insensitive substring, or the

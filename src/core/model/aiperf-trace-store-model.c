@@ -247,7 +247,8 @@ model_counter_query (gpointer          self,
       guint j = first_sample_from (samples, i + 1, (column + 1) * npp);
       double lo = s->v, hi = s->v;
 
-      if (s->t >= t1)
+      /* A sample at the view's end still shows, as a step on its edge. */
+      if (s->t > t1)
         break;
       for (guint k = i + 1; k < j; k++)
         {

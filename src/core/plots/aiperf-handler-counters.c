@@ -124,8 +124,7 @@ aiperf_handler_counters (const AiperfPlotSpec       *spec,
           layers.band->fill_opacity = 0.25;
           layers.step = aiperf_chart_add_layer (chart, AIPERF_LAYER_STEP, series);
           layers.step->pickable = TRUE;
-          /* To just past the end: a sample at the trace's last instant counts. */
-          model.vtable->counter_query (model.self, l, t0, t1 + 1, MAX ((t1 - t0) / COLUMNS, 1), add_column, &layers);
+          model.vtable->counter_query (model.self, l, t0, t1, MAX ((t1 - t0) / COLUMNS, 1), add_column, &layers);
           if (n_series++ == 0)
             only = g_strdup (name);
         }
