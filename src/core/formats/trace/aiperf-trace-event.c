@@ -305,7 +305,7 @@ read_id (AiperfJsonScan  *scan,
   return aiperf_json_scan_skip (scan);
 }
 
-/* A whole number member (correlation, sort_index); FALSE only on bad syntax. */
+/* A whole number member (sort_index); FALSE only on bad syntax. */
 static gboolean
 read_integer (AiperfJsonScan *scan,
               gint64         *out)
