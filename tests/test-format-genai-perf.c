@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "format-test-util.h"
+#include "aiperf-number-cast.h"
 
 static AiperfRunSet *
 load_artifacts (void)
@@ -149,6 +150,64 @@ test_broken_exports (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* A count row whose avg cell is damaged (found by fuzzing: NaN was
+ * converted to an integer, undefined behaviour), or absurd: the count is
+ * unknown, the other statistics stay. */
+static void
+test_damaged_count (void)
+{
+  static const struct { const char *cell; gint64 expected; } cases[] = {
+    { "384nce Length", 384 },  /* the later Metric,Value row gives it */
+    { "1e300", -1 },
+    { "-5", -1 },
+    { "inf", -1 },
+  };
+
+  /* The conversion itself. */
+  g_assert_cmpint (aiperf_count_from_double (NAN), ==, -1);
+  g_assert_cmpint (aiperf_count_from_double (INFINITY), ==, -1);
+  g_assert_cmpint (aiperf_count_from_double (1e300), ==, -1);
+  g_assert_cmpint (aiperf_count_from_double (-1.0), ==, -1);
+  g_assert_cmpint (aiperf_count_from_double (383.6), ==, 384);
+  {
+    gint64 i64 = 7;
+    int i = 7;
+
+    g_assert_false (aiperf_double_to_int64 (NAN, &i64));
+    g_assert_false (aiperf_double_to_int64 (9223372036854775808.0, &i64));
+    g_assert_cmpint (i64, ==, 7);
+    g_assert_true (aiperf_double_to_int64 (-9223372036854775808.0, &i64));
+    g_assert_cmpint (i64, ==, G_MININT64);
+    g_assert_false (aiperf_double_to_int (2147483648.0, &i));
+    g_assert_false (aiperf_double_to_int (-INFINITY, &i));
+    g_assert_true (aiperf_double_to_int (-2.5, &i));
+    g_assert_cmpint (i, ==, -3);
+  }
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("aiperf-genai-XXXXXX", NULL);
+      g_autofree char *csv = g_strdup_printf ("Metric,avg,min,max\n"
+                                              "Time To First Token (ms),61.42,35.10,140.77\n"
+                                              "Request Count (count),%s,200.00,220.00\n"
+                                              "\nMetric,Value\n"
+                                              "Request Throughput (per sec),46.24\n%s",
+                                              cases[k].cell,
+                                              cases[k].expected > 0 ? "Request Count (count),384\n" : "");
+      g_autoptr(AiperfRunSet) set = NULL;
+      AiperfRun *run;
+
+      g_free (format_write (dir, "m-openai-chat-concurrency4/profile_export_genai_perf.csv", csv, -1));
+      set = format_load_one (dir);
+      g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+      run = aiperf_run_set_get_run (set, 0);
+      assert_metric (run, "time_to_first_token", AIPERF_STAT_AVG, 61.42);
+      assert_metric (run, "request_throughput", AIPERF_STAT_AVG, 46.24);
+      g_assert_cmpint (aiperf_run_get_request_count (run), ==, cases[k].expected);
+      g_assert_true (aiperf_test_remove_tree (dir));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -158,5 +217,6 @@ main (int   argc,
   g_test_add_func ("/format/genai-perf/older-releases", test_older_releases);
   g_test_add_func ("/format/genai-perf/csv-only", test_csv_only);
   g_test_add_func ("/format/genai-perf/broken", test_broken_exports);
+  g_test_add_func ("/format/genai-perf/damaged-count", test_damaged_count);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-metric-registry.h"
+#include "aiperf-number-cast.h"
 #include "aiperf-summary-private.h"
 
 /* --- metrics --- */
@@ -136,13 +137,13 @@ load_error_summary (AiperfRun *run,
         details = object;
 
       entry = g_new0 (AiperfErrorEntry, 1);
-      if (aiperf_json_get_number (json_object_get_member (details, "code"), &number) &&
-          fabs (number) < G_MAXINT)
-        entry->code = (int) number;
+      if (aiperf_json_get_number (json_object_get_member (details, "code"), &number))
+        aiperf_double_to_int (trunc (number), &entry->code);
       entry->type = g_strdup (aiperf_json_get_string (details, "type"));
       entry->message = g_strdup (aiperf_json_get_string (details, "message"));
-      if (aiperf_json_get_number (json_object_get_member (object, "count"), &number) && number >= 0)
-        entry->count = (guint64) number;
+      if (aiperf_json_get_number (json_object_get_member (object, "count"), &number) &&
+          aiperf_count_from_double (trunc (number)) >= 0)
+        entry->count = (guint64) aiperf_count_from_double (trunc (number));
       aiperf_run_add_error_entry (run, entry);
     }
 }
@@ -157,15 +158,18 @@ set_request_counts (AiperfRun *run)
 
   aiperf_run_get_metric (run, "request_count", AIPERF_STAT_AVG, &ok);
   aiperf_run_get_metric (run, "error_request_count", AIPERF_STAT_AVG, &bad);
-  if (!isnan (ok) && ok >= 0 && ok < 9e18)
-    n_ok = (gint64) llround (ok);
-  if (!isnan (bad) && bad >= 0 && bad < 9e18)
-    n_bad = (gint64) llround (bad);
-  else if (errors->len > 0 || n_ok >= 0)
+  n_ok = aiperf_count_from_double (ok);
+  n_bad = aiperf_count_from_double (bad);
+  if (n_bad < 0 && (errors->len > 0 || n_ok >= 0))
     {
       n_bad = 0;
       for (guint i = 0; i < errors->len; i++)
-        n_bad += (gint64) ((AiperfErrorEntry *) g_ptr_array_index (errors, i))->count;
+        {
+          guint64 count = ((AiperfErrorEntry *) g_ptr_array_index (errors, i))->count;
+
+          /* each count is at most 2^53; their sum saturates rather than wraps */
+          n_bad = count < (guint64) (G_MAXINT64 - n_bad) ? n_bad + (gint64) count : G_MAXINT64;
+        }
     }
   aiperf_run_set_request_counts (run, n_ok, n_bad);
 }

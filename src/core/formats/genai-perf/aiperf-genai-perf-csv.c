@@ -16,6 +16,7 @@
 #include "aiperf-csv.h"
 #include "aiperf-error.h"
 #include "aiperf-genai-perf-private.h"
+#include "aiperf-number-cast.h"
 #include "aiperf-peer-json.h"
 
 /* "Time To First Token (ms)" → "time_to_first_token", unit "ms". */
@@ -145,7 +146,7 @@ aiperf_genai_perf_read_csv (AiperfRun   *run,
       canonical = aiperf_genai_perf_canonical_tag (tag);
       aiperf_run_set_metric (run, canonical, aiperf_genai_perf_normalise (canonical, unit, &stats), &stats);
       if (g_str_equal (canonical, "request_count"))
-        aiperf_run_set_request_counts (run, (gint64) stats.v[AIPERF_STAT_AVG], -1);
+        aiperf_run_set_request_counts (run, aiperf_count_from_double (stats.v[AIPERF_STAT_AVG]), -1);
       n_metrics++;
     }
   if (n_metrics == 0)

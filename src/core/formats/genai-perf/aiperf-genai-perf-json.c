@@ -13,6 +13,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-genai-perf-private.h"
+#include "aiperf-number-cast.h"
 #include "aiperf-peer-json.h"
 
 /* A string, or the first string of an array (--model takes several). */
@@ -235,8 +236,8 @@ aiperf_genai_perf_read_json (AiperfRun   *run,
                    _("%s: no GenAI-Perf metrics (objects with a unit and an avg)"), path);
       return FALSE;
     }
-  if (!isnan (count))
-    aiperf_run_set_request_counts (run, (gint64) count, -1);
+  if (aiperf_count_from_double (count) >= 0)
+    aiperf_run_set_request_counts (run, aiperf_count_from_double (count), -1);
   if (telemetry != NULL)
     read_telemetry (run, telemetry);
   if (config != NULL)

@@ -39,6 +39,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-guidellm-private.h"
+#include "aiperf-number-cast.h"
 #include "aiperf-peer-json.h"
 
 static const AiperfPeerStatKey summary_keys[] = {
@@ -172,10 +173,13 @@ set_unix_times (AiperfRun  *run,
   g_autofree char *start_text = NULL;
   g_autofree char *end_text = NULL;
 
-  if (isnan (start) || isnan (end) || start <= 0 || end <= 0)
+  gint64 start_s, end_s;
+
+  if (!(start > 0 && end > 0) || !aiperf_double_to_int64 (floor (start), &start_s) ||
+      !aiperf_double_to_int64 (floor (end), &end_s))
     return;
-  from = g_date_time_new_from_unix_utc ((gint64) start);
-  to = g_date_time_new_from_unix_utc ((gint64) end);
+  from = g_date_time_new_from_unix_utc (start_s);
+  to = g_date_time_new_from_unix_utc (end_s);
   if (from == NULL || to == NULL)
     return;
   start_text = g_date_time_format_iso8601 (from);
@@ -246,7 +250,7 @@ set_counts (AiperfRun  *run,
       aiperf_peer_stats_avg (&stats, incomplete);
       aiperf_run_set_metric (run, "incomplete_request_count", "requests", &stats);
     }
-  aiperf_run_set_request_counts (run, isnan (ok) ? -1 : (gint64) ok, isnan (errored) ? -1 : (gint64) errored);
+  aiperf_run_set_request_counts (run, aiperf_count_from_double (ok), aiperf_count_from_double (errored));
 }
 
 static AiperfRun *

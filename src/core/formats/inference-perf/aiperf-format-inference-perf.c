@@ -30,6 +30,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-inference-perf-private.h"
+#include "aiperf-number-cast.h"
 #include "aiperf-peer-json.h"
 
 #define STAGE_PREFIX "stage_"
@@ -192,7 +193,7 @@ read_lifecycle (AiperfRun   *run,
   failed = aiperf_peer_member_number (failures, "count");
   set_count (run, "request_count", ok);
   set_count (run, "error_request_count", failed);
-  aiperf_run_set_request_counts (run, isnan (ok) ? -1 : (gint64) ok, isnan (failed) ? -1 : (gint64) failed);
+  aiperf_run_set_request_counts (run, aiperf_count_from_double (ok), aiperf_count_from_double (failed));
   aiperf_peer_derive_per_user (run);
 
   if (isnan (requested) && stage_number (base, LIFECYCLE_SUFFIX) >= 0)

@@ -31,6 +31,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-llmperf-private.h"
+#include "aiperf-number-cast.h"
 #include "aiperf-peer-json.h"
 
 typedef struct {
@@ -197,8 +198,8 @@ llmperf_load (const char              *path,
   set_avg (run, "request_count", "requests", completed);
   set_avg (run, "error_request_count", "requests", errors);
   set_avg (run, "error_rate", "ratio", aiperf_peer_member_number (object, "results_error_rate"));
-  aiperf_run_set_request_counts (run, isnan (completed) ? -1 : (gint64) completed,
-                                 isnan (errors) ? -1 : (gint64) errors);
+  aiperf_run_set_request_counts (run, aiperf_count_from_double (completed),
+                                 aiperf_count_from_double (errors));
   set_number_parameter (run, object, "mean_input_tokens");
   set_number_parameter (run, object, "mean_output_tokens");
   {

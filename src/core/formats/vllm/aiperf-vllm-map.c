@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "aiperf-vllm-private.h"
+#include "aiperf-number-cast.h"
 
 static const struct {
   const char *key, *tag, *unit;
@@ -444,8 +445,8 @@ aiperf_vllm_fill_run (AiperfRun  *run,
         aiperf_run_set_metric_spread (run, tag, &tv->spread);
     }
 
-  aiperf_run_set_request_counts (run, isnan (completed) ? -1 : (gint64) llround (completed),
-                                 isnan (failed) ? (isnan (completed) ? -1 : 0) : (gint64) llround (failed));
+  aiperf_run_set_request_counts (run, aiperf_count_from_double (completed),
+                                 isnan (failed) ? (isnan (completed) ? -1 : 0) : aiperf_count_from_double (failed));
   aiperf_run_set_concurrency (run, concurrency);
   aiperf_run_set_load_parameter (run, isnan (concurrency) ? "request_rate" : "concurrency");
   aiperf_run_set_n_repeats (run, results->len);

@@ -20,6 +20,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-vllm-private.h"
+#include "aiperf-number-cast.h"
 
 #define TEST_NAME "Test name"
 
@@ -260,7 +261,7 @@ load_row (const char *path,
       if (!isnan (total_out))
         set_value (run, "output_sequence_length", AIPERF_STAT_AVG, "tokens", total_out / ok);
     }
-  aiperf_run_set_request_counts (run, isnan (ok) ? -1 : (gint64) llround (ok), isnan (ok) ? -1 : 0);
+  aiperf_run_set_request_counts (run, aiperf_count_from_double (ok), isnan (ok) ? -1 : 0);
   return run;
 }
 
