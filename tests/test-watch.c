@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiperf-watch.h"
+#include "aiperf-session.h"
 #include "aiperf-test-util.h"
 
 typedef struct {
@@ -136,11 +137,141 @@ test_watch_runs (void)
   aiperf_test_remove_tree (root);
 }
 
+typedef struct {
+  GPtrArray *runs;   /* AiperfRun*, as the watch reported them */
+  guint      scans;
+} Arrivals;
+
+static void
+on_arrived (AiperfWatch *watch,
+            AiperfRun   *run,
+            Arrivals    *arrivals)
+{
+  g_ptr_array_add (arrivals->runs, g_object_ref (run));
+}
+
+static void
+on_arrivals_scan (AiperfWatch *watch,
+                  Arrivals    *arrivals)
+{
+  arrivals->scans++;
+}
+
+static void
+copy_fixture (const char *from,
+              const char *to_dir)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_autofree char *name = g_path_get_basename (from);
+  g_autofree char *to = g_build_filename (to_dir, name, NULL);
+
+  g_assert_true (g_file_get_contents (from, &text, &length, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (to_dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (to, text, (gssize) length, NULL));
+}
+
+static AiperfRun *
+run_by_name (AiperfRunSet *set,
+             const char   *name)
+{
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (set); i++)
+    if (g_strcmp0 (aiperf_run_get_name (aiperf_run_set_get_run (set, i)), name) == 0)
+      return aiperf_run_set_get_run (set, i);
+  return NULL;
+}
+
+/* What arrives in a watched folder is loaded as opening the folder loads it:
+ * the format table finds other tools' results, and --param-pattern names
+ * parameters (the watch used to look for AIPerf folders only, with no
+ * options). */
+static void
+test_watch_like_open (void)
+{
+  g_autofree char *root = g_dir_make_tmp ("aiperf-watch-open-XXXXXX", NULL);
+  g_autofree char *summary = summary_text ();
+  g_autofree char *vllm = g_test_build_filename (G_TEST_DIST, "data", "formats", "vllm", "single",
+                                                 "vllm-infqps-concurrency16-Qwen3-0.6B-20251215-080259.json",
+                                                 NULL);
+  g_autofree char *vllm_dir = g_build_filename (root, "vllm", NULL);
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  g_autoptr(AiperfRunSet) opened = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *paths[] = { root, NULL };
+  AiperfOpenOptions options = { NULL, NULL };
+  Arrivals arrivals = { g_ptr_array_new_with_free_func (g_object_unref), 0 };
+  AiperfWatch *watch;
+  gint64 deadline;
+
+  g_assert_true (aiperf_session_set_param_pattern_text (session, "isl(?P<isl>\\d+)", &error));
+  g_assert_no_error (error);
+  write_run (root, "isl128", summary);
+  g_assert_true (aiperf_session_open_sync (session, paths, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_session_get_runs (session)), ==, 1);
+
+  watch = aiperf_session_get_watch (session);
+  aiperf_watch_set_timing (watch, 20, 400);
+  g_signal_connect (watch, "run-added", G_CALLBACK (on_arrived), &arrivals);
+  g_signal_connect (watch, "scan-done", G_CALLBACK (on_arrivals_scan), &arrivals);
+  aiperf_watch_set_active (watch, TRUE);
+
+  /* An AIPerf run and another tool's result arrive. */
+  write_run (root, "isl512", summary);
+  copy_fixture (vllm, vllm_dir);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (arrivals.runs->len < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    guint scans = arrivals.scans + 3;
+
+    /* Nothing more, and never the run that was open already. */
+    while (arrivals.scans < scans && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  aiperf_watch_set_active (watch, FALSE);
+  g_assert_cmpuint (arrivals.runs->len, ==, 2);
+
+  /* The same folder opened afresh, with the same pattern. */
+  aiperf_session_get_open_options (session, &options);
+  opened = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (opened), ==, 3);
+  for (guint i = 0; i < arrivals.runs->len; i++)
+    {
+      AiperfRun *arrived = g_ptr_array_index (arrivals.runs, i);
+      AiperfRun *same = run_by_name (opened, aiperf_run_get_name (arrived));
+
+      g_assert_nonnull (same);
+      g_assert_cmpstr (aiperf_run_get_locator (arrived), ==, aiperf_run_get_locator (same));
+      g_assert_cmpstr (aiperf_run_get_source (arrived), ==, aiperf_run_get_source (same));
+      g_assert_cmpstr (aiperf_run_get_kind (arrived), ==, aiperf_run_get_kind (same));
+      g_assert_cmpstr (aiperf_run_get_parameter (arrived, "isl"), ==,
+                       aiperf_run_get_parameter (same, "isl"));
+    }
+  g_assert_cmpstr (aiperf_run_get_parameter (run_by_name (opened, "isl512"), "isl"), ==, "512");
+  g_assert_cmpstr (aiperf_run_get_source (run_by_name (opened, "isl512")), ==, "aiperf");
+  {
+    g_autofree char *vllm_name = g_path_get_basename (vllm);
+    AiperfRun *arrived_vllm = NULL;
+
+    for (guint i = 0; i < arrivals.runs->len; i++)
+      if (g_strcmp0 (aiperf_run_get_source (g_ptr_array_index (arrivals.runs, i)), "vllm") == 0)
+        arrived_vllm = g_ptr_array_index (arrivals.runs, i);
+    g_assert_nonnull (arrived_vllm);
+    g_assert_cmpstr (aiperf_run_get_kind (arrived_vllm), ==, "serving");
+  }
+
+  g_ptr_array_unref (arrivals.runs);
+  aiperf_test_remove_tree (root);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/watch/runs", test_watch_runs);
+  g_test_add_func ("/aiperf/watch/like-open", test_watch_like_open);
   return g_test_run ();
 }

@@ -144,7 +144,6 @@ on_loaded (GObject      *object,
     {
       for (guint i = 0; data->paths[i] != NULL; i++)
         {
-          aiperf_watch_add_root (self->watch, data->paths[i]);
           aiperf_window_remember_recent (self, data->paths[i]);
         }
       aiperf_window_add_runs (self, loaded);
@@ -196,10 +195,7 @@ aiperf_window_set_watching (AiperfWindow *self,
 {
   g_return_if_fail (AIPERF_IS_WINDOW (self));
 
-  for (guint i = 0; i < aiperf_session_get_roots (self->session)->len; i++)
-    aiperf_watch_add_root (self->watch, g_ptr_array_index (aiperf_session_get_roots (self->session), i));
-  for (guint i = 0; i < aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)); i++)
-    aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (aiperf_run_set_get_run (aiperf_session_get_runs (self->session), i)));
+  /* The session's watch already follows its roots and knows its runs. */
   aiperf_watch_set_active (self->watch, watching);
 }
 

@@ -155,7 +155,7 @@ aiperf_window_add_runs_full (AiperfWindow *self,
       if (aiperf_run_set_add (aiperf_session_get_runs (self->session), run))
         {
           added++;
-          aiperf_watch_mark_known (self->watch, aiperf_run_get_directory (run));
+          aiperf_watch_mark_run_known (self->watch, run);
         }
     }
   if (added == 0)
@@ -469,7 +469,9 @@ aiperf_window_init (AiperfWindow *self)
 
   self->session = aiperf_session_new ();
   self->load_cancellable = g_cancellable_new ();
-  self->watch = aiperf_watch_new ();
+  /* The session's watch loads what arrives as opening does (formats,
+   * --param-pattern) and already knows every run the session holds. */
+  self->watch = g_object_ref (aiperf_session_get_watch (self->session));
   g_signal_connect_object (self->watch, "run-added", G_CALLBACK (on_watch_run_added), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->watch, "run-failed", G_CALLBACK (on_watch_run_failed), self, G_CONNECT_SWAPPED);
 

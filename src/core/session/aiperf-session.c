@@ -9,6 +9,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-session.h"
+#include "aiperf-watch.h"
 
 struct _AiperfSession
 {
@@ -21,6 +22,7 @@ struct _AiperfSession
   GPtrArray        *errors;         /* char* */
   GRegex           *param_pattern;
   GHashTable       *options;        /* char* → char* */
+  AiperfWatch      *watch;          /* follows the roots, loads as opening does */
 };
 
 G_DEFINE_FINAL_TYPE (AiperfSession, aiperf_session, G_TYPE_OBJECT)
@@ -30,6 +32,9 @@ aiperf_session_finalize (GObject *object)
 {
   AiperfSession *self = AIPERF_SESSION (object);
 
+  if (self->watch != NULL)
+    aiperf_watch_set_active (self->watch, FALSE);
+  g_clear_object (&self->watch);
   g_clear_object (&self->runs);
   g_clear_pointer (&self->colors, aiperf_plot_colors_free);
   g_clear_pointer (&self->hidden, g_hash_table_unref);
@@ -56,6 +61,7 @@ aiperf_session_init (AiperfSession *self)
   self->roots = g_ptr_array_new_with_free_func (g_free);
   self->errors = g_ptr_array_new_with_free_func (g_free);
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->watch = aiperf_watch_new ();
 }
 
 AiperfSession *
@@ -69,6 +75,13 @@ aiperf_session_get_runs (AiperfSession *self)
 {
   g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
   return self->runs;
+}
+
+AiperfWatch *
+aiperf_session_get_watch (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+  return self->watch;
 }
 
 AiperfPlotColors *
@@ -89,8 +102,13 @@ aiperf_session_add_runs (AiperfSession *self,
   g_return_val_if_fail (AIPERF_IS_RUN_SET (loaded), 0);
 
   for (guint i = 0; i < aiperf_run_set_get_n_runs (loaded); i++)
-    if (aiperf_run_set_add (self->runs, aiperf_run_set_get_run (loaded, i)))
-      added++;
+    {
+      AiperfRun *run = aiperf_run_set_get_run (loaded, i);
+
+      aiperf_watch_mark_run_known (self->watch, run);
+      if (aiperf_run_set_add (self->runs, run))
+        added++;
+    }
   errors = aiperf_run_set_get_load_errors (loaded);
   for (guint i = 0; errors != NULL && i < errors->len; i++)
     aiperf_session_add_error (self, ((GError *) g_ptr_array_index (errors, i))->message);
@@ -107,6 +125,7 @@ aiperf_session_clear (AiperfSession *self)
   g_hash_table_remove_all (self->hidden);
   g_ptr_array_set_size (self->roots, 0);
   g_ptr_array_set_size (self->errors, 0);
+  aiperf_watch_forget (self->watch);
 }
 
 gboolean
@@ -149,6 +168,7 @@ aiperf_session_add_root (AiperfSession *self,
 
   if (!g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, NULL))
     g_ptr_array_add (self->roots, g_strdup (path));
+  aiperf_watch_add_root (self->watch, path);
 }
 
 void
@@ -162,6 +182,7 @@ aiperf_session_remove_root (AiperfSession *self,
 
   if (g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, &index))
     g_ptr_array_remove_index (self->roots, index);
+  aiperf_watch_remove_root (self->watch, path);
 }
 
 GPtrArray *
@@ -223,6 +244,7 @@ aiperf_session_set_param_pattern (AiperfSession *self,
     g_regex_ref (pattern);
   g_clear_pointer (&self->param_pattern, g_regex_unref);
   self->param_pattern = pattern;
+  aiperf_watch_set_load_options (self->watch, self->param_pattern, NULL);
 }
 
 gboolean

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include "aiperf-plot.h"
 #include "aiperf-run-set.h"
+#include "aiperf-watch.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,10 @@ AiperfSession    *aiperf_session_new              (void);
 /* Every run loaded so far (transfer none; the same object for the
  * session's life, so views can keep it). */
 AiperfRunSet     *aiperf_session_get_runs         (AiperfSession *self);
+/* The watch of the session's roots (transfer none): it loads what arrives
+ * with the session's options, and never reports runs already open. Turn it
+ * on with aiperf_watch_set_active (); connect to its "run-added". */
+AiperfWatch      *aiperf_session_get_watch        (AiperfSession *self);
 /* A group keeps its palette colour in every chart of the session. */
 AiperfPlotColors *aiperf_session_get_colors       (AiperfSession *self);
 

@@ -1,14 +1,21 @@
-/* aiperf-watch.c — watch opened folders for new run folders (watch mode).
+/* aiperf-watch.c — watch opened folders for new runs (watch mode).
+ *
+ * A scan is the same walk and the same loads as opening: the format table
+ * sniffs what appeared, with the session's options (--param-pattern), so a
+ * run that arrives later is what it would have been had it been there when
+ * the folder was opened.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "aiperf-watch.h"
-#include "aiperf-discovery.h"
+#include "aiperf-formats.h"
 #include "aiperf-error.h"
 
 struct _AiperfWatch
@@ -16,7 +23,9 @@ struct _AiperfWatch
   GObject     parent_instance;
 
   GPtrArray  *roots;       /* char* */
-  GHashTable *known;       /* directory → TRUE: loaded or reported */
+  GRegex     *param_pattern; /* nullable */
+  char       *skip_dir;      /* nullable: the output folder */
+  GHashTable *known;       /* path of a find (folder or file) → TRUE: loaded or reported */
   GHashTable *pending;     /* directory → gint64 stamp (mtime sum) of the last failed try */
   GHashTable *pending_since; /* directory → gint64 monotonic µs when the stamp last changed */
   guint       interval_ms;
@@ -32,10 +41,9 @@ enum { RUN_ADDED, RUN_FAILED, SCAN_DONE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 typedef struct {
-  char   *directory;
-  AiperfRun *run;    /* NULL on failure */
-  GError *error;
-  gint64  stamp;     /* sum of the folder's file mtimes and sizes */
+  char             *path;   /* what the walk found: a folder or a file */
+  AiperfLoadResult  result; /* no runs: it failed (or is still being written) */
+  gint64            stamp;  /* of its files' mtimes and sizes, on failure */
 } ScanItem;
 
 static void
@@ -43,15 +51,16 @@ scan_item_free (gpointer data)
 {
   ScanItem *item = data;
 
-  g_free (item->directory);
-  g_clear_object (&item->run);
-  g_clear_error (&item->error);
+  g_free (item->path);
+  aiperf_load_result_clear (&item->result);
   g_free (item);
 }
 
 typedef struct {
   char      **roots;
-  GHashTable *known;  /* copy */
+  GRegex     *param_pattern;  /* nullable, referenced */
+  char       *skip_dir;       /* nullable */
+  GHashTable *known;          /* copy */
 } ScanData;
 
 static void
@@ -60,28 +69,38 @@ scan_data_free (gpointer data)
   ScanData *sd = data;
 
   g_strfreev (sd->roots);
+  g_clear_pointer (&sd->param_pattern, g_regex_unref);
+  g_free (sd->skip_dir);
   g_hash_table_unref (sd->known);
   g_free (sd);
 }
 
-/* A cheap fingerprint of a folder's direct files: it changes while a
- * writer is still appending to them. */
 static gint64
-folder_stamp (const char *directory)
+file_stamp (const char *path)
 {
-  g_autoptr(GDir) dir = g_dir_open (directory, 0, NULL);
+  GStatBuf st;
+
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    return (gint64) st.st_mtime * 1000003 + (gint64) st.st_size;
+  return 0;
+}
+
+/* A cheap fingerprint of a file, or of a folder's direct files: it changes
+ * while a writer is still appending to them. */
+static gint64
+path_stamp (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
   const char *name;
   gint64 stamp = 0;
 
   if (dir == NULL)
-    return 0;
+    return file_stamp (path);
   while ((name = g_dir_read_name (dir)) != NULL)
     {
-      g_autofree char *path = g_build_filename (directory, name, NULL);
-      GStatBuf st;
+      g_autofree char *child = g_build_filename (path, name, NULL);
 
-      if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
-        stamp += (gint64) st.st_mtime * 1000003 + (gint64) st.st_size;
+      stamp += file_stamp (child);
     }
   return stamp;
 }
@@ -94,27 +113,41 @@ scan_thread (GTask        *task,
 {
   ScanData *sd = task_data;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (scan_item_free);
-  g_autoptr(GPtrArray) dirs = NULL;
+  g_autoptr(GPtrArray) finds = NULL;
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  AiperfDiscoverOptions discover = { NULL, sd->skip_dir };
+  AiperfLoadOptions options = { sd->param_pattern, cancellable };
 
   /* Roots that vanished or hold nothing yet are not errors in watch mode. */
-  dirs = aiperf_discover_runs ((const char * const *) sd->roots, NULL, cancellable, NULL);
-  for (guint i = 0; dirs != NULL && i < dirs->len; i++)
+  finds = aiperf_formats_discover ((const char * const *) sd->roots, &discover, notes, NULL,
+                                   cancellable, NULL);
+  for (guint i = 0; finds != NULL && i < finds->len; i++)
     {
-      const char *dir = g_ptr_array_index (dirs, i);
+      const AiperfFind *find = g_ptr_array_index (finds, i);
       ScanItem *item;
 
-      if (g_hash_table_contains (sd->known, dir))
+      if (g_hash_table_contains (sd->known, find->path))
         continue;
       if (g_cancellable_is_cancelled (cancellable))
         break;
       item = g_new0 (ScanItem, 1);
-      item->directory = g_strdup (dir);
-      item->run = aiperf_run_load_summary (dir, &item->error);
-      if (item->run == NULL)
-        item->stamp = folder_stamp (dir);
+      item->path = g_strdup (find->path);
+      aiperf_load_result_init (&item->result);
+      aiperf_find_load (find, &options, &item->result);
+      if (item->result.runs->len == 0)
+        item->stamp = path_stamp (find->path);
       g_ptr_array_add (items, item);
     }
   g_task_return_pointer (task, g_steal_pointer (&items), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+mark_known (AiperfWatch *self,
+            const char  *path)
+{
+  g_hash_table_add (self->known, g_strdup (path));
+  g_hash_table_remove (self->pending, path);
+  g_hash_table_remove (self->pending_since, path);
 }
 
 static void
@@ -131,22 +164,34 @@ scan_done (GObject      *object,
     {
       ScanItem *item = g_ptr_array_index (items, i);
 
-      if (g_hash_table_contains (self->known, item->directory))
+      if (g_hash_table_contains (self->known, item->path))
         continue;
-      if (item->run != NULL)
+      if (item->result.runs->len > 0)
         {
-          g_hash_table_add (self->known, g_strdup (item->directory));
-          g_hash_table_remove (self->pending, item->directory);
-          g_hash_table_remove (self->pending_since, item->directory);
-          g_signal_emit (self, signals[RUN_ADDED], 0, item->run);
+          for (guint r = 0; r < item->result.runs->len; r++)
+            {
+              AiperfRun *run = g_ptr_array_index (item->result.runs, r);
+
+              /* Opened by someone else in the meantime. */
+              if (g_hash_table_contains (self->known, aiperf_run_get_locator (run)))
+                continue;
+              aiperf_watch_mark_run_known (self, run);
+              g_signal_emit (self, signals[RUN_ADDED], 0, run);
+            }
+          mark_known (self, item->path);
+          /* What broke beside the runs that loaded (one bad file of a folder). */
+          for (guint e = 0; e < item->result.errors->len; e++)
+            g_signal_emit (self, signals[RUN_FAILED], 0, item->path,
+                           g_ptr_array_index (item->result.errors, e));
           continue;
         }
 
       /* Still being written? Retry until the files stop changing. */
       {
         gpointer old_stamp;
-        gboolean seen = g_hash_table_lookup_extended (self->pending, item->directory,
+        gboolean seen = g_hash_table_lookup_extended (self->pending, item->path,
                                                       NULL, &old_stamp);
+        g_autoptr(GError) error = NULL;
         gint64 since;
 
         if (!seen || *(gint64 *) old_stamp != item->stamp)
@@ -155,17 +200,19 @@ scan_done (GObject      *object,
 
             *s = item->stamp;
             *t = now;
-            g_hash_table_insert (self->pending, g_strdup (item->directory), s);
-            g_hash_table_insert (self->pending_since, g_strdup (item->directory), t);
+            g_hash_table_insert (self->pending, g_strdup (item->path), s);
+            g_hash_table_insert (self->pending_since, g_strdup (item->path), t);
             continue;
           }
-        since = *(gint64 *) g_hash_table_lookup (self->pending_since, item->directory);
+        since = *(gint64 *) g_hash_table_lookup (self->pending_since, item->path);
         if (now - since < (gint64) self->settle_ms * 1000)
           continue;
-        g_hash_table_add (self->known, g_strdup (item->directory));
-        g_hash_table_remove (self->pending, item->directory);
-        g_hash_table_remove (self->pending_since, item->directory);
-        g_signal_emit (self, signals[RUN_FAILED], 0, item->directory, item->error);
+        mark_known (self, item->path);
+        error = item->result.errors->len > 0
+                  ? g_error_copy (g_ptr_array_index (item->result.errors, 0))
+                  : g_error_new (AIPERF_ERROR, AIPERF_ERROR_NO_RUNS,
+                                 _("%s: no run could be read"), item->path);
+        g_signal_emit (self, signals[RUN_FAILED], 0, item->path, error);
       }
     }
   g_signal_emit (self, signals[SCAN_DONE], 0);
@@ -188,6 +235,8 @@ aiperf_watch_scan_now (AiperfWatch *self)
   sd->roots = g_new0 (char *, self->roots->len + 1);
   for (guint i = 0; i < self->roots->len; i++)
     sd->roots[i] = g_strdup (g_ptr_array_index (self->roots, i));
+  sd->param_pattern = self->param_pattern != NULL ? g_regex_ref (self->param_pattern) : NULL;
+  sd->skip_dir = g_strdup (self->skip_dir);
   sd->known = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_iter_init (&iter, self->known);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -262,15 +311,75 @@ aiperf_watch_add_root (AiperfWatch *self,
 }
 
 void
-aiperf_watch_mark_known (AiperfWatch *self,
-                         const char  *directory)
+aiperf_watch_remove_root (AiperfWatch *self,
+                          const char  *path)
+{
+  guint index;
+
+  g_return_if_fail (AIPERF_IS_WATCH (self));
+  g_return_if_fail (path != NULL);
+
+  if (g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, &index))
+    g_ptr_array_remove_index (self->roots, index);
+}
+
+void
+aiperf_watch_forget (AiperfWatch *self)
 {
   g_return_if_fail (AIPERF_IS_WATCH (self));
-  g_return_if_fail (directory != NULL);
 
-  g_hash_table_add (self->known, g_strdup (directory));
-  g_hash_table_remove (self->pending, directory);
-  g_hash_table_remove (self->pending_since, directory);
+  g_ptr_array_set_size (self->roots, 0);
+  g_hash_table_remove_all (self->known);
+  g_hash_table_remove_all (self->pending);
+  g_hash_table_remove_all (self->pending_since);
+}
+
+void
+aiperf_watch_mark_known (AiperfWatch *self,
+                         const char  *path)
+{
+  g_return_if_fail (AIPERF_IS_WATCH (self));
+  g_return_if_fail (path != NULL);
+
+  mark_known (self, path);
+}
+
+void
+aiperf_watch_mark_run_known (AiperfWatch *self,
+                             AiperfRun   *run)
+{
+  const char *locator;
+  const char *hash;
+
+  g_return_if_fail (AIPERF_IS_WATCH (self));
+  g_return_if_fail (AIPERF_IS_RUN (run));
+
+  /* A run is found again as its folder or file, its locator; "file#key"
+   * names one run of several in a file, which is found as the file. */
+  locator = aiperf_run_get_locator (run);
+  mark_known (self, locator);
+  hash = strrchr (locator, '#');
+  if (hash != NULL)
+    {
+      g_autofree char *file = g_strndup (locator, hash - locator);
+
+      mark_known (self, file);
+    }
+}
+
+void
+aiperf_watch_set_load_options (AiperfWatch *self,
+                               GRegex      *param_pattern,
+                               const char  *skip_dir)
+{
+  g_return_if_fail (AIPERF_IS_WATCH (self));
+
+  if (param_pattern != NULL)
+    g_regex_ref (param_pattern);
+  g_clear_pointer (&self->param_pattern, g_regex_unref);
+  self->param_pattern = param_pattern;
+  g_free (self->skip_dir);
+  self->skip_dir = g_strdup (skip_dir);
 }
 
 static void
@@ -290,6 +399,8 @@ aiperf_watch_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_ptr_array_unref (self->roots);
+  g_clear_pointer (&self->param_pattern, g_regex_unref);
+  g_free (self->skip_dir);
   g_hash_table_unref (self->known);
   g_hash_table_unref (self->pending);
   g_hash_table_unref (self->pending_since);
