@@ -73,7 +73,34 @@ test_eplb_pair (void)
   g_assert_cmpint (json_object_get_int_member (first, "total_kernel_ns"), ==, 5000000000);
   g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
   g_assert_nonnull (strstr (summary, "Kernel summaries"));
-  g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF:"));
+  g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF (the baseline, opened first):"));
+  result_clear (&r);
+  g_assert_true (aiperf_test_remove_tree (out));
+}
+
+/* The baseline is the first path given, whatever the names: EPLBON first. */
+static void
+test_eplb_order (void)
+{
+  g_autofree char *on = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBON.csv", NULL);
+  g_autofree char *off = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBOFF.csv", NULL);
+  g_autofree char *out = g_dir_make_tmp ("aiperf-kernels-XXXXXX", NULL);
+  g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
+  g_autofree char *summary = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *delta;
+  Result r;
+
+  cli_run (&r, out, on, off, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = load_analysis (parser, out);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_object_get_array_member (root, "inputs"), 0),
+                                                  "label"), ==, "EPLBON");
+  delta = json_array_get_object_element (json_object_get_array_member (root, "deltas"), 0);
+  g_assert_cmpstr (json_object_get_string_member (delta, "baseline"), ==, "EPLBON");
+  g_assert_cmpstr (json_object_get_string_member (delta, "compared"), ==, "EPLBOFF");
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, "EPLBOFF against EPLBON (the baseline, opened first):"));
   result_clear (&r);
   g_assert_true (aiperf_test_remove_tree (out));
 }
@@ -167,6 +194,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/kernels/eplb-pair", test_eplb_pair);
+  g_test_add_func ("/cli/kernels/eplb-order", test_eplb_order);
   g_test_add_func ("/cli/kernels/single-and-rules", test_single_and_rules);
   g_test_add_func ("/cli/kernels/trace", test_trace);
   return g_test_run ();

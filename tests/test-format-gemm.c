@@ -547,6 +547,44 @@ test_expand (void)
   g_assert_cmpstr (((AiperfPlotSpec *) g_ptr_array_index (filtered, 0))->name, ==, "heatmap_fp8");
 }
 
+/* TraceLens's compare report (GEMM_intersect_mi300.csv, two of its rows):
+ * one run per side, read from that side's columns; the differences
+ * ("…_diff", "…_pct") are never a measurement (the summed kernel-time
+ * difference read as kernel time gave 41 TFLOP/s where TraceLens has 610). */
+static void
+test_intersect (void)
+{
+  g_autoptr(AiperfRunSet) runs = load ("tracelens/compare/GEMM_intersect_mi300.csv", NULL);
+  const char * const sides[] = { "h100", "mi300" };
+  /* per side: the sheet's TFLOPS/s_mean and Kernel Time (µs)_mean of aten::mm 8944×2816×1024 */
+  const double tflops[] = { 610.6657102342793, 466.8243456800369 };
+  const double time_us[] = { 84.4844258626302, 110.58902994791669 };
+
+  g_assert_cmpuint (sniff_file ("tracelens/compare/GEMM_intersect_mi300.csv"), ==, AIPERF_SNIFF_SURE);
+  /* differences and no side: nothing to read */
+  g_assert_cmpuint (sniff_text ("d.csv", "name,param: M,param: N,param: K,Kernel Time (µs)_sum__mi300_diff\n"), ==,
+                    AIPERF_SNIFF_NO);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 2);
+  for (guint s = 0; s < 2; s++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, s);
+      AiperfTable *table = aiperf_run_get_table (run, AIPERF_GEMM_DATASET);
+      int m = aiperf_table_find_column (table, AIPERF_GEMM_M);
+
+      g_assert_cmpstr (aiperf_run_get_kind (run), ==, "gemm");
+      g_assert_cmpstr (aiperf_run_get_variation_label (run), ==, sides[s]);
+      g_assert_cmpstr (aiperf_run_get_parameter (run, "gpu"), ==, sides[s]);
+      g_assert_true (g_str_has_suffix (aiperf_run_get_locator (run), sides[s]));
+      g_assert_cmpuint (aiperf_table_get_n_rows (table), ==, 2);
+      g_assert_cmpfloat (aiperf_table_get (table, (guint) m, 0), ==, 8944);
+      g_assert_cmpfloat (aiperf_table_get (table, aiperf_table_find_column (table, AIPERF_GEMM_N), 0), ==, 2816);
+      g_assert_cmpfloat_with_epsilon (aiperf_table_get (table, aiperf_table_find_column (table, AIPERF_GEMM_TFLOPS), 0),
+                                      tflops[s], 1e-9);
+      g_assert_cmpfloat_with_epsilon (aiperf_table_get (table, aiperf_table_find_column (table, AIPERF_GEMM_TIME_US), 0),
+                                      time_us[s], 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,6 +592,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/format/gemm/sniff", test_sniff);
   g_test_add_func ("/aiperf/format/gemm/maths", test_maths);
   g_test_add_func ("/aiperf/format/gemm/tracelens", test_tracelens);
+  g_test_add_func ("/aiperf/format/gemm/tracelens-intersect", test_intersect);
   g_test_add_func ("/aiperf/format/gemm/long-synonyms", test_long_synonyms);
   g_test_add_func ("/aiperf/format/gemm/triton", test_triton);
   g_test_add_func ("/aiperf/format/gemm/json", test_json);

@@ -1,10 +1,13 @@
-/* test-format-nsight.c — Nsight Systems kernel summaries: both flavours and
- * their spellings, bad input, the combination rule and kernel_analysis.json.
+/* test-format-nsight.c — kernel summaries: Nsight Systems (both flavours
+ * and their spellings, bad input, the combination rule, kernel_analysis.json,
+ * the baseline opened first) and TraceLens perf-report folders (the kernel
+ * summary, GPU timeline and op categories against the sheets' own numbers).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "format-test-util.h"
@@ -12,6 +15,11 @@
 #include "aiperf-formats.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-kernels-private.h"
+#include "aiperf-tracelens.h"
+
+extern const AiperfFormat aiperf_format_tracelens;
+extern const AiperfFormat aiperf_format_nsight;
+extern const AiperfFormat aiperf_format_gemm;
 
 static char *
 nsight_fixture (const char *folder,
@@ -244,8 +252,67 @@ test_analysis (void)
   g_assert_true (json_object_get_null_member (member (deltas, "alltoall.total_ns"), "pct"));
 
   summary = aiperf_kernels_summary_section (set);
-  g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF:"));
+  g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF (the baseline, opened first):"));
   g_assert_nonnull (strstr (summary, "can exceed the wall time"));
+  /* one fused_moe row each: nothing was combined, so no note says so */
+  g_assert_null (strstr (summary, "fused_moe rows are combined"));
+  deltas = json_array_get_object_element (json_object_get_array_member (root, "deltas"), 0);
+  g_assert_cmpstr (json_object_get_string_member (deltas, "baseline"), ==, "EPLBOFF");
+  g_assert_cmpstr (json_object_get_string_member (deltas, "compared"), ==, "EPLBON");
+}
+
+/* The baseline is the summary opened first, not the name that sorts
+ * first: EPLBON given first is the baseline. */
+static void
+test_open_order (void)
+{
+  g_autofree char *on = nsight_fixture ("eplb", "EPLBON.csv");
+  g_autofree char *off = nsight_fixture ("eplb", "EPLBOFF.csv");
+  const char *paths[] = { on, off, NULL };
+  g_autoptr(AiperfRunSet) set = format_load (paths);
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (set);
+  g_autofree char *text_json = aiperf_kernels_analysis_json (set);
+  g_autofree char *summary = aiperf_kernels_summary_section (set);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *deltas;
+
+  /* the set itself keeps its locator order */
+  g_assert_true (g_str_has_suffix (aiperf_run_get_locator (aiperf_run_set_get_run (set, 0)), "EPLBOFF.csv"));
+  g_assert_cmpuint (aiperf_run_get_open_order (aiperf_run_set_get_run (set, 1)), <,
+                    aiperf_run_get_open_order (aiperf_run_set_get_run (set, 0)));
+  g_assert_cmpstr (((AiperfKernelSource *) g_ptr_array_index (data->sources, 0))->label, ==, "EPLBON");
+  g_assert_cmpstr (((AiperfKernelSource *) g_ptr_array_index (data->sources, 1))->label, ==, "EPLBOFF");
+  g_assert_true (json_parser_load_from_data (parser, text_json, -1, &error));
+  g_assert_no_error (error);
+  deltas = json_array_get_object_element (json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                                                        "deltas"), 0);
+  g_assert_cmpstr (json_object_get_string_member (deltas, "baseline"), ==, "EPLBON");
+  g_assert_cmpstr (json_object_get_string_member (deltas, "compared"), ==, "EPLBOFF");
+  /* EPLBOFF − EPLBON: +300 ms of kernel time */
+  g_assert_cmpint (json_object_get_int_member (member (deltas, "total_kernel_ns"), "abs"), ==, 300000000);
+  g_assert_nonnull (strstr (summary, "EPLBOFF against EPLBON (the baseline, opened first):"));
+}
+
+/* Two fused_moe rows: the note says they were combined. */
+static void
+test_fused_note (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-fused-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fused.csv", NULL);
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autofree char *summary = NULL;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "Time (%),Total Time (ns),Instances,Avg (ns),Med (ns),Min (ns),Max (ns),StdDev (ns),Name\n"
+                                      "60,600,6,100,100,90,110,5,fused_moe_kernel<a>\n"
+                                      "40,400,2,200,200,190,210,5,fused_moe_kernel<b>\n", -1, NULL));
+  set = format_load_one (path);
+  summary = aiperf_kernels_summary_section (set);
+  g_assert_nonnull (strstr (summary, "fused_moe: 8 instances, avg 125.000 ns"));
+  g_assert_nonnull (strstr (summary, "Several fused_moe rows are combined"));
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* Decimal commas in a semicolon export ("1,500 ms" is 1.5 ms, not 1.5 s),
@@ -313,6 +380,246 @@ test_units_and_siblings (void)
   }
 }
 
+/* --- TraceLens perf-report folders --- */
+
+#define BERT "gaunernst_bert-small-uncased__1016001_perf_report_csvs"
+
+static char *
+tracelens_fixture (const char *folder,
+                   const char *file)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "tracelens", folder, file, NULL);
+}
+
+static guint
+sniff_with (const AiperfFormat *format,
+            const char         *folder,
+            const char         *file)
+{
+  g_autofree char *path = tracelens_fixture (folder, file);
+  g_autofree char *head = aiperf_read_head (path, 65536, NULL);
+  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL };
+
+  return format->sniff (&input);
+}
+
+static AiperfRun *
+tracelens_run (AiperfRunSet *set)
+{
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (set); i++)
+    if (g_strcmp0 (aiperf_run_get_source (aiperf_run_set_get_run (set, i)), "tracelens") == 0)
+      return aiperf_run_set_get_run (set, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+test_tracelens_sniff (void)
+{
+  g_assert_cmpuint (sniff_with (&aiperf_format_tracelens, BERT, "kernel_summary.csv"), ==, AIPERF_SNIFF_SURE);
+  g_assert_cmpuint (sniff_with (&aiperf_format_tracelens, BERT, "gpu_timeline.csv"), ==, AIPERF_SNIFF_SURE);
+  /* read with the others, not alone; GEMM.csv is the gemm format's */
+  g_assert_cmpuint (sniff_with (&aiperf_format_tracelens, BERT, "ops_summary_by_category.csv"), ==, AIPERF_SNIFF_NO);
+  g_assert_cmpuint (sniff_with (&aiperf_format_tracelens, BERT, "GEMM.csv"), ==, AIPERF_SNIFF_NO);
+  g_assert_cmpuint (sniff_with (&aiperf_format_gemm, BERT, "GEMM.csv"), ==, AIPERF_SNIFF_SURE);
+  g_assert_cmpuint (sniff_with (&aiperf_format_nsight, BERT, "kernel_summary.csv"), ==, AIPERF_SNIFF_NO);
+  g_assert_cmpuint (sniff_with (&aiperf_format_gemm, BERT, "kernel_summary.csv"), ==, AIPERF_SNIFF_NO);
+  g_assert_cmpuint (sniff_with (&aiperf_format_gemm, BERT, "gpu_timeline.csv"), ==, AIPERF_SNIFF_NO);
+}
+
+/* The folder: one kernels run (the report) and the GEMM run, every number
+ * as the sheets have it. */
+static void
+test_tracelens_folder (void)
+{
+  g_autofree char *folder = g_test_build_filename (G_TEST_DIST, "data", "tracelens", BERT, NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (folder);
+  g_autoptr(AiperfKernelData) data = NULL;
+  g_autofree char *summary = NULL;
+  AiperfRun *run;
+  AiperfTable *k, *timeline, *categories;
+  AiperfKernelSource *source;
+  double sum = 0, percent_total, total_ms = NAN, busy = NAN, computation = NAN, memcpy_ms = NAN, idle = NAN;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  run = tracelens_run (set);
+  g_assert_cmpstr (aiperf_run_get_kind (run), ==, "kernels");
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "gaunernst_bert-small-uncased__1016001");
+  g_assert_cmpstr (aiperf_run_get_locator (run), ==, folder);
+  g_assert_cmpstr (aiperf_run_get_kind (format_find_run (set, "GEMM.csv")), ==, "gemm");
+
+  /* kernel_summary.csv: 12 rows, µs → ns, the parent op and stream kept */
+  k = aiperf_run_get_table (run, AIPERF_DATASET_KERNELS);
+  g_assert_cmpuint (aiperf_table_get_n_rows (k), ==, 12);
+  g_assert_cmpstr (text (k, AIPERF_KERNELS_NAME, 0), ==,
+                   "void cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8>"
+                   "(cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8::Params)");
+  g_assert_cmpfloat_with_epsilon (cell (k, AIPERF_KERNELS_TOTAL_NS, 0), 98718, 1e-6);
+  g_assert_cmpfloat (cell (k, AIPERF_KERNELS_CALLS, 0), ==, 17);
+  g_assert_cmpfloat_with_epsilon (cell (k, AIPERF_KERNELS_AVG_NS, 0), 5806.9411764705885, 1e-6);
+  g_assert_cmpfloat_with_epsilon (cell (k, AIPERF_KERNELS_MIN_NS, 0), 5633, 1e-6);
+  g_assert_cmpfloat_with_epsilon (cell (k, AIPERF_KERNELS_MAX_NS, 0), 6080, 1e-6);
+  g_assert_cmpstr (text (k, AIPERF_TRACELENS_OP_CATEGORY, 0), ==, "GEMM");
+  g_assert_cmpstr (text (k, AIPERF_TRACELENS_CPU_OP, 0), ==, "aten::addmm");
+  g_assert_cmpstr (text (k, AIPERF_TRACELENS_STREAM, 0), ==, "7");
+  g_assert_cmpstr (text (k, AIPERF_KERNELS_CATEGORY, 0), ==, "gemm");
+  g_assert_cmpstr (text (k, AIPERF_TRACELENS_CPU_OP, 2), ==, "aten::_flash_attention_forward");
+  for (guint r = 0; r < aiperf_table_get_n_rows (k); r++)
+    sum += cell (k, AIPERF_KERNELS_TOTAL_NS, r);
+
+  /* gpu_timeline.csv, its own relations: busy = computation + exposed
+   * memcpy (no communication), busy + idle = total */
+  timeline = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_TIMELINE);
+  g_assert_cmpuint (aiperf_table_get_n_rows (timeline), ==, 8);
+  for (guint r = 0; r < 8; r++)
+    {
+      const char *type = text (timeline, AIPERF_TRACELENS_TIMELINE_TYPE, r);
+      double ms = cell (timeline, AIPERF_TRACELENS_TIMELINE_MS, r);
+
+      if (g_str_equal (type, "total_time"))
+        total_ms = ms;
+      else if (g_str_equal (type, "busy_time"))
+        busy = ms;
+      else if (g_str_equal (type, "computation_time"))
+        computation = ms;
+      else if (g_str_equal (type, "exposed_memcpy_time"))
+        memcpy_ms = ms;
+      else if (g_str_equal (type, "idle_time"))
+        idle = ms;
+    }
+  g_assert_cmpfloat (computation, ==, 0.30719775390625);
+  g_assert_cmpfloat (total_ms, ==, 3.907824951171875);
+  g_assert_cmpfloat_with_epsilon (computation + memcpy_ms, busy, 1e-12);
+  g_assert_cmpfloat_with_epsilon (busy + idle, total_ms, 1e-12);
+  g_assert_cmpfloat_with_epsilon (cell (timeline, AIPERF_TRACELENS_TIMELINE_PERCENT, 0), 7.86109300556382, 1e-12);
+  /* the kernels add up to the computation time (no memset, no overlap
+   * here), to the precision of TraceLens's interval sums (2.5e-6) */
+  g_assert_cmpfloat_with_epsilon (sum / 1e6, computation, 1e-5 * computation);
+
+  /* the sheet's own percentages: "Percent of kernels time (%)" over the
+   * kernels, "Percent of total time (%)" over gpu_timeline's total */
+  data = aiperf_kernel_data_new (set);
+  g_assert_cmpuint (data->sources->len, ==, 1);
+  source = g_ptr_array_index (data->sources, 0);
+  g_assert_cmpfloat_with_epsilon (source->total, sum, 1e-6);
+  g_assert_cmpfloat_with_epsilon (100.0 * 98718 / source->total, 32.135079444135194, 1e-9);
+  percent_total = 100.0 * 98718 / (total_ms * 1e6);
+  g_assert_cmpfloat_with_epsilon (percent_total, 2.5261622829445454, 1e-9);
+
+  /* ops_summary_by_category.csv; the parent categories of the kernel
+   * summary give the same times */
+  categories = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_CATEGORIES);
+  g_assert_cmpuint (aiperf_table_get_n_rows (categories), ==, 5);
+  g_assert_cmpstr (text (categories, AIPERF_TRACELENS_CATEGORY_NAME, 0), ==, "GEMM");
+  g_assert_cmpfloat (cell (categories, AIPERF_TRACELENS_CATEGORY_COUNT, 0), ==, 26);
+  g_assert_cmpfloat (cell (categories, AIPERF_TRACELENS_CATEGORY_MS, 0), ==, 0.19759814453125);
+
+  summary = aiperf_kernels_summary_section (set);
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, "GPU timeline (TraceLens gpu_timeline.csv)"));
+  g_assert_nonnull (strstr (summary, "    computation_time           0.307198 ms    7.861%\n"));
+  g_assert_nonnull (strstr (summary, "    idle_time                  3.598387 ms   92.082%\n"));
+  g_assert_nonnull (strstr (summary, "    GEMM                       0.197598 ms   64.323%  4 kernel rows\n"));
+  g_assert_nonnull (strstr (summary, "    GEMM                       0.197598 ms   63.857%  26 ops\n"));
+  g_assert_null (strstr (summary, "fused_moe rows are combined"));
+}
+
+/* Opening one sheet gives the whole report, and both give it once. */
+static void
+test_tracelens_sheets (void)
+{
+  g_autofree char *timeline = tracelens_fixture (BERT, "gpu_timeline.csv");
+  g_autofree char *kernels = tracelens_fixture (BERT, "kernel_summary.csv");
+  const char *both[] = { timeline, kernels, NULL };
+  g_autoptr(AiperfRunSet) one = format_load_one (timeline);
+  g_autoptr(AiperfRunSet) two = format_load (both);
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (one), ==, 1);
+  g_assert_nonnull (aiperf_run_get_table (tracelens_run (one), AIPERF_DATASET_KERNELS));
+  g_assert_nonnull (aiperf_run_get_table (tracelens_run (one), AIPERF_TRACELENS_DATASET_CATEGORIES));
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (two), ==, 1);
+}
+
+/* H100 against MI300 (the same model): MI300 opened first is the baseline. */
+static void
+test_tracelens_compare (void)
+{
+  g_autofree char *h100 = g_test_build_filename (G_TEST_DIST, "data", "tracelens", "h100", NULL);
+  g_autofree char *mi300 = g_test_build_filename (G_TEST_DIST, "data", "tracelens", "mi300", NULL);
+  const char *paths[] = { mi300, h100, NULL };
+  g_autoptr(AiperfRunSet) set = format_load (paths);
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (set);
+  g_autofree char *summary = aiperf_kernels_summary_section (set);
+  AiperfKernelSource *first, *second;
+  AiperfKernelStat *top;
+
+  g_assert_cmpuint (data->sources->len, ==, 2);
+  first = g_ptr_array_index (data->sources, 0);
+  second = g_ptr_array_index (data->sources, 1);
+  g_assert_cmpstr (first->label, ==, "mi300");
+  g_assert_cmpstr (second->label, ==, "h100");
+  /* Σ "Kernel duration (µs)_sum": 48 rows on MI300, 44 on H100 */
+  g_assert_cmpfloat_with_epsilon (first->total, 43062042, 1e-3);
+  g_assert_cmpfloat_with_epsilon (second->total, 45432698, 1e-3);
+  /* the kernel with the most time on H100 is in three rows (under aten::mm,
+   * aten::addmm and no CPU op): combined, the sum of their "Percent of
+   * kernels time (%)" and "_count" */
+  top = g_ptr_array_index (second->kernels, 0);
+  g_assert_true (g_str_has_prefix (top->name, "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_"));
+  g_assert_cmpuint (top->n_rows, ==, 3);
+  g_assert_cmpfloat (top->calls, ==, 241);
+  g_assert_cmpfloat_with_epsilon (100.0 * top->total / second->total,
+                                  14.50148305081948 + 8.661627359220446 + 4.988239967610992, 1e-9);
+  g_assert_nonnull (strstr (summary, "h100 against mi300 (the baseline, opened first):"));
+  /* H100's Qwen kernels without a parent op, and its window */
+  g_assert_nonnull (strstr (summary, "(no parent op)"));
+  g_assert_nonnull (strstr (summary, "    total_time                34.892419 ms  100.000%\n"));
+}
+
+/* Bad cells: the row is skipped with file, line and column; the rest stays. */
+static void
+test_tracelens_bad (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-tracelens-XXXXXX", NULL);
+  g_autofree char *report = g_build_filename (dir, "x_perf_report_csvs", NULL);
+  g_autofree char *kernels = g_build_filename (report, "kernel_summary.csv", NULL);
+  g_autofree char *timeline = g_build_filename (report, "gpu_timeline.csv", NULL);
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autofree char *expected = NULL;
+  AiperfRun *run;
+  GPtrArray *warnings;
+  gboolean found = FALSE;
+
+  g_assert_cmpint (g_mkdir (report, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (kernels,
+                                      "Parent op category,Parent cpu_op,Kernel name,Kernel stream,"
+                                      "Kernel duration (µs)_sum,Kernel duration (µs)_count\n"
+                                      "GEMM,aten::mm,gemm_a,7,10.5,2\n"
+                                      "GEMM,aten::mm,gemm_b,7,NaN,2\n"
+                                      "GEMM,aten::mm,gemm_c,7,4,1.5\n"
+                                      "GEMM,aten::mm,,7,4,1\n"
+                                      "other,aten::x,copy,7,1.25\n", -1, NULL));
+  g_assert_true (g_file_set_contents (timeline, "type,time ms,percent\nbusy_time,oops,1\ntotal_time,2.0,100\n",
+                                      -1, NULL));
+  set = format_load_one (report);
+  run = tracelens_run (set);
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "x");
+  g_assert_cmpuint (aiperf_table_get_n_rows (aiperf_run_get_table (run, AIPERF_DATASET_KERNELS)), ==, 3);
+  g_assert_cmpfloat (cell (aiperf_run_get_table (run, AIPERF_DATASET_KERNELS), AIPERF_KERNELS_TOTAL_NS, 2), ==, 1250);
+  /* a count that is not whole is noted, the row kept without it */
+  g_assert_true (isnan (cell (aiperf_run_get_table (run, AIPERF_DATASET_KERNELS), AIPERF_KERNELS_CALLS, 1)));
+  g_assert_cmpuint (aiperf_table_get_n_rows (aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_TIMELINE)), ==, 1);
+  warnings = aiperf_run_get_warnings (run);
+  expected = g_strdup_printf ("%s:3: column 5: “NaN” is not a number; the row is skipped", kernels);
+  for (guint i = 0; i < warnings->len; i++)
+    found = found || g_str_equal (g_ptr_array_index (warnings, i), expected);
+  g_assert_true (found);
+  g_unlink (kernels);
+  g_unlink (timeline);
+  g_rmdir (report);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -326,5 +633,12 @@ main (int   argc,
   g_test_add_func ("/format/nsight/decimal-comma", test_decimal_comma);
   g_test_add_func ("/format/nsight/units-and-siblings", test_units_and_siblings);
   g_test_add_func ("/format/nsight/analysis", test_analysis);
+  g_test_add_func ("/format/nsight/open-order", test_open_order);
+  g_test_add_func ("/format/nsight/fused-note", test_fused_note);
+  g_test_add_func ("/format/tracelens/sniff", test_tracelens_sniff);
+  g_test_add_func ("/format/tracelens/folder", test_tracelens_folder);
+  g_test_add_func ("/format/tracelens/sheets", test_tracelens_sheets);
+  g_test_add_func ("/format/tracelens/compare", test_tracelens_compare);
+  g_test_add_func ("/format/tracelens/bad", test_tracelens_bad);
   return g_test_run ();
 }

@@ -23,6 +23,7 @@ extern const AiperfFormat aiperf_format_llmperf;
 extern const AiperfFormat aiperf_format_cutile;
 extern const AiperfFormat aiperf_format_gemm;
 extern const AiperfFormat aiperf_format_nsight;
+extern const AiperfFormat aiperf_format_tracelens;
 extern const AiperfFormat aiperf_format_trace;
 extern const AiperfFormat aiperf_format_gate_logs;
 
@@ -36,6 +37,7 @@ static const AiperfFormat * const formats[] = {
   &aiperf_format_cutile,
   &aiperf_format_gemm,
   &aiperf_format_nsight,
+  &aiperf_format_tracelens,
   &aiperf_format_trace,
   &aiperf_format_gate_logs,
   NULL,

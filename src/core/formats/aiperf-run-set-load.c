@@ -5,10 +5,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aiperf-formats.h"
 #include "aiperf-error.h"
+#include "aiperf-run-private.h"
 #include "aiperf-run-set-private.h"
 
 typedef struct {
@@ -59,6 +61,71 @@ load_finds (LoadJob            *job,
     }
   g_thread_pool_free (pool, FALSE, TRUE);
   g_async_queue_unref (job->done);
+}
+
+/* 1, 2, … for the runs of this process in the order they were opened. */
+static guint
+next_open_order (void)
+{
+  static gint opened;
+
+  return (guint) g_atomic_int_add (&opened, 1) + 1;
+}
+
+/* The position in @inputs (canonical paths) of the one @path came from:
+ * itself or a folder above it; the number of inputs when none (a glob). */
+static guint
+input_of (const char  *path,
+          GPtrArray   *inputs)
+{
+  for (guint i = 0; i < inputs->len; i++)
+    {
+      const char *input = g_ptr_array_index (inputs, i);
+      gsize len = strlen (input);
+
+      if (strncmp (path, input, len) == 0 && (path[len] == '\0' || path[len] == G_DIR_SEPARATOR))
+        return i;
+    }
+  return inputs->len;
+}
+
+typedef struct {
+  guint input, slot;
+} Slot;
+
+static int
+compare_slots (gconstpointer a,
+               gconstpointer b)
+{
+  const Slot *x = a, *y = b;
+
+  if (x->input != y->input)
+    return x->input < y->input ? -1 : 1;
+  return x->slot < y->slot ? -1 : x->slot > y->slot ? 1 : 0;
+}
+
+/* Gives the runs of @results (one per find) their open order: by the
+ * position of the path they came from in @paths, then by path. */
+static void
+number_runs (const char * const *paths,
+             GPtrArray          *finds,
+             AiperfLoadResult   *results)
+{
+  g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func (g_free);
+  g_autofree Slot *slots = g_new (Slot, MAX (finds->len, 1u));
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (inputs, g_canonicalize_filename (paths[i], NULL));
+  for (guint f = 0; f < finds->len; f++)
+    slots[f] = (Slot) { input_of (((AiperfFind *) g_ptr_array_index (finds, f))->path, inputs), f };
+  qsort (slots, finds->len, sizeof (Slot), compare_slots);
+  for (guint f = 0; f < finds->len; f++)
+    {
+      AiperfLoadResult *result = &results[slots[f].slot];
+
+      for (guint r = 0; r < result->runs->len; r++)
+        aiperf_run_set_open_order (g_ptr_array_index (result->runs, r), next_open_order ());
+    }
 }
 
 GError *
@@ -128,6 +195,10 @@ aiperf_run_set_load_with_options (const char * const     *paths,
   for (guint i = 0; i < n; i++)
     aiperf_load_result_init (&job.results[i]);
   load_finds (&job, progress, progress_data);
+
+  /* Runs are numbered in the order their paths were given (the finds are
+   * sorted by path, and the set sorts its runs by locator). */
+  number_runs (paths, finds, job.results);
 
   /* What the loads returned is complete: only now does the set see it. */
   for (guint i = 0; i < n && !g_cancellable_is_cancelled (cancellable); i++)

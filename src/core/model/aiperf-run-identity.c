@@ -61,6 +61,21 @@ aiperf_run_get_kind (AiperfRun *self)
   return self->kind;
 }
 
+guint
+aiperf_run_get_open_order (AiperfRun *self)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN (self), 0);
+  return self->open_order;
+}
+
+void
+aiperf_run_set_open_order (AiperfRun *self,
+                           guint      order)
+{
+  g_return_if_fail (AIPERF_IS_RUN (self));
+  self->open_order = order;
+}
+
 const char *
 aiperf_run_get_load_parameter (AiperfRun *self)
 {

@@ -23,6 +23,7 @@ AiperfRun *aiperf_run_new                  (const char  *directory);
 AiperfRun *aiperf_run_new_in_file          (const char  *file,
                                             const char  *key);
 
+void  aiperf_run_set_open_order            (AiperfRun   *self, guint       order);
 void  aiperf_run_set_source                (AiperfRun   *self, const char *format_id,
                                             const char  *tool, const char *kind);
 void  aiperf_run_set_name                  (AiperfRun   *self, const char *name);

@@ -26,6 +26,7 @@ struct _AiperfRun {
   char             *kind;           /* "serving", "cutile", … */
   char             *load_parameter; /* "concurrency", "request_rate", … */
   guint             n_repeats;      /* result files averaged into this run */
+  guint             open_order;     /* 1, 2, … in the order runs were opened; 0 unknown */
   GHashTable       *spreads;        /* tag → AiperfStats: std over repeats */
   char             *model;
   double            concurrency;

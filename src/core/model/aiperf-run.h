@@ -61,6 +61,11 @@ const char   *aiperf_run_get_tool            (AiperfRun    *self);
 /* The family of results it belongs to: "serving" runs are compared
  * together whatever tool made them; each other kind has its own charts. */
 const char   *aiperf_run_get_kind            (AiperfRun    *self);
+/* When the run was opened among all runs of this process: 1, 2, … in the
+ * order of the paths given (command line, Open, drops); 0 when unknown.
+ * A comparison's baseline is the run opened first, not the one whose name
+ * sorts first. */
+guint         aiperf_run_get_open_order      (AiperfRun    *self);
 /* The load parameter the tool sweeps ("concurrency", "request_rate"). */
 const char   *aiperf_run_get_load_parameter  (AiperfRun    *self);
 /* Result files averaged into this run (1 for a single result). */

@@ -459,9 +459,9 @@ aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
 
   chart = aiperf_plot_chart_new (spec, _("Kernel Time Changes"));
   note = sources->len == 2
-           ? g_strdup_printf (_("%s minus %s. %s"), ((AiperfKernelSource *) g_ptr_array_index (sources, 1))->label,
-                              first->label, caveat ())
-           : g_strdup_printf (_("Each summary minus %s. %s"), first->label, caveat ());
+           ? g_strdup_printf (_("%s minus %s (the baseline: opened first). %s"),
+                              ((AiperfKernelSource *) g_ptr_array_index (sources, 1))->label, first->label, caveat ())
+           : g_strdup_printf (_("Each summary minus %s (the baseline: opened first). %s"), first->label, caveat ());
   chart->note = g_steal_pointer (&note);
   for (guint s = 1; s < sources->len; s++)
     source_series (chart, g_ptr_array_index (sources, s), sources->len - 1, colors, AIPERF_LAYER_BARS);

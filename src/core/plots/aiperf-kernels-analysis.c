@@ -8,6 +8,9 @@
  * row); NCCL time is every kernel named "nccl…"; alltoall, sendrecv and
  * allreduce match those words in any case; attention is the classifier's
  * category; comm_compute_ratio = NCCL time ÷ the other kernels' time.
+ * Deltas are each later summary minus the first (the baseline: the first
+ * path opened), and name both. A TraceLens report's GPU timeline and op
+ * categories follow the kernel summaries.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,7 +22,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-kernel-classes.h"
 #include "aiperf-kernels-private.h"
+#include "aiperf-tracelens.h"
 
 /* The flat numbers of one summary, in kernel_analysis.json's order. */
 typedef enum {
@@ -197,6 +202,11 @@ add_deltas (JsonBuilder              *builder,
   compute (first, a);
   compute (other, b);
   json_builder_begin_object (builder);
+  /* Which two: the baseline is the summary opened first. */
+  json_builder_set_member_name (builder, "baseline");
+  json_builder_add_string_value (builder, first->label);
+  json_builder_set_member_name (builder, "compared");
+  json_builder_add_string_value (builder, other->label);
   for (Metric i = 0; i < N_METRICS; i++)
     {
       /* Counts and sums of nothing are 0; averages of nothing stay unknown. */
@@ -284,6 +294,148 @@ aiperf_kernels_write_files (AiperfRunSet *runs,
   return TRUE;
 }
 
+/* --- TraceLens perf reports: their GPU time breakdown (gpu_timeline.csv)
+ * with TraceLens's definitions, and kernel time by op category, summed
+ * from the kernel summary by parent op category and as its own
+ * ops_summary_by_category.csv states it --- */
+
+static void
+append_timeline (GString     *s,
+                 AiperfTable *timeline)
+{
+  int type = aiperf_table_find_column (timeline, AIPERF_TRACELENS_TIMELINE_TYPE);
+  int ms = aiperf_table_find_column (timeline, AIPERF_TRACELENS_TIMELINE_MS);
+  int percent = aiperf_table_find_column (timeline, AIPERF_TRACELENS_TIMELINE_PERCENT);
+
+  if (type < 0 || ms < 0)
+    return;
+  g_string_append (s, _("  GPU timeline (TraceLens gpu_timeline.csv): computation = kernels and memsets, "
+                        "communication = NCCL/RCCL kernels, exposed = not overlapped by computation, "
+                        "busy = the union of everything on the GPU, total = the profiled window\n"));
+  for (guint r = 0; r < aiperf_table_get_n_rows (timeline); r++)
+    {
+      const char *name = aiperf_table_get_string (timeline, type, r);
+      double pct = percent >= 0 ? aiperf_table_get (timeline, percent, r) : NAN;
+
+      g_string_append_printf (s, "    %-22s %12.6f ms", name != NULL ? name : "?", aiperf_table_get (timeline, ms, r));
+      if (isfinite (pct))
+        g_string_append_printf (s, "  %7.3f%%", pct);
+      g_string_append_c (s, '\n');
+    }
+}
+
+/* Kernel time of the kernels table by its parent op category, in the
+ * order categories first appear (TraceLens writes the largest first). */
+static void
+append_parent_categories (GString     *s,
+                          AiperfTable *kernels)
+{
+  int category = aiperf_table_find_column (kernels, AIPERF_TRACELENS_OP_CATEGORY);
+  int total = aiperf_table_find_column (kernels, AIPERF_KERNELS_TOTAL_NS);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GArray) sums = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (guint));
+  double all = 0;
+
+  if (category < 0 || total < 0)
+    return;
+  for (guint r = 0; r < aiperf_table_get_n_rows (kernels); r++)
+    {
+      const char *name = aiperf_table_get_string (kernels, category, r);
+      double value = aiperf_table_get (kernels, total, r);
+      guint i;
+
+      if (name == NULL || *name == '\0')
+        name = _("(no parent op)");
+      if (isnan (value))
+        continue;
+      for (i = 0; i < names->len && !g_str_equal (g_ptr_array_index (names, i), name); i++)
+        ;
+      if (i == names->len)
+        {
+          double zero = 0;
+          guint none = 0;
+
+          g_ptr_array_add (names, (gpointer) name);
+          g_array_append_val (sums, zero);
+          g_array_append_val (rows, none);
+        }
+      g_array_index (sums, double, i) += value;
+      g_array_index (rows, guint, i)++;
+      all += value;
+    }
+  if (names->len == 0)
+    return;
+  g_string_append (s, _("  Kernel time by parent op category (TraceLens kernel_summary.csv):\n"));
+  for (guint i = 0; i < names->len; i++)
+    {
+      guint n = g_array_index (rows, guint, i);
+
+      g_string_append_printf (s, "    %-22s %12.6f ms  %7.3f%%  ", (const char *) g_ptr_array_index (names, i),
+                              g_array_index (sums, double, i) / 1e6,
+                              all > 0 ? 100.0 * g_array_index (sums, double, i) / all : NAN);
+      g_string_append_printf (s, ngettext ("%u kernel row\n", "%u kernel rows\n", n), n);
+    }
+}
+
+static void
+append_categories (GString     *s,
+                   AiperfTable *categories)
+{
+  int name = aiperf_table_find_column (categories, AIPERF_TRACELENS_CATEGORY_NAME);
+  int count = aiperf_table_find_column (categories, AIPERF_TRACELENS_CATEGORY_COUNT);
+  int ms = aiperf_table_find_column (categories, AIPERF_TRACELENS_CATEGORY_MS);
+  int percent = aiperf_table_find_column (categories, AIPERF_TRACELENS_CATEGORY_PERCENT);
+
+  if (name < 0 || ms < 0)
+    return;
+  g_string_append (s, _("  Direct kernel time by op category (TraceLens ops_summary_by_category.csv):\n"));
+  for (guint r = 0; r < aiperf_table_get_n_rows (categories); r++)
+    {
+      const char *text = aiperf_table_get_string (categories, name, r);
+      double n = count >= 0 ? aiperf_table_get (categories, count, r) : NAN;
+      double pct = percent >= 0 ? aiperf_table_get (categories, percent, r) : NAN;
+
+      g_string_append_printf (s, "    %-22s %12.6f ms", text != NULL ? text : "?", aiperf_table_get (categories, ms, r));
+      if (isfinite (pct))
+        g_string_append_printf (s, "  %7.3f%%", pct);
+      if (isfinite (n))
+        g_string_append_printf (s, _("  %.0f ops"), n);
+      g_string_append_c (s, '\n');
+    }
+}
+
+char *
+aiperf_kernels_tracelens_section (AiperfRunSet *runs)
+{
+  GString *s = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_RUN_SET (runs), NULL);
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      AiperfTable *timeline = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_TIMELINE);
+      AiperfTable *categories = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_CATEGORIES);
+      AiperfTable *kernels = aiperf_run_get_table (run, AIPERF_DATASET_KERNELS);
+      gboolean parents = kernels != NULL && aiperf_table_find_column (kernels, AIPERF_TRACELENS_OP_CATEGORY) >= 0;
+
+      if (g_strcmp0 (aiperf_run_get_kind (run), AIPERF_KIND_KERNELS) != 0 ||
+          (timeline == NULL && categories == NULL && !parents))
+        continue;
+      if (s == NULL)
+        s = g_string_new (_("\nTraceLens reports\n-----------------\n"));
+      g_string_append_printf (s, "\n%s (%s)\n", aiperf_run_get_name (run), aiperf_run_get_locator (run));
+      if (timeline != NULL)
+        append_timeline (s, timeline);
+      if (parents)
+        append_parent_categories (s, kernels);
+      if (categories != NULL)
+        append_categories (s, categories);
+    }
+  return s != NULL ? g_string_free (s, FALSE) : NULL;
+}
+
 static void
 append_time (GString *s,
              double   ns)
@@ -301,10 +453,12 @@ char *
 aiperf_kernels_summary_section (AiperfRunSet *runs)
 {
   g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
+  g_autofree char *tracelens = aiperf_kernels_tracelens_section (runs);
+  gboolean fused_combined = FALSE;
   GString *s;
 
   if (data == NULL)
-    return NULL;
+    return g_steal_pointer (&tracelens);
   s = g_string_new (_("Kernel summaries\n================\n"));
   for (guint i = 0; i < data->sources->len; i++)
     {
@@ -312,6 +466,7 @@ aiperf_kernels_summary_section (AiperfRunSet *runs)
       double m[N_METRICS];
 
       compute (source, m);
+      fused_combined = fused_combined || combined (source, "fused_moe_kernel").n_rows > 1;
       g_string_append_printf (s, "\n%s (%s)\n", source->label, aiperf_run_get_locator (source->run));
       g_string_append (s, _("  Total kernel time: "));
       append_time (s, source->total);
@@ -344,16 +499,22 @@ aiperf_kernels_summary_section (AiperfRunSet *runs)
 
       compute (first, a);
       compute (other, b);
-      g_string_append_printf (s, _("\n%s against %s:\n"), other->label, first->label);
+      g_string_append_printf (s, _("\n%s against %s (the baseline, opened first):\n"), other->label, first->label);
       for (Metric k = 0; k < N_METRICS; k++)
         if (isfinite (a[k]) && isfinite (b[k]) && a[k] != b[k])
           g_string_append_printf (s, "  %-24s %+.6g (%+.1f%%)\n", metric_keys[k], b[k] - a[k],
                                   a[k] != 0 ? 100.0 * (b[k] - a[k]) / a[k] : NAN);
     }
+  if (tracelens != NULL)
+    g_string_append (s, tracelens);
   g_string_append (s, _("\nKernel times add up over all streams and GPUs, so they can exceed the wall time. "
                         "NCCL all-to-all often runs as SendRecv kernels, and expert-parallel MoE often "
                         "uses non-NCCL all-to-all kernels (DeepEP, pplx): a zero alltoall time does not "
-                        "mean there was none. Several fused_moe rows are combined: instances and times "
-                        "added, std pooled, the median that of the row with the most time.\n"));
+                        "mean there was none."));
+  /* Only when it happened: the note explains numbers the file does not have. */
+  if (fused_combined)
+    g_string_append (s, _(" Several fused_moe rows are combined: instances and times added, std pooled, "
+                          "the median that of the row with the most time."));
+  g_string_append_c (s, '\n');
   return g_string_free (s, FALSE);
 }

@@ -47,6 +47,7 @@ aiperf_kernel_stat_combine (AiperfKernelStat       *into,
     }
   into->sum_sq = into->sum_sq + row->sum_sq;   /* NaN when either row lacks σ */
   into->calls = calls;
+  into->n_rows += MAX (row->n_rows, 1u);
   into->avg = calls > 0 ? into->total / calls : NAN;
   into->std = calls > 0 ? sqrt (MAX (0.0, into->sum_sq / calls - into->avg * into->avg)) : NAN;
 }
@@ -107,6 +108,7 @@ stat_from_row (const Columns *c,
     stat->avg = stat->total / stat->calls;
   stat->sum_sq = stat->calls * (stat->std * stat->std + stat->avg * stat->avg);
   stat->med_weight = stat->total;
+  stat->n_rows = 1;
   return stat;
 }
 
@@ -294,9 +296,27 @@ aiperf_kernel_data_ranked_names (AiperfKernelData *data)
   return data->ranked;
 }
 
+/* Runs by the order they were opened (unknown last), else the set's order. */
+static int
+compare_open_order (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  guint i = *(const guint *) a, j = *(const guint *) b;
+  guint oi = aiperf_run_get_open_order (aiperf_run_set_get_run (user_data, i));
+  guint oj = aiperf_run_get_open_order (aiperf_run_set_get_run (user_data, j));
+
+  oi = oi == 0 ? G_MAXUINT : oi;
+  oj = oj == 0 ? G_MAXUINT : oj;
+  if (oi != oj)
+    return oi < oj ? -1 : 1;
+  return i < j ? -1 : i > j ? 1 : 0;
+}
+
 static AiperfKernelData *
 kernel_data_build (AiperfRunSet *runs)
 {
+  GArray *order;
   AiperfKernelData *data;
   AiperfKernelClasses *classes = aiperf_kernel_classes_get_default ();
 
@@ -307,14 +327,22 @@ kernel_data_build (AiperfRunSet *runs)
   data->categories = g_ptr_array_new ();
   for (guint i = 0; i < aiperf_kernel_classes_get_n_categories (classes); i++)
     g_ptr_array_add (data->categories, (gpointer) g_intern_string (aiperf_kernel_classes_get_category (classes, i)));
+  /* The first summary opened is the baseline of every comparison, not the
+   * one whose name sorts first. */
+  order = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    g_array_append_val (order, i);
+  g_array_sort_with_data (order, compare_open_order, runs);
+  for (guint o = 0; o < order->len; o++)
     {
+      guint i = g_array_index (order, guint, o);
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       AiperfTable *table = aiperf_run_get_table (run, AIPERF_DATASET_KERNELS);
 
       if (table != NULL)
         add_run (data, run, (int) i, table);
     }
+  g_array_unref (order);
   /* A single group is the run itself. */
   if (data->groups->len == data->sources->len)
     g_ptr_array_set_size (data->groups, 0);

@@ -26,6 +26,7 @@ typedef struct {
   double      calls, total, min, max, avg, med, std;
   /* for combining: Σ n·(σ² + μ²), and the total of the row med came from */
   double      sum_sq, med_weight;
+  guint       n_rows;      /* table rows combined into this one (1 for a plain row) */
 } AiperfKernelStat;
 
 /* One source: a run, or one group (rank, GPU) of a run. */
@@ -112,6 +113,9 @@ gboolean     aiperf_kernels_write_files       (AiperfRunSet *runs,
                                                const char   *directory,
                                                GPtrArray    *files,
                                                GError      **error);
+/* The TraceLens reports of @runs (GPU timeline, op categories) for
+ * summary.txt, or NULL. */
+char        *aiperf_kernels_tracelens_section (AiperfRunSet *runs);
 /* kernel_analysis.json's text for @runs (NULL without kernel summaries). */
 char        *aiperf_kernels_analysis_json     (AiperfRunSet *runs);
 

@@ -38,15 +38,22 @@ score_headers (const char * const *headers,
                gboolean            csv)
 {
   g_autofree GemmColumn *columns = g_new0 (GemmColumn, n);
+  g_autoptr(GPtrArray) sides = gemm_comparison_sides (headers, n);
   int by_role[GEMM_N_ROLES];
   gboolean tracelens = FALSE, wide = TRUE;
   guint score = AIPERF_SNIFF_NO;
   guint x = 0;
 
+  /* A comparison sheet is as good as its first side; its differences are
+   * never a measure. */
+  if (sides != NULL && sides->len == 0)
+    return AIPERF_SNIFF_NO;
   for (guint i = 0; i < n; i++)
     {
-      gemm_column_classify (headers[i], &columns[i]);
-      tracelens = tracelens || g_ascii_strncasecmp (headers[i], "param: M", 8) == 0;
+      g_autofree char *header = gemm_header_for_side (headers[i], sides != NULL ? g_ptr_array_index (sides, 0) : NULL);
+
+      gemm_column_classify (header, &columns[i]);
+      tracelens = tracelens || g_ascii_strncasecmp (header, "param: M", 8) == 0;
     }
   gemm_columns_pick (columns, n, by_role);
   /* Two of M, N, K and a measure: a GEMM table missing a column, which the
@@ -160,30 +167,40 @@ file_label (const char *path)
   return g_steal_pointer (&base);
 }
 
-static void
-gemm_load (const char              *path,
-           const AiperfLoadOptions *options,
-           AiperfLoadResult        *result)
+/* The sides of a CSV comparison sheet (gemm_comparison_sides), from its
+ * header line; NULL for any other file. */
+static GPtrArray *
+csv_sides (const char *text,
+           gsize       length)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL, *gpu = NULL, *label = NULL;
+  const char *end = memchr (text, '\n', length);
+  g_autoptr(GPtrArray) rows = aiperf_csv_parse (text, end != NULL ? (gsize) (end - text) : length, "head", NULL);
+  AiperfCsvRow *header;
+
+  if (rows == NULL || rows->len == 0)
+    return NULL;
+  header = g_ptr_array_index (rows, 0);
+  return gemm_comparison_sides ((const char * const *) header->fields, header->n_fields);
+}
+
+/* Reads @text (all of @path) as one run, or as @side's run of a
+ * comparison sheet. */
+static void
+load_run (const char       *path,
+          const char       *text,
+          gsize             length,
+          const char       *side,
+          AiperfLoadResult *result)
+{
+  g_autofree char *gpu = NULL, *label = NULL;
   g_autoptr(AiperfRun) run = NULL;
-  const char *text;
-  gsize length;
   GemmBuilder b;
   gboolean ok;
   guint n_rows;
 
-  (void) options;
-  if (!g_file_get_contents (path, &contents, &length, &error))
-    {
-      aiperf_load_result_add_error (result, AIPERF_ERROR_IO, "%s", error->message);
-      return;
-    }
-  text = skip_bom (contents);
-  length -= text - contents;
   gemm_builder_init (&b, path, result);
   b.file_dtype = dtype_from_name (path);
+  b.side = side;
   if (aiperf_head_first_char (text) == '{' || aiperf_head_first_char (text) == '[')
     ok = gemm_read_json (&b, text, length, &gpu);
   else
@@ -204,8 +221,8 @@ gemm_load (const char              *path,
       return;
     }
 
-  run = aiperf_run_new_in_file (path, NULL);
-  label = file_label (path);
+  run = aiperf_run_new_in_file (path, side);
+  label = side != NULL ? g_strdup (side) : file_label (path);
   aiperf_run_set_variation_label (run, label);
   aiperf_table_trim (b.table);
   aiperf_run_set_table (run, AIPERF_GEMM_DATASET, b.table);
@@ -216,6 +233,8 @@ gemm_load (const char              *path,
       for (guint r = 0; c >= 0 && r < n_rows && gpu == NULL; r++)
         gpu = g_strdup (aiperf_table_get_string (b.table, c, r));
     }
+  if (gpu == NULL && side != NULL)
+    gpu = g_strdup (side);
   if (gpu != NULL)
     aiperf_run_set_parameter (run, "gpu", gpu);
   {
@@ -223,6 +242,9 @@ gemm_load (const char              *path,
 
     aiperf_run_set_parameter (run, "gemm_rows", count);
   }
+  if (side != NULL)
+    aiperf_run_add_warning (run, _("%s: a TraceLens comparison sheet: this run is its “%s” columns; the "
+                                   "differences (…_diff, …_pct) are not read"), path, side);
   for (guint i = 0; i < b.notes->len; i++)
     {
       aiperf_run_add_warning (run, "%s", (const char *) g_ptr_array_index (b.notes, i));
@@ -230,6 +252,38 @@ gemm_load (const char              *path,
     }
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
   gemm_builder_clear (&b);
+}
+
+static void
+gemm_load (const char              *path,
+           const AiperfLoadOptions *options,
+           AiperfLoadResult        *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) sides = NULL;
+  const char *text;
+  gsize length;
+
+  (void) options;
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      aiperf_load_result_add_error (result, AIPERF_ERROR_IO, "%s", error->message);
+      return;
+    }
+  text = skip_bom (contents);
+  length -= text - contents;
+  if (aiperf_head_first_char (text) != '{' && aiperf_head_first_char (text) != '[')
+    sides = csv_sides (text, length);
+  if (sides == NULL)
+    load_run (path, text, length, NULL, result);
+  else if (sides->len == 0)
+    aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA,
+                                  _("%s: a comparison sheet (columns ending in _diff) with no per-side "
+                                    "columns: differences are not GEMM measurements"), path);
+  else
+    for (guint s = 0; s < sides->len; s++)
+      load_run (path, text, length, g_ptr_array_index (sides, s), result);
 }
 
 const AiperfFormat aiperf_format_gemm = {

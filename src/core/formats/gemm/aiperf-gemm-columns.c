@@ -500,7 +500,9 @@ gemm_read_csv (GemmBuilder *b,
   columns = g_new0 (GemmColumn, header->n_fields);
   for (guint c = 0; c < header->n_fields; c++)
     {
-      gemm_column_classify (header->fields[c], &columns[c]);
+      g_autofree char *effective = gemm_header_for_side (header->fields[c], b->side);
+
+      gemm_column_classify (effective, &columns[c]);
       if (columns[c].error != NULL)
         gemm_builder_warn (b, header->line, c + 1, "%s", columns[c].error);
     }

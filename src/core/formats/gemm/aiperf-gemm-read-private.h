@@ -72,6 +72,7 @@ typedef struct {
   AiperfLoadResult *result;
   GPtrArray        *notes;        /* char*: warnings that go on the run */
   AiperfGemmDtype   file_dtype;   /* triton: from the file's name when it has no column */
+  const char       *side;         /* a comparison sheet's side ("h100"), or NULL */
   guint             n_bad;        /* rows skipped */
   guint             n_warnings;   /* cells that could not be read (capped in messages) */
   /* column indices of the table, cached */
@@ -96,6 +97,20 @@ void      gemm_builder_warn        (GemmBuilder *builder,
                                     guint        column,
                                     const char  *format,
                                     ...) G_GNUC_PRINTF (4, 5);
+
+/* Comparison sheets (TraceLens's compare report, `GEMM_intersect_<b>.csv`):
+ * the shared columns, per-side columns "<side>::TFLOPS/s_mean", and
+ * differences "…__<b>_diff", "…__<b>_pct" (aiperf-gemm-compare.c). */
+
+/* The header @raw as side @side reads it: its "<side>::" removed; another
+ * side's column and every difference become "" (not read). */
+char     *gemm_header_for_side     (const char *raw,
+                                    const char *side);
+/* The sides of a comparison sheet's @headers, in column order (char*), or
+ * NULL when @headers have neither sides nor differences. A sheet with
+ * differences but no sides gives an empty array. */
+GPtrArray *gemm_comparison_sides   (const char * const *headers,
+                                    guint               n);
 
 /* Readers (aiperf-format-gemm.c dispatches). Each appends rows to
  * @builder; FALSE with an error in the result when the file as a whole is
