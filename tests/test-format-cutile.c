@@ -382,6 +382,69 @@ test_summary (void)
   g_assert_nonnull (strstr (text2, "  gpt_mini        6.60       4.00       1.65\n"));
 }
 
+/* cutileGPT's own comparison_data.json (AS-IS minGPT vs TO-BE cutileGPT):
+ * a comparison whose speedups are the file's own "speedup" values. */
+static void
+test_comparison (void)
+{
+  g_autoptr(AiperfRunSet) set = load ("real/comparison_data.json", NULL);
+  g_autoptr(AiperfRunSet) profile = load ("real/profiling_data.json", NULL);
+  g_autoptr(AiperfCutileData) data = aiperf_cutile_data_new (set);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfChart) speedup = build (set, "speedup", &error);
+  g_autoptr(AiperfChart) latency = build (set, "forward_latency", &error);
+  g_autofree char *summary = aiperf_cutile_summary_section (set);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, FIXTURES, "real", "comparison_data.json", NULL);
+  g_autofree char *head = aiperf_read_head (path, 65536, NULL);
+  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL };
+  /* the file's "speedup" (minGPT mean ÷ cutileGPT mean), smallest model first */
+  static const struct { const char *config; double speedup; } expected[] = {
+    { "nano", 0.6549945277479303 }, { "tile-small", 0.6109355188100636 }, { "micro", 0.44268485360625914 },
+    { "tile-medium", 0.387104275564779 }, { "mini", 0.21549993041042165 }, { "tile-large", 0.10720881231473534 },
+  };
+  const AiperfLayer *bars;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_format_cutile.sniff (&input), ==, AIPERF_SNIFF_SURE);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 12);
+  g_assert_cmpuint (data->files->len, ==, 2);
+  g_assert_cmpstr (aiperf_cutile_data_get_label (data, 0), ==, "minGPT");
+  g_assert_cmpstr (aiperf_cutile_data_get_label (data, 1), ==, "cutileGPT");
+  g_assert_cmpuint (data->configs->len, ==, G_N_ELEMENTS (expected));
+  for (guint c = 0; c < G_N_ELEMENTS (expected); c++)
+    {
+      AiperfRun *to_be = aiperf_cutile_data_get (data, 1, c);
+
+      g_assert_cmpstr (g_ptr_array_index (data->configs, c), ==, expected[c].config);
+      g_assert_cmpfloat_with_epsilon (aiperf_cutile_metric (to_be, "speedup", AIPERF_STAT_AVG), expected[c].speedup, 1e-15);
+      g_assert_cmpstr (aiperf_run_get_parameter (to_be, "batch_size"), ==, "4");
+      g_assert_cmpstr (aiperf_run_get_parameter (to_be, "fused_mlp"), ==, "true");
+    }
+  /* nano's timings and config */
+  assert_stat (aiperf_cutile_data_get (data, 0, 0), "forward_latency", AIPERF_STAT_AVG, 0.870466560125351);
+  assert_stat (aiperf_cutile_data_get (data, 0, 0), "forward_latency", AIPERF_STAT_STD, 0.42592296467689006);
+  assert_stat (aiperf_cutile_data_get (data, 1, 0), "forward_latency", AIPERF_STAT_MAX, 3.1079680919647217);
+  g_assert_cmpstr (aiperf_run_get_parameter (aiperf_cutile_data_get (data, 1, 0), "n_embd"), ==, "48");
+
+  /* the speedup chart computes what the file says */
+  g_assert_cmpstr (speedup->title, ==, "Speedup: minGPT ÷ cutileGPT");
+  bars = layer_of (speedup, AIPERF_LAYER_BARS, 0);
+  g_assert_cmpuint (aiperf_layer_get_n (bars), ==, G_N_ELEMENTS (expected));
+  for (guint c = 0; c < G_N_ELEMENTS (expected); c++)
+    g_assert_cmpfloat_with_epsilon (col (bars->y, c), expected[c].speedup, 1e-12);
+  g_assert_cmpuint (latency->series->len, ==, 2);
+  g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (latency->series, 0))->name, ==, "minGPT");
+
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, "speedup = minGPT ÷ cutileGPT:\n"));
+  g_assert_nonnull (strstr (summary, "  config          minGPT  cutileGPT    speedup file's speedup\n"));
+  g_assert_nonnull (strstr (summary, "  nano              0.87       1.33       0.65           0.65\n"));
+  g_assert_nonnull (strstr (summary, "  tile-large        3.02      28.18       0.11           0.11\n"));
+
+  /* profiling_data.json's CUDA version 13000 is CUDA 13.0 */
+  g_assert_cmpstr (aiperf_run_get_parameter (aiperf_run_set_get_run (profile, 0), "system.cuda_version"), ==, "13.0");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -392,5 +455,6 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/plot/cutile/one-file", test_charts_one_file);
   g_test_add_func ("/aiperf/plot/cutile/two-files", test_charts_two_files);
   g_test_add_func ("/aiperf/plot/cutile/summary", test_summary);
+  g_test_add_func ("/aiperf/format/cutile/comparison", test_comparison);
   return g_test_run ();
 }

@@ -135,7 +135,8 @@ append_comparison (GString          *s,
                    AiperfCutileData *data)
 {
   guint cw = config_width (data), n = data->files->len;
-  g_autofree guint *widths = g_new (guint, 2 * n);
+  g_autofree guint *widths = g_new (guint, 3 * n);
+  gboolean stated = FALSE;
 
   if (n == 2)
     g_string_append_printf (s, _("\nForward latency comparison (mean, ms); speedup = %s ÷ %s:\n"),
@@ -157,6 +158,18 @@ append_comparison (GString          *s,
       widths[n + f] = MAX (10u, (guint) g_utf8_strlen (title, -1));
       g_string_append_printf (s, " %*s", (int) widths[n + f], title);
     }
+  /* comparison_data.json states its own speedup: shown beside ours */
+  for (guint c = 0; c < data->configs->len && !stated; c++)
+    for (guint f = 1; f < n && !stated; f++)
+      stated = isfinite (aiperf_cutile_metric (aiperf_cutile_data_get (data, f, c), "speedup", AIPERF_STAT_AVG));
+  for (guint f = 1; stated && f < n; f++)
+    {
+      g_autofree char *title = n == 2 ? g_strdup (_("file's speedup"))
+                                      : g_strdup_printf (_("file's speedup %s"), aiperf_cutile_data_get_label (data, f));
+
+      widths[2 * n + f] = MAX (10u, (guint) g_utf8_strlen (title, -1));
+      g_string_append_printf (s, " %*s", (int) widths[2 * n + f], title);
+    }
   g_string_append_c (s, '\n');
   for (guint c = 0; c < data->configs->len; c++)
     {
@@ -174,6 +187,9 @@ append_comparison (GString          *s,
 
           append_number (s, base > 0 && mean > 0 ? base / mean : NAN, widths[n + f]);
         }
+      for (guint f = 1; stated && f < n; f++)
+        append_number (s, aiperf_cutile_metric (aiperf_cutile_data_get (data, f, c), "speedup", AIPERF_STAT_AVG),
+                       widths[2 * n + f]);
       g_string_append_c (s, '\n');
     }
 }

@@ -228,6 +228,34 @@ add_profile_line (AiperfChart      *chart,
 }
 
 /* One file: a line per config. Several: a panel per config, a line per file. */
+/* Drops the stats no run has (comparison_data.json has only mean, std,
+ * min and max): an empty column says nothing. Returns how many are left. */
+static guint
+keep_known_stats (AiperfCutileData *data,
+                  AiperfStat       *stats,
+                  const char      **labels,
+                  guint             n_stats)
+{
+  guint kept = 0;
+
+  for (guint i = 0; i < n_stats; i++)
+    {
+      gboolean known = FALSE;
+
+      for (guint f = 0; f < data->files->len && !known; f++)
+        for (guint c = 0; c < data->configs->len && !known; c++)
+          known = isfinite (aiperf_cutile_metric (aiperf_cutile_data_get (data, f, c), AIPERF_CUTILE_LATENCY,
+                                                  stats[i]));
+      if (known)
+        {
+          stats[kept] = stats[i];
+          labels[kept] = labels[i];
+          kept++;
+        }
+    }
+  return kept;
+}
+
 AiperfChart *
 aiperf_handler_cutile_percentiles (const AiperfPlotSpec       *spec,
                                    AiperfRunSet               *runs,
@@ -245,6 +273,7 @@ aiperf_handler_cutile_percentiles (const AiperfPlotSpec       *spec,
   (void) classification;
   if (data == NULL)
     return NULL;
+  n_stats = keep_known_stats (data, stats, labels, n_stats);
   if (n_stats < 2)
     return aiperf_plot_no_data (error, _("%s needs at least two stats"), spec->name);
   if (data->files->len == 1)

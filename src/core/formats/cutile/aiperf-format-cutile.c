@@ -10,8 +10,17 @@
  * Each benchmark is a run "profiling_data.json#gpt_nano" of kind "cutile":
  * metric forward_latency (ms; mean → avg, median → p50) and
  * throughput_tokens_per_sec; its config as parameters, the file's metadata
- * as "system.*" parameters. Keys we do not know are kept: numbers as
- * metrics, other values as parameters.
+ * as "system.*" parameters (a CUDA version written as CUDA_VERSION, 13000,
+ * as 13.0). Keys we do not know are kept: numbers as metrics, other
+ * values as parameters.
+ *
+ * Its comparison_data.json (the AS-IS vs TO-BE data behind the speedup
+ * dashboard) is {"metadata": {…}, "comparisons": {"nano": {"config": {…},
+ * "mingpt": {"mean_ms", "std_ms", "min_ms", "max_ms"}, "cutile": {…},
+ * "speedup": …, "batch_size": …}, …}}: each side of each config is a run
+ * "comparison_data.json#mingpt#nano" named after the config, so the sides
+ * are compared as two profiles are (minGPT first); the file's own speedup
+ * is the metric "speedup" of the other side's run.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,6 +66,9 @@ cutile_sniff (const AiperfSniffInput *input)
 {
   if (input->is_dir || input->head == NULL || aiperf_head_first_char (input->head) != '{')
     return AIPERF_SNIFF_NO;
+  if (head_has_object (input->head, "comparisons"))
+    return aiperf_head_has_key (input->head, "speedup") || aiperf_head_has_key (input->head, "mean_ms")
+             ? AIPERF_SNIFF_SURE : AIPERF_SNIFF_NO;
   if (!head_has_object (input->head, "benchmarks"))
     return AIPERF_SNIFF_NO;
   /* A benchmarks object whose entries are timed: what profile.py writes. */
@@ -230,6 +242,21 @@ file_label (const char *path)
   return g_steal_pointer (&base);
 }
 
+/* CUDA_VERSION's encoding, major × 1000 + minor × 10 ("13000", "12040"),
+ * as people write it ("13.0", "12.4"); any other text stays. */
+static void
+set_cuda_version (AiperfRun *run)
+{
+  const char *text = aiperf_run_get_parameter (run, "system.cuda_version");
+  g_autofree char *version = NULL;
+  guint64 value;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1000, 999999, &value, NULL))
+    return;
+  version = g_strdup_printf ("%u.%u", (guint) (value / 1000), (guint) (value % 1000) / 10);
+  aiperf_run_set_parameter (run, "system.cuda_version", version);
+}
+
 static AiperfRun *
 read_benchmark (const char  *path,
                 const char  *key,
@@ -294,11 +321,149 @@ read_benchmark (const char  *path,
       JsonNode *stamp = json_object_get_member (metadata, "timestamp");
 
       set_parameters (run, "system.", metadata);
+      set_cuda_version (run);
       if (stamp != NULL && JSON_NODE_HOLDS_VALUE (stamp) &&
           json_node_get_value_type (stamp) == G_TYPE_STRING)
         aiperf_run_set_times (run, json_node_get_string (stamp), NULL);
     }
   return g_steal_pointer (&run);
+}
+
+/* A side's key as its project is called: cutileGPT compares itself
+ * ("cutile") with minGPT ("mingpt"). */
+static char *
+side_label (const char *key)
+{
+  if (g_ascii_strcasecmp (key, "mingpt") == 0)
+    return g_strdup ("minGPT");
+  if (g_ascii_strcasecmp (key, "cutile") == 0 || g_ascii_strcasecmp (key, "cutilegpt") == 0)
+    return g_strdup ("cutileGPT");
+  return g_strdup (key);
+}
+
+/* {"mean_ms", "std_ms", "min_ms", "max_ms", …} → forward_latency. FALSE
+ * (and @why) without a mean or a median. */
+static gboolean
+read_side_timing (AiperfRun   *run,
+                  JsonObject  *side,
+                  char       **why)
+{
+  g_autoptr(GList) members = json_object_get_members (side);
+  AiperfStats stats;
+
+  aiperf_stats_init_nan (&stats);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      g_autofree char *stat_name = g_str_has_suffix (key, "_ms") ? g_strndup (key, strlen (key) - 3) : NULL;
+      AiperfStat stat;
+      double value;
+
+      if (stat_name == NULL || !aiperf_stat_from_string (stat_name, &stat) ||
+          stat == AIPERF_STAT_COUNT || stat == AIPERF_STAT_SUM)
+        continue;
+      if (number_value (json_object_get_member (side, key), &value))
+        stats.v[stat] = value;
+      else
+        aiperf_run_add_warning (run, _("%s: %s is not a number"), aiperf_run_get_locator (run), key);
+    }
+  if (!isfinite (stats.v[AIPERF_STAT_AVG]) && !isfinite (stats.v[AIPERF_STAT_P50]))
+    {
+      *why = g_strdup (_("neither “mean_ms” nor “median_ms”"));
+      return FALSE;
+    }
+  aiperf_run_set_metric (run, LATENCY_TAG, "ms", &stats);
+  return TRUE;
+}
+
+/* Whether member @key of a comparison is a side: an object of timings. */
+static gboolean
+is_side (JsonObject *comparison,
+         const char *key)
+{
+  JsonNode *node = json_object_get_member (comparison, key);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) && !g_str_equal (key, "config") &&
+         (json_object_has_member (json_node_get_object (node), "mean_ms") ||
+          json_object_has_member (json_node_get_object (node), "median_ms"));
+}
+
+/* One config of comparison_data.json: a run per side. */
+static void
+read_comparison (const char       *path,
+                 const char       *key,
+                 JsonNode         *node,
+                 JsonObject       *metadata,
+                 AiperfLoadResult *result)
+{
+  g_autoptr(GList) members = NULL;
+  JsonObject *comparison;
+  JsonNode *config;
+  double speedup = NAN;
+  guint n_sides = 0;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA, _("%s#%s: not an object"), path, key);
+      return;
+    }
+  comparison = json_node_get_object (node);
+  config = json_object_get_member (comparison, "config");
+  if (json_object_has_member (comparison, "speedup") &&
+      !number_value (json_object_get_member (comparison, "speedup"), &speedup))
+    g_ptr_array_add (result->warnings, g_strdup_printf (_("%s#%s: “speedup” is not a number"), path, key));
+  members = json_object_get_members (comparison);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *side = l->data;
+      g_autofree char *run_key = NULL, *label = NULL, *why = NULL;
+      g_autoptr(AiperfRun) run = NULL;
+
+      if (!is_side (comparison, side))
+        continue;
+      run_key = g_strconcat (side, "#", key, NULL);
+      run = aiperf_run_new_in_file (path, run_key);
+      if (!read_side_timing (run, json_object_get_object_member (comparison, side), &why))
+        {
+          aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA, "%s#%s: %s: %s", path, key, side, why);
+          continue;
+        }
+      label = side_label (side);
+      aiperf_run_set_name (run, key);
+      aiperf_run_set_variation_label (run, label);
+      if (config != NULL && JSON_NODE_HOLDS_OBJECT (config))
+        set_parameters (run, "", json_node_get_object (config));
+      for (GList *m = members; m != NULL; m = m->next)
+        {
+          const char *member = m->data;
+          JsonNode *value = json_object_get_member (comparison, member);
+
+          if (!g_str_equal (member, "config") && !g_str_equal (member, "speedup") && !is_side (comparison, member) &&
+              JSON_NODE_HOLDS_VALUE (value))
+            {
+              g_autoptr(JsonObject) one = json_object_new ();
+
+              json_object_set_member (one, member, json_node_copy (value));
+              set_parameters (run, "", one);
+            }
+        }
+      /* The file's speedup is AS-IS ÷ TO-BE: it belongs to the second side. */
+      if (n_sides++ > 0 && isfinite (speedup))
+        set_single_metric (run, "speedup", "×", speedup);
+      if (metadata != NULL)
+        {
+          JsonNode *stamp = json_object_get_member (metadata, "timestamp");
+
+          set_parameters (run, "system.", metadata);
+          set_cuda_version (run);
+          if (stamp != NULL && JSON_NODE_HOLDS_VALUE (stamp) && json_node_get_value_type (stamp) == G_TYPE_STRING)
+            aiperf_run_set_times (run, json_node_get_string (stamp), NULL);
+        }
+      g_ptr_array_add (result->runs, g_steal_pointer (&run));
+    }
+  if (n_sides == 0)
+    aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA,
+                                  _("%s#%s: no side with timings (an object with “mean_ms”)"), path, key);
 }
 
 static void
@@ -332,6 +497,21 @@ cutile_load (const char              *path,
       return;
     }
   root = json_node_get_object (node);
+  node = json_object_get_member (root, "metadata");
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    metadata = json_node_get_object (node);
+  node = json_object_get_member (root, "comparisons");
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    {
+      keys = json_object_get_members (json_node_get_object (node));
+      for (GList *l = keys; l != NULL; l = l->next)
+        read_comparison (path, l->data, json_object_get_member (json_node_get_object (node), l->data), metadata,
+                         result);
+      if (keys == NULL)
+        aiperf_load_result_add_error (result, AIPERF_ERROR_NO_RUNS, _("%s: “comparisons” is empty"), path);
+      return;
+    }
+  metadata = NULL;
   node = json_object_get_member (root, "benchmarks");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
