@@ -18,6 +18,8 @@
 #include "aiperf-plot-handlers.h"
 #include "aiperf-presets.h"
 #include "aiperf-run-set.h"
+#include "aiperf-vllm-private.h"
+#include "aiperf-test-util.h"
 
 #define TRACE_DIR "Mixtral8x7B-%s-Perlmutter[%s_%d_%d]-group12"
 
@@ -436,6 +438,15 @@ test_sniff (void)
   g_assert_cmpuint (vllm->sniff (&input), ==, AIPERF_SNIFF_NO);
   input.head = "{\"benchmarks\": [{\"type_\": \"generative_benchmark\"}]}";
   g_assert_cmpuint (vllm->sniff (&input), ==, AIPERF_SNIFF_NO);
+  /* A result inside something else (a test's expected values) is not one. */
+  input.head = "{\"name\": \"case 3\", \"vllm\": {\"request_throughput\": 2.0, \"mean_ttft_ms\": 3.0, "
+               "\"output_throughput\": 9.0, \"model_id\": \"m\"}, \"tolerance\": 0.01}";
+  g_assert_cmpuint (vllm->sniff (&input), ==, AIPERF_SNIFF_NO);
+  input.head = "[{\"expected\": {\"mean_e2el_ms\": 3.0}}]";
+  g_assert_cmpuint (vllm->sniff (&input), ==, AIPERF_SNIFF_NO);
+  /* NaN before the key, and a head that ends inside an array. */
+  input.head = "{\"request_goodput\": NaN, \"mean_ttft_ms\": 3.0, \"ttfts\": [0.1, 0.2";
+  g_assert_cmpuint (vllm->sniff (&input), ==, AIPERF_SNIFF_SURE);
 }
 
 /* --- the parameter_sweep charts --- */
@@ -589,6 +600,263 @@ test_per_gpu_fallback (void)
   g_assert_cmpuint (aiperf_chart_count_points (chart, AIPERF_LAYER_POINTS), ==, 1);
 }
 
+/* Unpacks the gzip files of @from (and copies the rest) into a new
+ * temporary folder. */
+static char *
+unpack_fixture (const char *rel)
+{
+  g_autofree char *from = fixture (rel);
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-vllm-XXXXXX", NULL);
+  g_autoptr(GDir) d = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (src);
+      g_autoptr(GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, NULL));
+      g_autoptr(GInputStream) in = NULL;
+      g_autoptr(GOutputStream) out = NULL;
+      g_autoptr(GFile) dest = NULL;
+      g_autofree char *dest_name = g_strdup (name);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_nonnull (raw);
+      if (g_str_has_suffix (dest_name, ".gz"))
+        {
+          g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+
+          dest_name[strlen (dest_name) - 3] = '\0';
+          in = g_converter_input_stream_new (raw, G_CONVERTER (gunzip));
+        }
+      else
+        in = g_object_ref (raw);
+      {
+        g_autofree char *dest_path = g_build_filename (dir, dest_name, NULL);
+
+        dest = g_file_new_for_path (dest_path);
+      }
+      out = G_OUTPUT_STREAM (g_file_replace (dest, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error));
+      g_assert_no_error (error);
+      g_output_stream_splice (out, in, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+                              NULL, &error);
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&dir);
+}
+
+static AiperfRunSet *
+load_path (const char *path)
+{
+  const char *paths[] = { path, NULL };
+  g_autoptr(GError) error = NULL;
+  AiperfRunSet *set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (set);
+  return set;
+}
+
+static gboolean
+has_note (GPtrArray  *notes,
+          const char *a,
+          const char *b)
+{
+  for (guint i = 0; i < notes->len; i++)
+    if (strstr (g_ptr_array_index (notes, i), a) != NULL &&
+        (b == NULL || strstr (g_ptr_array_index (notes, i), b) != NULL))
+      return TRUE;
+  return FALSE;
+}
+
+#define assert_close(a, b, rel) \
+  G_STMT_START { double a_ = (a), b_ = (b); \
+    if (!(fabs (a_ - b_) <= (rel) * fabs (b_))) \
+      g_error ("%s = %.17g, %s = %.17g", #a, a_, #b, b_); } G_STMT_END
+
+/* The real files of surajssd/llm-k8s: what the arrays give agrees with
+ * what vLLM wrote; the file's values are the ones shown; what the file
+ * lacks is computed and labelled. */
+static void
+test_per_request_real (void)
+{
+  static const struct { const char *stat_key; AiperfStat stat; } stat_keys[] = {
+    { "mean", AIPERF_STAT_AVG }, { "median", AIPERF_STAT_P50 },
+    { "std", AIPERF_STAT_STD }, { "p99", AIPERF_STAT_P99 },
+  };
+  static const struct { const char *base; VllmStatOf of; double rel; } bases[] = {
+    /* TPOT: vLLM's latency ends at the last chunk a few µs after the last
+     * gap is measured (two perf_counter () calls), hence 1e-5. */
+    { "ttft", VLLM_STAT_TTFT, 1e-12 }, { "itl", VLLM_STAT_ITL, 1e-12 }, { "tpot", VLLM_STAT_TPOT, 1e-5 },
+  };
+  static const char * const qps[] = { "01", "inf" };
+  g_autofree char *dir = unpack_fixture ("llm-k8s/01_tp8_pp1");
+  g_autoptr(AiperfRunSet) set = load_path (dir);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *table = g_build_filename (dir, "benchmark_results.json", NULL);
+  AiperfTable *requests;
+  AiperfRun *run;
+  guint checked = 0;
+
+  /* Two run files, and the table's two rows whose files are absent. */
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 4);
+  g_assert_true (has_note (aiperf_run_set_get_warnings (set), "2 rows are the runs of", "qps_01.json"));
+  {
+    g_autofree char *row = g_strconcat (table, "#tp8_pp1_qps_04", NULL);
+    g_autofree char *gone = g_strconcat (table, "#tp8_pp1_qps_01", NULL);
+
+    g_assert_nonnull (aiperf_run_set_find (set, row));
+    g_assert_null (aiperf_run_set_find (set, gone));
+  }
+
+  for (guint q = 0; q < G_N_ELEMENTS (qps); q++)
+    {
+      g_autofree char *name = g_strdup_printf ("serving_meta-llama-Llama-3.3-70B-Instruct_tp8_pp1_sharegpt_qps_%s.json",
+                                               qps[q]);
+      g_autofree char *file = g_build_filename (dir, name, NULL);
+      g_autoptr(GPtrArray) results = aiperf_vllm_read_results (file, NULL, &error);
+      VllmResult *result;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (results->len, ==, 1);
+      result = g_ptr_array_index (results, 0);
+      g_assert_nonnull (result->arrays);
+      g_assert_cmpuint (aiperf_vllm_arrays_n_requests (result->arrays), ==, 200);
+      g_assert_null (aiperf_vllm_arrays_problems (result->arrays));
+      run = aiperf_run_set_find (set, file);
+      g_assert_nonnull (run);
+      for (guint b = 0; b < G_N_ELEMENTS (bases); b++)
+        {
+          AiperfStats computed;
+          g_autofree char *tag = NULL;
+
+          g_assert_true (aiperf_vllm_arrays_stats (result->arrays, bases[b].of, &computed));
+          for (guint k = 0; k < G_N_ELEMENTS (stat_keys); k++)
+            {
+              g_autofree char *key = g_strdup_printf ("%s_%s_ms", stat_keys[k].stat_key, bases[b].base);
+              AiperfStat stat;
+              const char *unit;
+              double written;
+
+              g_assert_true (aiperf_vllm_result_number (result, key, &written));
+              assert_close (computed.v[stat_keys[k].stat], written, bases[b].rel);
+              /* The value shown is the file's. */
+              g_clear_pointer (&tag, g_free);
+              g_assert_cmpint (aiperf_vllm_classify_key (key, &tag, &stat, &unit), ==, VLLM_KEY_METRIC);
+              g_assert_cmpfloat (metric (run, tag, stat), ==, written);
+              checked++;
+            }
+        }
+      /* Totals over the successful requests are the arrays' sums. */
+      {
+        double total_out;
+        const double *osl;
+
+        g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+        g_assert_no_error (error);
+        requests = aiperf_run_get_requests (run);
+        g_assert_nonnull (requests);
+        g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, 200);
+        osl = aiperf_table_get_column (requests, "output_sequence_length");
+        g_assert_true (aiperf_vllm_result_number (result, "total_output_tokens", &total_out));
+        {
+          double sum = 0;
+
+          for (guint r = 0; r < 200; r++)
+            sum += osl[r];
+          g_assert_cmpfloat (sum, ==, total_out);
+        }
+      }
+    }
+  g_assert_cmpuint (checked, ==, 2 * 3 * 4);
+
+  /* QPS 1: the file has no e2el; request latency is TTFT + the gaps, every
+   * statistic computed (values from Python over the same arrays), and
+   * labelled as derived. */
+  {
+    g_autofree char *file = g_build_filename (dir, "serving_meta-llama-Llama-3.3-70B-Instruct_tp8_pp1_sharegpt_qps_01.json", NULL);
+    const double *latency, *ttft;
+
+    run = aiperf_run_set_find (set, file);
+    assert_close (metric (run, "request_latency", AIPERF_STAT_AVG), 5269.5643849000135, 1e-12);
+    assert_close (metric (run, "request_latency", AIPERF_STAT_STD), 5155.556004252632, 1e-12);
+    assert_close (metric (run, "request_latency", AIPERF_STAT_P90), 12719.618334399816, 1e-12);
+    g_assert_true (has_note (aiperf_run_get_warnings (run), "derived from the per-request arrays",
+                             "request_latency (every statistic)"));
+    /* TTFT p90 was not in the file: computed, and named. */
+    g_assert_false (isnan (metric (run, "time_to_first_token", AIPERF_STAT_P90)));
+    g_assert_true (has_note (aiperf_run_get_warnings (run), "time_to_first_token min, max", NULL));
+    /* The per-request dataset in AIPerf's columns. */
+    requests = aiperf_run_get_requests (run);
+    latency = aiperf_table_get_column (requests, "request_latency");
+    ttft = aiperf_table_get_column (requests, "time_to_first_token");
+    assert_close (ttft[0], 0.03155051600015213 * 1000.0, 1e-12);
+    g_assert_cmpfloat (latency[0], >, ttft[0]);
+    g_assert_cmpint (aiperf_table_find_column (requests, "inter_chunk_latency_p95"), >=, 0);
+    g_assert_cmpint (aiperf_table_find_column (requests, "inter_token_latency"), >=, 0);
+  }
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+/* Damaged per-request lists: a specific note, nothing else lost; a file cut
+ * inside its arrays is an error naming it, and the folder's other file
+ * still loads. */
+static void
+test_per_request_bad (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-vllm-XXXXXX", NULL);
+  g_autofree char *ragged = g_build_filename (dir, "ragged.json", NULL);
+  g_autofree char *cut = g_build_filename (dir, "cut.json", NULL);
+  const char *head = "{\"backend\": \"vllm\", \"model_id\": \"m\", \"completed\": 3, \"request_throughput\": 1.0, "
+                     "\"mean_ttft_ms\": 20.0, ";
+  g_autofree char *ragged_text = g_strconcat (head,
+                                              "\"input_lens\": [10, 10, 10, 10], \"output_lens\": [3, 3, 3], "
+                                              "\"ttfts\": [0.01, NaN, 0.03, Infinity], "
+                                              "\"itls\": [[0.001, 0.002], [0.001, 0.001], \"x\", [0.002, 0.002]], "
+                                              "\"errors\": [\"\", \"\", \"\", \"\"]}", NULL);
+  g_autofree char *cut_text = g_strconcat (head, "\"ttfts\": [0.01, 0.02,\n 0.0", NULL);
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  AiperfTable *requests;
+  AiperfRun *run;
+  GPtrArray *notes;
+
+  g_assert_true (g_file_set_contents (ragged, ragged_text, -1, NULL));
+  g_assert_true (g_file_set_contents (cut, cut_text, -1, NULL));
+  set = load_path (dir);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 1);
+  {
+    GError *e = g_ptr_array_index (aiperf_run_set_get_load_errors (set), 0);
+
+    g_assert_nonnull (strstr (e->message, "cut.json:2:"));
+  }
+  run = aiperf_run_set_find (set, ragged);
+  g_assert_nonnull (run);
+  /* The file's own value stands. */
+  g_assert_cmpfloat (metric (run, "time_to_first_token", AIPERF_STAT_AVG), ==, 20.0);
+  notes = aiperf_run_get_warnings (run);
+  g_assert_true (has_note (notes, "output_lens has 3 entries, not 4", NULL));
+  g_assert_true (has_note (notes, "3 per-request values are not finite numbers", NULL));
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  requests = aiperf_run_get_requests (run);
+  g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, 4);
+  {
+    const double *ttft = aiperf_table_get_column (requests, "time_to_first_token");
+    const double *latency = aiperf_table_get_column (requests, "request_latency");
+    const double *osl = aiperf_table_get_column (requests, "output_sequence_length");
+
+    assert_close (ttft[0], 10.0, 1e-12);
+    assert_close (latency[0], 13.0, 1e-12);
+    g_assert_true (isnan (ttft[1]) && isnan (ttft[3]));
+    g_assert_true (isnan (latency[2]));  /* its gaps are not a list */
+    g_assert_true (isnan (osl[3]));      /* past the end of output_lens */
+  }
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -608,5 +876,7 @@ main (int    argc,
   g_test_add_func ("/vllm/sweep/presets", test_sweep_presets);
   g_test_add_func ("/vllm/sweep/chart", test_sweep_chart);
   g_test_add_func ("/vllm/per-gpu-fallback", test_per_gpu_fallback);
+  g_test_add_func ("/vllm/per-request/real", test_per_request_real);
+  g_test_add_func ("/vllm/per-request/bad", test_per_request_bad);
   return g_test_run ();
 }

@@ -19,25 +19,65 @@
 
 #include "aiperf-error.h"
 #include "aiperf-format.h"
+#include "aiperf-json-scan.h"
 #include "aiperf-vllm-private.h"
 
 #define HEAD_SIZE 4096
 
-/* How surely a file head is a bench-serve result (or a list of them). The
- * head of a legacy file is setup keys and the first results before the
- * per-request arrays push the percentile keys beyond it. */
+/* The keys of the first top-level object of @head (of its first element
+ * when it is a list), as far as the head goes: nested objects are skipped,
+ * so a file that only holds a result somewhere inside (a test's
+ * expected.json: {"vllm": {"mean_ttft_ms": …}}) is not one. */
+static GHashTable *
+top_level_keys (const char *head)
+{
+  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  AiperfJsonScan scan;
+  const char *key;
+  gsize length;
+  guint count = 0, n = 0;
+
+  aiperf_json_scan_init (&scan, head, strlen (head));
+  if (aiperf_json_scan_peek (&scan) == AIPERF_JSON_ARRAY &&
+      (!aiperf_json_scan_begin_array (&scan) || !aiperf_json_scan_next_element (&scan, &n)))
+    return keys;
+  if (aiperf_json_scan_peek (&scan) != AIPERF_JSON_OBJECT || !aiperf_json_scan_begin_object (&scan))
+    return keys;
+  while (aiperf_json_scan_next_key (&scan, &count, &key, &length))
+    {
+      double ignored;
+
+      g_hash_table_add (keys, g_strndup (key, length));
+      /* Python writes NaN and Infinity, which the scanner does not take. */
+      if (!aiperf_vllm_scan_python_special (&scan, &ignored) && !aiperf_json_scan_skip (&scan))
+        break;  /* the head ends inside a value */
+    }
+  return keys;
+}
+
+/* How surely a file head is a bench-serve result (or a list of them), by
+ * the keys of its top-level object. The head of a legacy file is setup keys
+ * and the first results before the per-request arrays push the percentile
+ * keys beyond it. */
 static guint
 score_result_head (const char *head)
 {
   char first = aiperf_head_first_char (head);
+  g_autoptr(GHashTable) keys = NULL;
 
   if (first != '{' && first != '[')
     return AIPERF_SNIFF_NO;
-  if (aiperf_head_has_key (head, "mean_ttft_ms") || aiperf_head_has_key (head, "mean_tpot_ms") ||
-      aiperf_head_has_key (head, "mean_e2el_ms") || aiperf_head_has_key (head, "request_goodput:"))
+  /* Cheap first: none of the keys anywhere, no need to walk. */
+  if (!aiperf_head_has_key (head, "mean_ttft_ms") && !aiperf_head_has_key (head, "mean_tpot_ms") &&
+      !aiperf_head_has_key (head, "mean_e2el_ms") && !aiperf_head_has_key (head, "request_goodput:") &&
+      !aiperf_head_has_key (head, "request_throughput"))
+    return AIPERF_SNIFF_NO;
+  keys = top_level_keys (head);
+  if (g_hash_table_contains (keys, "mean_ttft_ms") || g_hash_table_contains (keys, "mean_tpot_ms") ||
+      g_hash_table_contains (keys, "mean_e2el_ms") || g_hash_table_contains (keys, "request_goodput:"))
     return AIPERF_SNIFF_SURE;
-  if (aiperf_head_has_key (head, "request_throughput") && aiperf_head_has_key (head, "output_throughput") &&
-      (aiperf_head_has_key (head, "model_id") || aiperf_head_has_key (head, "total_input_tokens")))
+  if (g_hash_table_contains (keys, "request_throughput") && g_hash_table_contains (keys, "output_throughput") &&
+      (g_hash_table_contains (keys, "model_id") || g_hash_table_contains (keys, "total_input_tokens")))
     return AIPERF_SNIFF_LIKELY;
   return AIPERF_SNIFF_NO;
 }
@@ -157,6 +197,7 @@ load_file (const char       *path,
       AiperfRun *run = aiperf_run_new_in_file (path, NULL);
 
       aiperf_vllm_fill_run (run, results, NULL);
+      aiperf_vllm_fill_from_arrays (run, g_ptr_array_index (results, 0), path);
       g_ptr_array_add (result->runs, run);
       return;
     }
@@ -173,6 +214,7 @@ load_file (const char       *path,
       g_ptr_array_add (single, one);
       aiperf_run_set_name (run, name);
       aiperf_vllm_fill_run (run, single, NULL);
+      aiperf_vllm_fill_from_arrays (run, one, path);
       g_ptr_array_add (result->runs, run);
     }
 }

@@ -7,7 +7,8 @@
  *    "Std TTFT (ms)": 24.1, "Mean TPOT (ms)": 13.8, …, "Engine": "vllm_055"}
  * Each row is one run, "file#<Test name>". The request rate, tensor
  * parallelism, model and dataset are read from the test name
- * (<engine>_<model>_tp<N>_<dataset>_qps_<rate>).
+ * (<engine>_<model>_tp<N>_<dataset>_qps_<rate>). Rows that are copies of
+ * the result files beside the table (aiperf-vllm-derived.c) are left out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -271,11 +272,21 @@ aiperf_vllm_load_nightly (const char       *path,
                           AiperfLoadResult *result)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_auto(GStrv) derived = aiperf_vllm_derived_rows (path, rows);
+  g_autoptr(GString) copies = g_string_new (NULL);
+  guint n_copies = 0;
 
   for (guint i = 0; i < rows->len; i++)
     {
       VllmResult *row = g_ptr_array_index (rows, i);
       const char *name = g_hash_table_lookup (row->strings, TEST_NAME);
+
+      if (derived != NULL && *derived[i] != '\0')
+        {
+          g_string_append_printf (copies, "%s%s", n_copies > 0 ? ", " : "", derived[i]);
+          n_copies++;
+          continue;
+        }
 
       if (name == NULL || *name == '\0')
         {
@@ -291,4 +302,13 @@ aiperf_vllm_load_nightly (const char       *path,
         }
       g_ptr_array_add (result->runs, load_row (path, row));
     }
+  if (n_copies > 0)
+    g_ptr_array_add (result->warnings,
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "%s: a table derived from the run files beside it; "
+                                                   "%u row is the run of %s, loaded from its own file and not counted again",
+                                                   "%s: a table derived from the run files beside it; "
+                                                   "%u rows are the runs of %s, loaded from their own files and not counted again",
+                                                   n_copies),
+                                      path, n_copies, copies->str));
 }

@@ -10,7 +10,9 @@
 #pragma once
 
 #include "aiperf-format.h"
+#include "aiperf-json-scan.h"
 #include "aiperf-run-private.h"
+#include "aiperf-table.h"
 
 G_BEGIN_DECLS
 
@@ -19,11 +21,76 @@ typedef struct {
   double  value;
 } VllmNumber;
 
+/* The per-request lists of a result (aiperf-vllm-arrays.c), one double
+ * per request in each, NaN where unknown. */
+typedef enum {
+  VLLM_LIST_TTFT,    /* ttfts, s */
+  VLLM_LIST_E2EL,    /* e2els, s */
+  VLLM_LIST_INPUT,   /* input_lens */
+  VLLM_LIST_OUTPUT,  /* output_lens */
+  VLLM_LIST_FAILED,  /* errors: 1 with a message, 0 without */
+  VLLM_LIST_ITL_N,   /* itls: the number of gaps of each request */
+  VLLM_N_LISTS
+} VllmList;
+
+typedef struct {
+  GArray   *lists[VLLM_N_LISTS];
+  gboolean  present[VLLM_N_LISTS];
+  GArray   *itl_flat;    /* double: every gap (s), request after request */
+  GArray   *itl_offset;  /* guint64 per request: its first gap in itl_flat */
+  guint     n_bad;       /* elements that were not finite numbers */
+} VllmArrays;
+
 typedef struct {
   GArray     *numbers;  /* VllmNumber, file order */
   GHashTable *strings;  /* key → text (strings; booleans as "true"/"false") */
   guint       line;     /* 1-based line where the object starts */
+  VllmArrays *arrays;   /* NULL when the result has no per-request lists */
 } VllmResult;
+
+/* What a statistic is computed over (as vLLM's serve.py does). */
+typedef enum {
+  VLLM_STAT_TTFT,  /* ttfts of the successful requests */
+  VLLM_STAT_E2EL,  /* their latency: e2els, else TTFT + Σ itls */
+  VLLM_STAT_TPOT,  /* (latency − TTFT) ÷ (output − 1), output > 1 */
+  VLLM_STAT_ITL,   /* every gap of every successful request */
+} VllmStatOf;
+
+VllmArrays  *aiperf_vllm_arrays_new       (void);
+void         aiperf_vllm_arrays_free      (VllmArrays       *arrays);
+/* The list a key fills ("ttfts" → VLLM_LIST_TTFT), or -1. */
+int          aiperf_vllm_array_key        (const char       *key);
+/* Reads the array at the scanner into @list of @arrays. */
+gboolean     aiperf_vllm_arrays_read      (AiperfJsonScan   *scan,
+                                           VllmArrays       *arrays,
+                                           int               list);
+/* The number of requests: the longest list. */
+guint        aiperf_vllm_arrays_n_requests (const VllmArrays *arrays);
+/* Every stat (ms) of @of over the successful requests; FALSE when the
+ * lists it needs are absent or hold no value. */
+gboolean     aiperf_vllm_arrays_stats     (const VllmArrays *arrays,
+                                           VllmStatOf        of,
+                                           AiperfStats      *stats);
+/* Ragged lists and bad elements in words, or NULL when there are none. */
+char        *aiperf_vllm_arrays_problems  (const VllmArrays *arrays);
+/* The per-request dataset, in AIPerf's columns. */
+AiperfTable *aiperf_vllm_arrays_table     (const VllmArrays *arrays);
+/* Fills the slots of the run's TTFT, request latency, TPOT and ITL that
+ * @result's own statistics leave empty from its arrays, with a note naming
+ * what was computed, and gives the run its per-request dataset loader. */
+void         aiperf_vllm_fill_from_arrays (AiperfRun        *run,
+                                           VllmResult       *result,
+                                           const char       *path);
+/* The AiperfDetailsLoader of a run from one bench-serve result file. */
+gboolean     aiperf_vllm_load_requests    (AiperfRun          *staging,
+                                           GCancellable       *cancellable,
+                                           AiperfProgressFunc  progress,
+                                           gpointer            progress_data,
+                                           GError            **error);
+
+/* NaN, Infinity and -Infinity as Python writes them. */
+gboolean     aiperf_vllm_scan_python_special (AiperfJsonScan *scan,
+                                              double         *out);
 
 VllmResult *aiperf_vllm_result_new       (void);
 void        aiperf_vllm_result_free      (VllmResult  *result);
@@ -88,5 +155,10 @@ gboolean    aiperf_vllm_results_are_nightly (GPtrArray       *results);
 void        aiperf_vllm_load_nightly     (const char         *path,
                                           GPtrArray          *rows,
                                           AiperfLoadResult   *result);
+/* For a results table @path with @rows (VllmResult*): the name of the
+ * bench-serve result file beside it each row was made from ("" for a row
+ * that is no copy), or NULL when no row is a copy. */
+char      **aiperf_vllm_derived_rows     (const char         *path,
+                                          GPtrArray          *rows);
 
 G_END_DECLS

@@ -1,9 +1,10 @@
 /* aiperf-vllm-read.c — reading vLLM result files into flat results.
  *
- * One bench-serve result is a flat object; legacy files also carry every
- * per-request array (generated texts included, several MB). The scanner
- * walks the text and keeps only scalars, so those arrays never become
- * memory of ours. Python's json.dump writes NaN and Infinity, which strict
+ * One bench-serve result is a flat object; files saved with the
+ * per-request details also carry one array per quantity (generated texts
+ * included, several MB). The scanner walks the text and keeps the scalars
+ * and the per-request numbers (aiperf-vllm-arrays.c) as plain arrays; the
+ * texts are skipped. Python's json.dump writes NaN and Infinity, which strict
  * JSON does not allow: they are read as numbers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,6 +43,7 @@ aiperf_vllm_result_free (VllmResult *result)
     return;
   g_array_unref (result->numbers);
   g_hash_table_unref (result->strings);
+  aiperf_vllm_arrays_free (result->arrays);
   g_free (result);
 }
 
@@ -74,9 +76,9 @@ aiperf_vllm_result_add_number (VllmResult *result,
 }
 
 /* NaN, Infinity and -Infinity as Python writes them. */
-static gboolean
-scan_python_special (AiperfJsonScan *scan,
-                     double         *out)
+gboolean
+aiperf_vllm_scan_python_special (AiperfJsonScan *scan,
+                                 double         *out)
 {
   static const struct { const char *text; double value; } specials[] = {
     { "NaN", NAN }, { "Infinity", INFINITY }, { "-Infinity", -INFINITY },
@@ -104,7 +106,7 @@ read_value (AiperfJsonScan *scan,
 {
   double special;
 
-  if (scan_python_special (scan, &special))
+  if (aiperf_vllm_scan_python_special (scan, &special))
     {
       aiperf_vllm_result_add_number (result, key, special);
       return TRUE;
@@ -141,8 +143,17 @@ read_value (AiperfJsonScan *scan,
     case AIPERF_JSON_NULL:
       return aiperf_json_scan_null (scan);
     case AIPERF_JSON_ARRAY:
+      {
+        int list = aiperf_vllm_array_key (key);
+
+        if (list < 0)
+          return aiperf_json_scan_skip (scan);  /* generated_texts, … */
+        if (result->arrays == NULL)
+          result->arrays = aiperf_vllm_arrays_new ();
+        return aiperf_vllm_arrays_read (scan, result->arrays, list);
+      }
     case AIPERF_JSON_OBJECT:
-      /* Per-request arrays, nested metadata: validated, not kept. */
+      /* Nested metadata: validated, not kept. */
       return aiperf_json_scan_skip (scan);
     case AIPERF_JSON_ERROR:
     default:
