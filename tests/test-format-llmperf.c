@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "format-test-util.h"
+#include "aiperf-peer-json.h"
 
 static void
 test_summaries (void)
@@ -148,6 +149,110 @@ test_individual_responses (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* Statistics of @column over the rows without an error code, as LLMPerf
+ * computes them (pandas: sample std, linear quantiles). */
+static void
+column_stats (AiperfTable *table,
+              const char  *column,
+              double      *mean,
+              double      *std,
+              double      *p90,
+              double      *min)
+{
+  int c = aiperf_table_find_column (table, column);
+  int e = aiperf_table_find_column (table, "error_code");
+  g_autoptr(GArray) v = g_array_new (FALSE, FALSE, sizeof (double));
+  AiperfStats stats;
+  double ss = 0;
+
+  g_assert_cmpint (c, >=, 0);
+  for (guint r = 0; r < aiperf_table_get_n_rows (table); r++)
+    if (isnan (aiperf_table_get (table, e, r)))
+      {
+        double x = aiperf_table_get (table, c, r);
+
+        g_array_append_val (v, x);
+      }
+  aiperf_stats_compute ((double *) (void *) v->data, v->len, &stats);
+  for (guint i = 0; i < v->len; i++)
+    ss += (g_array_index (v, double, i) - stats.v[AIPERF_STAT_AVG]) * (g_array_index (v, double, i) - stats.v[AIPERF_STAT_AVG]);
+  *mean = stats.v[AIPERF_STAT_AVG];
+  *std = sqrt (ss / (v->len - 1));
+  *p90 = stats.v[AIPERF_STAT_P90];
+  *min = stats.v[AIPERF_STAT_MIN];
+}
+
+#define assert_rel(a, b) \
+  G_STMT_START { double a_ = (a), b_ = (b); \
+    if (!(fabs (a_ - b_) <= 1e-12 * fabs (b_))) g_error ("%s = %.17g, %s = %.17g", #a, a_, #b, b_); } G_STMT_END
+
+/* The leaderboard's layout (summary/<run>.json, individual/<run>.json):
+ * paired, named after the provider, counts written as strings read as
+ * numbers, and the per-request data agrees with the summary LLMPerf wrote. */
+static void
+test_leaderboard (void)
+{
+  static const struct {
+    const char *run, *provider, *model;
+    guint n_ok, n_failed;
+    double min_output;  /* "results_number_output_tokens_min": a string */
+  } runs[] = {
+    { "together_13b", "together", "together_ai/togethercomputer/llama-2-13b-chat", 149, 1, 107 },
+    { "anyscale_7b", "anyscale", "meta-llama/Llama-2-7b-chat-hf", 150, 0, 150 },
+  };
+  static const struct { const char *key, *column; double scale; } keys[] = {
+    { "ttft_s", "time_to_first_token", 1000.0 },
+    { "end_to_end_latency_s", "request_latency", 1000.0 },
+    { "inter_token_latency_s", "normalized_time_per_output_token", 1000.0 },
+    { "number_output_tokens", "output_sequence_length", 1.0 },
+  };
+  g_autofree char *root = format_fixture ("llmperf-leaderboard", NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (root);
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  g_assert_cmpuint (aiperf_run_set_get_load_errors (set)->len, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *rel = g_strdup_printf ("summary/%s.json", runs[i].run);
+      g_autofree char *summary_path = format_fixture ("llmperf-leaderboard", "summary", NULL);
+      g_autofree char *file = g_strdup_printf ("%s/%s.json", summary_path, runs[i].run);
+      g_autoptr(JsonNode) root_node = aiperf_peer_json_load (file, NULL);
+      JsonObject *summary = json_node_get_object (root_node);
+      g_autoptr(GError) error = NULL;
+      AiperfRun *run = format_find_run (set, rel);
+      AiperfTable *requests;
+
+      g_assert_cmpstr (aiperf_run_get_name (run), ==, runs[i].run);
+      g_assert_cmpstr (aiperf_run_get_parameter (run, "provider"), ==, runs[i].provider);
+      g_assert_cmpstr (aiperf_run_get_model (run), ==, runs[i].model);
+      g_assert_cmpint (aiperf_run_get_request_count (run), ==, runs[i].n_ok);
+      g_assert_cmpint (aiperf_run_get_error_count (run), ==, runs[i].n_failed);
+      assert_metric (run, "output_sequence_length", AIPERF_STAT_MIN, runs[i].min_output);
+      g_assert_true (aiperf_run_can_load_details (run));
+      g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      requests = aiperf_run_get_requests (run);
+      g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, runs[i].n_ok + runs[i].n_failed);
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        {
+          double mean, std, p90, min;
+          g_autofree char *mean_key = g_strdup_printf ("results_%s_mean", keys[k].key);
+          g_autofree char *std_key = g_strdup_printf ("results_%s_stddev", keys[k].key);
+          g_autofree char *p90_key = g_strdup_printf ("results_%s_quantiles_p90", keys[k].key);
+          g_autofree char *min_key = g_strdup_printf ("results_%s_min", keys[k].key);
+
+          column_stats (requests, keys[k].column, &mean, &std, &p90, &min);
+          assert_rel (mean, aiperf_peer_member_number (summary, mean_key) * keys[k].scale);
+          assert_rel (std, aiperf_peer_member_number (summary, std_key) * keys[k].scale);
+          assert_rel (p90, aiperf_peer_member_number (summary, p90_key) * keys[k].scale);
+          assert_rel (min, aiperf_peer_member_number (summary, min_key) * keys[k].scale);
+          /* and what is shown is the summary's */
+          g_assert_cmpfloat (format_metric (run, keys[k].column, AIPERF_STAT_AVG), ==,
+                             aiperf_peer_member_number (summary, mean_key) * keys[k].scale);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -156,5 +261,6 @@ main (int   argc,
   g_test_add_func ("/format/llmperf/summaries", test_summaries);
   g_test_add_func ("/format/llmperf/broken", test_broken_summaries);
   g_test_add_func ("/format/llmperf/individual-responses", test_individual_responses);
+  g_test_add_func ("/format/llmperf/leaderboard", test_leaderboard);
   return g_test_run ();
 }

@@ -83,7 +83,14 @@ aiperf_peer_groups_label (AiperfPeerGroups *groups,
   g_autofree char *key = model_tool_key (run);
   GHashTable *set = g_hash_table_lookup (groups->sweeps, key);
   const char *sweep = aiperf_run_get_variation_label (run);
+  const char *provider = aiperf_run_get_parameter (run, "provider");
 
+  /* A run served by a named provider (LLMPerf's leaderboard): runs of
+   * one model at two providers are two series, and the legend says whose. */
+  if (!is_aiperf (run) && provider != NULL && *provider != '\0')
+    /* TRANSLATORS: legend entry: model, tool and the provider that served
+     * it, e.g. "meta-llama/Llama-2-7b-chat-hf (LLMPerf: anyscale)" */
+    return g_strdup_printf (_("%s (%s: %s)"), aiperf_run_get_model (run), aiperf_run_get_tool (run), provider);
   /* An AIPerf sweep's runs each have their own label: one series per
    * model, as aiperf draws it. Another tool's sweep is one series. */
   if (!is_aiperf (run) && set != NULL && g_hash_table_size (set) > 1 && sweep != NULL)

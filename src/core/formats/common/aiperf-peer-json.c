@@ -260,7 +260,7 @@ aiperf_peer_derive_per_user (AiperfRun *run)
 static gboolean
 says_nothing (const char *name)
 {
-  static const char * const generic[] = { "results", "artifacts", "result", "output", "outputs" };
+  static const char * const generic[] = { "results", "artifacts", "result", "output", "outputs", "summary" };
   static GRegex *load_point;
 
   for (guint i = 0; i < G_N_ELEMENTS (generic); i++)

@@ -126,13 +126,30 @@ set_number_parameter (AiperfRun  *run,
     aiperf_run_set_parameter (run, key, g_ascii_formatd (buf, sizeof buf, "%.15g", value));
 }
 
-/* The run's name: the summary's "name" or the file's, without "_summary". */
+/* A file renamed from LLMPerf's <model>_<in>_<out>_summary.json (the
+ * leaderboard's summary/<provider>_<size>.json): its stem, else NULL. */
+static char *
+renamed_stem (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+
+  if (g_str_has_suffix (base, "_summary.json") || !g_str_has_suffix (base, ".json"))
+    return NULL;
+  base[strlen (base) - strlen (".json")] = '\0';
+  return *base != '\0' ? g_steal_pointer (&base) : NULL;
+}
+
+/* The run's name: a renamed file's stem (it says which run it is: the
+ * summary's "name" is only the model and lengths, the same for every
+ * provider), else the summary's "name" or the file's, without "_summary". */
 static char *
 run_name (JsonObject *object,
           const char *path)
 {
   const char *name = aiperf_peer_member_string (object, "name");
-  g_autofree char *text = name != NULL && *name != '\0' ? g_strdup (name) : g_path_get_basename (path);
+  g_autofree char *renamed = renamed_stem (path);
+  g_autofree char *text = renamed != NULL ? g_strdup (renamed)
+                          : name != NULL && *name != '\0' ? g_strdup (name) : g_path_get_basename (path);
 
   if (g_str_has_suffix (text, ".json"))
     text[strlen (text) - strlen (".json")] = '\0';
@@ -182,6 +199,22 @@ llmperf_load (const char              *path,
   model = aiperf_peer_member_string (object, "model");
   if (model != NULL && *model != '\0')
     aiperf_run_set_model (run, model);
+  {
+    /* Who served the run (the leaderboard writes "framework" and names its
+     * files <provider>_<size>): what tells runs of one model apart, and
+     * what the legend shows. */
+    const char *framework = aiperf_peer_member_string (object, "framework");
+    g_autofree char *renamed = renamed_stem (path);
+    char *underscore = renamed != NULL ? strchr (renamed, '_') : NULL;
+
+    if (framework != NULL && *framework != '\0')
+      aiperf_run_set_parameter (run, "provider", framework);
+    else if (underscore != NULL && underscore > renamed)
+      {
+        *underscore = '\0';
+        aiperf_run_set_parameter (run, "provider", renamed);
+      }
+  }
 
   concurrency = aiperf_peer_member_number (object, "num_concurrent_requests");
   aiperf_run_set_load_parameter (run, "concurrency");

@@ -8,9 +8,10 @@
 
 G_BEGIN_DECLS
 
-/* The individual-responses file beside the summary @summary_path
- * ("…_summary.json" → "…_individual_responses.json"); NULL when the name
- * is not a summary's. */
+/* The individual-responses file of the summary @summary_path
+ * ("…_summary.json" → "…_individual_responses.json"; summary/<run>.json →
+ * individual/<run>.json when that file exists); NULL when there is none
+ * to look for. */
 char     *aiperf_llmperf_responses_path (const char         *summary_path);
 /* The AiperfDetailsLoader of an LLMPerf run with individual responses. */
 gboolean  aiperf_llmperf_load_responses (AiperfRun          *staging,

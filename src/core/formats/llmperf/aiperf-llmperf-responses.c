@@ -2,6 +2,10 @@
  * beside a summary: its per-request values as the run's `requests`
  * dataset, read when the run is shown on its own.
  *
+ * The pair is <stem>_summary.json and <stem>_individual_responses.json as
+ * LLMPerf writes them, or summary/<run>.json and individual/<run>.json as
+ * the LLMPerf leaderboard keeps them.
+ *
  * LLMPerf records no times of day, only each request's own numbers, so the
  * rows are in file order (request_number) and the charts over time have
  * nothing to draw; the per-request ones do. Keys are mapped as the
@@ -36,13 +40,30 @@ char *
 aiperf_llmperf_responses_path (const char *summary_path)
 {
   g_autofree char *stem = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *folder_name = NULL;
 
   g_return_val_if_fail (summary_path != NULL, NULL);
 
-  if (!g_str_has_suffix (summary_path, "_summary.json"))
-    return NULL;
-  stem = g_strndup (summary_path, strlen (summary_path) - strlen ("_summary.json"));
-  return g_strconcat (stem, "_individual_responses.json", NULL);
+  if (g_str_has_suffix (summary_path, "_summary.json"))
+    {
+      stem = g_strndup (summary_path, strlen (summary_path) - strlen ("_summary.json"));
+      return g_strconcat (stem, "_individual_responses.json", NULL);
+    }
+  /* The leaderboard's layout: summary/<run>.json beside individual/<run>.json. */
+  folder = g_path_get_dirname (summary_path);
+  folder_name = g_path_get_basename (folder);
+  if (strcmp (folder_name, "summary") == 0)
+    {
+      g_autofree char *parent = g_path_get_dirname (folder);
+      g_autofree char *base = g_path_get_basename (summary_path);
+      char *paired = g_build_filename (parent, "individual", base, NULL);
+
+      if (g_file_test (paired, G_FILE_TEST_IS_REGULAR))
+        return paired;
+      g_free (paired);
+    }
+  return NULL;
 }
 
 gboolean
