@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -319,6 +320,55 @@ test_triton (void)
   g_assert_cmpfloat_with_epsilon (p->tflops, 2.0 * 4096 * 4096 * 4096 / 250e6, 1e-9);
   /* 4096²·1 + 4096²·1 + 4096²·2 */
   g_assert_cmpfloat (p->bytes, ==, 4.0 * 4096 * 4096);
+
+  /* on the roofline, each provider is a series of its own */
+  {
+    g_autoptr(AiperfPlotSpec) spec = NULL;
+    g_autoptr(AiperfChart) chart = NULL;
+    AiperfPlotType type;
+    guint n_points = 0;
+
+    g_assert_true (aiperf_plot_type_from_string ("roofline", &type));
+    spec = aiperf_plot_spec_new ("roofline", type);
+    chart = aiperf_handler_gemm_roofline (spec, runs, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (chart->series->len, ==, 2);
+    g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->name, ==, "fp16 · cuBLAS");
+    g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 1))->name, ==, "fp16 · Triton");
+    for (guint l = 0; l < chart->layers->len; l++)
+      {
+        AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+        if (layer->kind == AIPERF_LAYER_POINTS && layer->series == 1 && layer->pickable)
+          n_points += aiperf_layer_get_n (layer);
+      }
+    g_assert_cmpuint (n_points, ==, 2);
+  }
+}
+
+/* A triton perf_report swept over M alone: the message says N and K are
+ * unknown (not "nothing to open"). */
+static void
+test_triton_m_only (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-gemm-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "matmul-performance-fp16.csv", NULL);
+  const char *text = "M,cuBLAS,Triton\n256.0,4.096,3.2768\n1024.0,214.748,178.956\n";
+  const char *paths[] = { path, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) runs = NULL;
+
+  g_assert_cmpuint (sniff_text (path, text), ==, AIPERF_SNIFF_MAYBE);
+  /* "M" and other columns that are not providers: not a GEMM table */
+  g_assert_cmpuint (sniff_text (path, "M,name,dtype\n1,a,fp16\n"), ==, AIPERF_SNIFF_NO);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  g_assert_null (runs);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "N and K unknown"));
+  g_assert_nonnull (strstr (error->message, "matmul-performance-fp16.csv:1:"));
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 static void
@@ -585,6 +635,63 @@ test_intersect (void)
     }
 }
 
+/* What the bar charts and heatmaps say they show: the top N by the value
+ * drawn ("highest"), and bars or cells that are means of several rows
+ * (here two llama-8b rows of one shape, and a mistral-7b row in the same
+ * heatmap cell). */
+static void
+test_chart_notes (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-gemm-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "sweep.csv", NULL);
+  const char *paths[] = { path, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) runs = NULL;
+  g_autoptr(AiperfPlotSpec) bars = NULL, heat = NULL;
+  g_autoptr(AiperfChart) bar_chart = NULL, heat_chart = NULL;
+  const AiperfLayer *text = NULL;
+  AiperfPlotType type;
+  gboolean marked = FALSE;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "kernel,model,batch_size,dtype,M,N,K,time_us\n"
+                                      "qkv,llama-8b,8,bf16,8,6144,4096,10\n"
+                                      "qkv,mistral-7b,8,bf16,8,6144,4096,20\n"
+                                      "qkv,llama-8b,8,bf16,8,6144,4096,30\n"
+                                      "down,llama-8b,8,bf16,8,4096,14336,40\n"
+                                      "small,llama-8b,8,bf16,8,128,128,1\n", -1, NULL));
+  runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (aiperf_plot_type_from_string ("gemm_bars", &type));
+  bars = aiperf_plot_spec_new ("gemm_tflops", type);
+  aiperf_plot_spec_set_extra (bars, "metric", "tflops");
+  aiperf_plot_spec_set_extra (bars, "top", "2");
+  bar_chart = aiperf_handler_gemm_bars (bars, runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", bar_chart->note);
+  g_assert_nonnull (strstr (bar_chart->note, "the 2 kernel shapes with the highest TFLOP/s, of 4"));
+  g_assert_null (strstr (bar_chart->note, "largest"));
+  /* the two llama-8b qkv rows are one bar, among the two kept */
+  g_assert_nonnull (strstr (bar_chart->note, "1 bar is the mean of several rows of one shape (up to 2"));
+
+  g_assert_true (aiperf_plot_type_from_string ("gemm_heatmap", &type));
+  heat = aiperf_plot_spec_new ("heatmap", type);
+  heat_chart = aiperf_handler_gemm_heatmap (heat, runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", heat_chart->note);
+  g_assert_nonnull (strstr (heat_chart->note, "1 cell (marked *) is the mean of several rows, 1 of them of several models"));
+  for (guint l = 0; l < heat_chart->layers->len; l++)
+    if (((AiperfLayer *) g_ptr_array_index (heat_chart->layers, l))->kind == AIPERF_LAYER_TEXT)
+      text = g_ptr_array_index (heat_chart->layers, l);
+  g_assert_nonnull (text);
+  for (guint i = 0; i < text->labels->len; i++)
+    marked = marked || g_str_has_suffix (g_ptr_array_index (text->labels, i), "*");
+  g_assert_true (marked);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -595,6 +702,8 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/format/gemm/tracelens-intersect", test_intersect);
   g_test_add_func ("/aiperf/format/gemm/long-synonyms", test_long_synonyms);
   g_test_add_func ("/aiperf/format/gemm/triton", test_triton);
+  g_test_add_func ("/aiperf/format/gemm/triton-m-only", test_triton_m_only);
+  g_test_add_func ("/aiperf/gemm/chart-notes", test_chart_notes);
   g_test_add_func ("/aiperf/format/gemm/json", test_json);
   g_test_add_func ("/aiperf/format/gemm/broken", test_broken);
   g_test_add_func ("/aiperf/gemm/gpu-peaks", test_gpu_peaks);

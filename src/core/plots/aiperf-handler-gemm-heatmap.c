@@ -151,7 +151,9 @@ heatmap (AiperfGemmData *data,
          gboolean        efficiency,
          guint           max_categories,
          GString        *trimmed,
-         guint          *out_no_row)
+         guint          *out_no_row,
+         guint          *out_mean,
+         guint          *out_mixed)
 {
   g_autoptr(GHashTable) shapes_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
   g_autoptr(GHashTable) rows_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
@@ -159,6 +161,8 @@ heatmap (AiperfGemmData *data,
   g_autoptr(GPtrArray) shapes = NULL, rows = NULL, shape_names = NULL, row_names = NULL;
   g_autofree double *sum = NULL;
   g_autofree guint *n = NULL;
+  g_autofree const char **model = NULL;
+  g_autofree gboolean *mixed = NULL;
   AiperfChart *chart;
   AiperfLayer *cells, *hover, *text = NULL;
   guint n_shapes, n_rows, n_filled = 0, n_no_row = 0;
@@ -189,6 +193,8 @@ heatmap (AiperfGemmData *data,
 
   sum = g_new0 (double, shapes->len * rows->len);
   n = g_new0 (guint, shapes->len * rows->len);
+  model = g_new0 (const char *, shapes->len * rows->len);
+  mixed = g_new0 (gboolean, shapes->len * rows->len);
   for (guint i = 0; i < data->points->len; i++)
     {
       const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
@@ -203,7 +209,11 @@ heatmap (AiperfGemmData *data,
       if (x < 0 || y < 0)
         continue;
       sum[y * shapes->len + x] += v;
-      n[y * shapes->len + x]++;
+      /* rows of two models in one cell: said in the note */
+      if (n[y * shapes->len + x]++ == 0)
+        model[y * shapes->len + x] = p->model;
+      else if (g_strcmp0 (model[y * shapes->len + x], p->model) != 0)
+        mixed[y * shapes->len + x] = TRUE;
     }
 
   chart = aiperf_chart_new (title);
@@ -249,6 +259,8 @@ heatmap (AiperfGemmData *data,
         v = sum[k] / n[k];
         aiperf_layer_append_cell (cells, x - 0.5, x + 0.5, y - 0.5, y + 0.5, v);
         n_filled++;
+        *out_mean += n[k] > 1;
+        *out_mixed += mixed[k];
         {
           g_autofree char *what = efficiency
             ? g_strdup_printf (ngettext ("%s · %s %s: %.1f%% of attainable (%u row)",
@@ -266,7 +278,10 @@ heatmap (AiperfGemmData *data,
         }
         if (text != NULL)
           {
-            g_autofree char *label = efficiency ? g_strdup_printf ("%.0f%%", v) : g_strdup_printf ("%.3g", v);
+            /* a mean of several rows is marked on the cell itself */
+            const char *mark = n[k] > 1 ? "*" : "";
+            g_autofree char *label = efficiency ? g_strdup_printf ("%.0f%%%s", v, mark)
+                                                : g_strdup_printf ("%.3g%s", v, mark);
 
             aiperf_layer_append_labeled (text, x, y, -1, label);
           }
@@ -296,7 +311,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
   guint max_categories = max_text != NULL ? (guint) g_ascii_strtoull (max_text, NULL, 10) : DEFAULT_MAX_CATEGORIES;
   gboolean by_batch_size = FALSE, efficiency;
   g_autofree char *title = NULL;
-  guint n_no_row = 0;
+  guint n_no_row = 0, n_mean = 0, n_mixed = 0;
 
   (void) classification;
   (void) colors;
@@ -323,7 +338,8 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
       const char *dtype = data->dtypes->len > 0 ? g_ptr_array_index (data->dtypes, 0) : NULL;
       g_autofree char *full = dtype != NULL ? g_strdup_printf ("%s — %s", title, dtype) : g_strdup (title);
 
-      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed, &n_no_row);
+      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed, &n_no_row, &n_mean,
+                       &n_mixed);
     }
   else
     {
@@ -332,7 +348,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
         {
           const char *dtype = g_ptr_array_index (data->dtypes, d);
           AiperfChart *panel = heatmap (data, dtype, dtype, by_batch_size, efficiency, max_categories, trimmed,
-                                        &n_no_row);
+                                        &n_no_row, &n_mean, &n_mixed);
 
           if (panel != NULL)
             aiperf_chart_add_panel (chart, panel);
@@ -344,6 +360,14 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
     g_string_append_printf (trimmed, ngettext ("%s%u row without a batch size is not shown",
                                                "%s%u rows without a batch size are not shown", n_no_row),
                             trimmed->len > 0 ? " · " : "", n_no_row);
+  if (n_mean > 0)
+    g_string_append_printf (trimmed, ngettext ("%s%u cell (marked *) is the mean of several rows",
+                                               "%s%u cells (marked *) are the mean of several rows", n_mean),
+                            trimmed->len > 0 ? " · " : "", n_mean);
+  if (n_mixed > 0)
+    g_string_append_printf (trimmed, ngettext (", %u of them of several models (--filter model=… shows one)",
+                                               ", %u of them of several models (--filter model=… shows one)",
+                                               n_mixed), n_mixed);
   if (chart == NULL)
     return aiperf_plot_no_data (error, by_batch_size ? _("no GEMM row has a batch size and a value")
                                                      : _("no GEMM row has a value to show"));

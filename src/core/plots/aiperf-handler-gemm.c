@@ -46,6 +46,29 @@ point_group (const AiperfGemmPoint *p,
   return v != NULL ? v : _("unknown");
 }
 
+/* A roofline series: the point's group, and within a dtype the provider
+ * of a triton perf_report table (its rows' kernel is their library:
+ * cuBLAS and Triton are different series). Interned in @names. */
+static const char *
+roof_group (const AiperfGemmPoint *p,
+            const char            *by,
+            GHashTable            *names)
+{
+  const char *group = point_group (p, by);
+  g_autofree char *name = NULL;
+  gpointer known;
+
+  if (!g_str_equal (by, "dtype") || p->library == NULL || g_strcmp0 (p->kernel, p->library) != 0)
+    return group;
+  name = g_strdup_printf ("%s · %s", group, p->library);
+  if (!g_hash_table_lookup_extended (names, name, &known, NULL))
+    {
+      known = g_steal_pointer (&name);
+      g_hash_table_add (names, known);
+    }
+  return known;
+}
+
 static const char *
 color_by (const AiperfPlotSpec *spec)
 {
@@ -251,6 +274,7 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
   g_autoptr(AiperfGemmData) data = aiperf_gemm_data_for_spec (spec, runs, error);
   g_autoptr(AiperfChart) chart = NULL;
   g_autoptr(GHashTable) layers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *skipped = NULL;
   GArray *roofs = NULL;
   const char *by = color_by (spec);
@@ -277,24 +301,35 @@ aiperf_handler_gemm_roofline (const AiperfPlotSpec       *spec,
   chart->label_title = g_strdup (_("kernel"));
   chart->id_kind = g_strdup ("gemm");
 
-  /* dtypes in precision order; other groupings as they come */
+  /* dtypes in precision order (and each dtype's providers as they come);
+   * other groupings as they come */
   if (g_str_equal (by, "dtype"))
     for (guint d = 0; d < data->dtypes->len; d++)
-      {
-        const char *name = g_ptr_array_index (data->dtypes, d);
-        int s = aiperf_chart_add_series (chart, name, group_color (chart, colors, name),
-                                         AIPERF_LAYER_POINTS);
+      for (guint i = 0; i < data->points->len; i++)
+        {
+          const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
+          const char *name;
 
-        g_hash_table_insert (layers, (gpointer) name, aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s));
-      }
+          if (g_strcmp0 (p->dtype, g_ptr_array_index (data->dtypes, d)) != 0 || !(p->ai > 0) || !(p->tflops > 0))
+            continue;
+          name = roof_group (p, by, names);
+          if (g_hash_table_lookup (layers, name) == NULL)
+            {
+              int s = aiperf_chart_add_series (chart, name, group_color (chart, colors, name), AIPERF_LAYER_POINTS);
+
+              g_hash_table_insert (layers, (gpointer) name, aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s));
+            }
+        }
   for (guint i = 0; i < data->points->len; i++)
     {
       const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
-      const char *group = point_group (p, by);
-      AiperfLayer *layer = g_hash_table_lookup (layers, group);
+      const char *group;
+      AiperfLayer *layer;
 
       if (!(p->ai > 0) || !(p->tflops > 0))
         continue;
+      group = roof_group (p, by, names);
+      layer = g_hash_table_lookup (layers, group);
       if (layer == NULL)
         {
           int s = aiperf_chart_add_series (chart, group, group_color (chart, colors, group),
@@ -424,7 +459,7 @@ bar_metric (const AiperfGemmPoint *p,
 }
 
 /* "metric: ai" or "tflops" (or "efficiency", % of attainable): the mean
- * over the rows of each kernel shape, the "top" largest. */
+ * over the rows of each kernel shape, the "top" highest by that value. */
 AiperfChart *
 aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
                           AiperfRunSet               *runs,
@@ -494,8 +529,32 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
                                                                  : _("no GEMM row has a value to show"));
   g_ptr_array_sort (bars, compare_bars);
   first = top > 0 && bars->len > top ? bars->len - top : 0;
-  if (first > 0)
-    trimmed = g_strdup_printf (_("the %u largest of %u kernel shapes"), top, bars->len);
+  {
+    /* Say what was kept (the bars are ranked by the value they show, not
+     * by the shape's size) and when a bar is a mean of several rows. */
+    const char *by = g_str_equal (metric, "ai") ? _("arithmetic intensity")
+                     : g_str_equal (metric, "efficiency") ? _("efficiency") : _("TFLOP/s");
+    g_autoptr(GString) extra = g_string_new (NULL);
+    guint n_mean = 0, most = 0;
+
+    if (first > 0)
+      g_string_append_printf (extra, _("the %u kernel shapes with the highest %s, of %u"), top, by, bars->len);
+    for (guint i = first; i < bars->len; i++)
+      {
+        const Bar *bar = g_ptr_array_index (bars, i);
+
+        n_mean += bar->n > 1;
+        most = MAX (most, bar->n);
+      }
+    if (n_mean > 0)
+      g_string_append_printf (extra, ngettext ("%s%u bar is the mean of several rows of one shape (up to %u: "
+                                               "layers, batch sizes or repeats)",
+                                               "%s%u bars are the mean of several rows of one shape (up to %u: "
+                                               "layers, batch sizes or repeats)", n_mean),
+                              extra->len > 0 ? " · " : "", n_mean, most);
+    if (extra->len > 0)
+      trimmed = g_strdup (extra->str);
+  }
   for (guint i = first; i < bars->len; i++)
     g_ptr_array_add (names, ((Bar *) g_ptr_array_index (bars, i))->label);
 

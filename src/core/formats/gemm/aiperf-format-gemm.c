@@ -61,6 +61,20 @@ score_headers (const char * const *headers,
   if ((by_role[GEMM_ROLE_M] >= 0) + (by_role[GEMM_ROLE_N] >= 0) + (by_role[GEMM_ROLE_K] >= 0) == 2 &&
       (by_role[GEMM_ROLE_TIME] >= 0 || by_role[GEMM_ROLE_TFLOPS] >= 0))
     score = AIPERF_SNIFF_MAYBE;
+  /* triton perf_report with fewer x columns than M, N, K ("M,cuBLAS,Triton"):
+   * the load says which are unknown, rather than nothing opening it */
+  if (csv && score == AIPERF_SNIFF_NO && n >= 2 && columns[0].role == GEMM_ROLE_M &&
+      (by_role[GEMM_ROLE_N] < 0 || by_role[GEMM_ROLE_K] < 0))
+    {
+      while (x < n && (columns[x].role >= GEMM_ROLE_M && columns[x].role <= GEMM_ROLE_BATCH_SIZE))
+        x++;
+      for (guint i = x; i < n; i++)
+        wide = wide && columns[i].role == GEMM_ROLE_NONE && *headers[i] != '\0';
+      if (x < n && wide)
+        score = AIPERF_SNIFF_MAYBE;
+      x = 0;
+      wide = TRUE;
+    }
   if (by_role[GEMM_ROLE_M] >= 0 && by_role[GEMM_ROLE_N] >= 0 && by_role[GEMM_ROLE_K] >= 0)
     {
       if (by_role[GEMM_ROLE_TIME] >= 0 || by_role[GEMM_ROLE_TFLOPS] >= 0)

@@ -510,14 +510,22 @@ gemm_read_csv (GemmBuilder *b,
   n_x = wide_x_columns (columns, header->n_fields);
   if (n_x > 0)
     {
+      g_autoptr(GString) unknown = g_string_new (NULL);
+
       for (guint r = GEMM_ROLE_M; r <= GEMM_ROLE_K; r++)
         if (by_role[r] < 0)
-          {
-            aiperf_load_result_add_error (b->result, AIPERF_ERROR_INVALID_DATA,
-                                          _("%s:%u: missing column “%s” (a GEMM table needs M, N and K)"),
-                                          b->path, header->line, gemm_role_name (r));
-            ok = FALSE;
-          }
+          g_string_append_printf (unknown, "%s%s", unknown->len > 0 ? _(" and ") : "", gemm_role_name (r));
+      /* one message for all: "M,cuBLAS,Triton" is a sweep over M alone */
+      if (unknown->len > 0)
+        {
+          aiperf_load_result_add_error (b->result, AIPERF_ERROR_INVALID_DATA,
+                                        _("%s:%u: a triton perf_report table whose x columns do not give the "
+                                          "GEMM shape: %s unknown, so its FLOPs, arithmetic intensity and "
+                                          "roofline cannot be computed (name the sweep's x columns M, N and "
+                                          "K, or add the fixed ones as columns)"),
+                                        b->path, header->line, unknown->str);
+          ok = FALSE;
+        }
       if (ok)
         ok = read_wide (b, rows, columns, n_x);
     }
