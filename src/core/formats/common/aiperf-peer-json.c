@@ -252,7 +252,10 @@ aiperf_peer_derive_per_user (AiperfRun *run)
       if (!isnan (ms) && ms > 0)
         per_user.v[mirror[i][0]] = 1000.0 / ms;
     }
-  aiperf_peer_set_metric (run, "output_token_throughput_per_user", "tokens/sec/user", &per_user);
+  if (aiperf_peer_set_metric (run, "output_token_throughput_per_user", "tokens/sec/user", &per_user))
+    aiperf_run_add_warning (run, "%s", _("output_token_throughput_per_user is derived, not recorded: 1000 ÷ each "
+                                         "inter_token_latency statistic of the file (its average is 1000 ÷ the "
+                                         "average latency, at most the per-request mean)"));
 }
 
 /* "results", or a load point's own folder ("concurrency_4", "qps-2.5", "16"):

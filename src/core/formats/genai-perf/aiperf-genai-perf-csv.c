@@ -143,8 +143,7 @@ aiperf_genai_perf_read_csv (AiperfRun   *run,
       if (!any)
         continue;
       tag = row_tag (row->fields[0], &unit);
-      canonical = aiperf_genai_perf_canonical_tag (tag);
-      aiperf_run_set_metric (run, canonical, aiperf_genai_perf_normalise (canonical, unit, &stats), &stats);
+      canonical = aiperf_genai_perf_set_metric (run, tag, unit, &stats);
       if (g_str_equal (canonical, "request_count"))
         aiperf_run_set_request_counts (run, aiperf_count_from_double (stats.v[AIPERF_STAT_AVG]), -1);
       n_metrics++;

@@ -208,7 +208,7 @@ aiperf_genai_perf_read_json (AiperfRun   *run,
   while (json_object_iter_next (&iter, &name, &node))
     {
       JsonObject *metric;
-      const char *tag, *unit;
+      const char *tag;
       AiperfStats stats;
 
       if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -222,9 +222,7 @@ aiperf_genai_perf_read_json (AiperfRun   *run,
         {
           if (aiperf_peer_stats_from_object (metric, aiperf_peer_stat_keys, 1.0, &stats) == 0)
             continue;
-          tag = aiperf_genai_perf_canonical_tag (name);
-          unit = aiperf_genai_perf_normalise (tag, aiperf_peer_member_string (metric, "unit"), &stats);
-          aiperf_run_set_metric (run, tag, unit, &stats);
+          tag = aiperf_genai_perf_set_metric (run, name, aiperf_peer_member_string (metric, "unit"), &stats);
           if (g_str_equal (tag, "request_count"))
             count = stats.v[AIPERF_STAT_AVG];
           n_metrics++;

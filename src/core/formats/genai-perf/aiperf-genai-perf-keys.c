@@ -47,3 +47,22 @@ aiperf_genai_perf_normalise (const char  *tag,
   /* "tokens per sec", "per sec", "tokens/sec/user": the registry's spelling. */
   return info->unit;
 }
+
+const char *
+aiperf_genai_perf_set_metric (AiperfRun   *run,
+                              const char  *key,
+                              const char  *unit,
+                              AiperfStats *stats)
+{
+  const char *tag = aiperf_genai_perf_canonical_tag (key);
+  const char *canonical_unit = aiperf_genai_perf_normalise (tag, unit, stats);
+
+  aiperf_run_set_metric (run, tag, canonical_unit, stats);
+  /* GenAI-Perf's per-request output throughput (output tokens ÷ request
+   * latency) is also kept under its own name, every statistic as written:
+   * it is not AIPerf's per-user throughput (1000 ÷ ITL), and a reader who
+   * knows GenAI-Perf looks for it by that name. */
+  if (g_str_equal (key, GENAI_PERF_PER_REQUEST_THROUGHPUT))
+    aiperf_run_set_metric (run, GENAI_PERF_PER_REQUEST_THROUGHPUT, "tokens/sec/user", stats);
+  return tag;
+}

@@ -19,6 +19,15 @@ const char *aiperf_genai_perf_canonical_tag (const char *key);
 const char *aiperf_genai_perf_normalise     (const char  *tag,
                                              const char  *unit,
                                              AiperfStats *stats);
+/* GenAI-Perf's own per-request output throughput key. */
+#define GENAI_PERF_PER_REQUEST_THROUGHPUT "output_token_throughput_per_request"
+/* Sets @stats (normalised) under the canonical tag of @key, and
+ * output_token_throughput_per_request also under its own name. Returns
+ * the canonical tag. */
+const char *aiperf_genai_perf_set_metric    (AiperfRun   *run,
+                                             const char  *key,
+                                             const char  *unit,
+                                             AiperfStats *stats);
 
 /* Fills @run from profile_export_genai_perf.json at @path;
  * @out_has_load tells whether its input_config set the concurrency or
