@@ -487,17 +487,16 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
-  if (options->gpu != NULL)
-    aiperf_session_set_option (session, "gpu", options->gpu);
-  if (options->filters != NULL && options->filters[0] != NULL)
-    {
-      g_autofree char *joined = g_strjoinv ("\n", options->filters);
-
-      aiperf_session_set_option (session, "filter", joined);
-    }
   /* Analysis options reach the presets' extras and the kinds' files. */
-  if (options->max_step_tokens != NULL)
-    aiperf_session_set_option (session, "max_step_tokens", options->max_step_tokens);
+  if (options->kind_options != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, options->kind_options);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        aiperf_session_set_option (session, key, value);
+    }
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths,
                                  images ? dir : report_dir, &error))
     {

@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include "aiperf-export.h"
-#include "aiperf-gpu-peaks.h"
-#include "aiperf-kernel-classes.h"
+#include "aiperf-kinds.h"
 #include "aiperf-report.h"
 #include "aiperf-session.h"
 #include "aiperf-writer.h"
@@ -123,11 +122,13 @@ aiperf_export_main (int    argc,
 {
   gboolean headless = FALSE, list = FALSE, verbose = FALSE, html = FALSE;
   g_autofree char *metric = NULL, *output = NULL, *theme = NULL, *config = NULL;
-  g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL, *gpu = NULL;
-  g_autofree char *kernel_classes = NULL, *report = NULL;
-  g_autofree char *max_step_tokens = NULL;
+  g_autofree char *format = NULL, *size = NULL, *param_pattern = NULL;
+  g_autofree char *report = NULL;
   g_autoptr(GRegex) pattern = NULL;
-  g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL, filters = NULL;
+  g_auto(GStrv) plots = NULL, paths = NULL, rest = NULL;
+  g_autoptr(GHashTable) kind_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree GOptionEntry *kind_entries = aiperf_kinds_option_entries ();
+  GOptionGroup *main_group;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) all_paths = g_ptr_array_new_with_free_func (g_free);
@@ -159,23 +160,11 @@ aiperf_export_main (int    argc,
       N_("Regular expression matched against each run folder's name; its named groups "
          "become parameters, e.g. 'in(?P<isl>\\d+)_out(?P<osl>\\d+)_conc(?P<concurrency>\\d+)'"),
       N_("REGEX") },
-    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu,
-      N_("GPU whose peaks draw the GEMM roofline's ceilings: h100, h200, a100, mi300x, b200, … "
-         "(presets in gpu-peaks.yaml, extended by ~/.config/aiperf-plot/gpus.yaml)"), N_("NAME") },
-    { "filter", 0, 0, G_OPTION_ARG_STRING_ARRAY, &filters,
-      N_("Only the GEMM rows with this value (repeatable; keys batch_size, dtype, model, library, kernel, "
-         "layer, M, N, K)"), N_("KEY=VALUE") },
-    { "kernel-classes", 0, 0, G_OPTION_ARG_FILENAME, &kernel_classes,
-      N_("Rules that sort kernels into categories (YAML, as data/kernels/kernel-classes.yaml); "
-         "default ~/.config/aiperf-plot/kernel-classes.yaml, else the built-in ones"), N_("FILE") },
     { "html", 0, 0, G_OPTION_ARG_NONE, &html,
       N_("Write a self-contained interactive HTML report (report.html in DIR, default "
          "<first path>/visualizations); images only when --format asks for them too"), NULL },
     { "report", 0, 0, G_OPTION_ARG_STRING, &report,
       N_("Comma-separated reports: html, pdf (report.html, report.pdf)"), N_("LIST") },
-    { "max-step-tokens", 0, 0, G_OPTION_ARG_STRING, &max_step_tokens,
-      N_("MoE gate logs: leave out warm-up steps of more than N tokens "
-         "(their num_tokens, else their summed expert loads)"), N_("N") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, N_("[PATH…]") },
     { NULL }
   };
@@ -183,8 +172,12 @@ aiperf_export_main (int    argc,
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
     _("Plots of NVIDIA AIPerf benchmark artifacts, written without a display."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  /* The kinds' options are checked as they are parsed, into kind_options. */
+  main_group = g_option_group_new (NULL, NULL, NULL, kind_options, NULL);
+  g_option_group_add_entries (main_group, entries);
+  g_option_group_add_entries (main_group, kind_entries);
+  g_option_group_set_translation_domain (main_group, GETTEXT_PACKAGE);
+  g_option_context_set_main_group (context, main_group);
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -222,21 +215,6 @@ aiperf_export_main (int    argc,
           g_printerr ("\n");
           return AIPERF_EXIT_USAGE;
         }
-    }
-
-  /* Kernels are sorted into categories as they load. */
-  if (kernel_classes != NULL)
-    {
-      AiperfKernelClasses *classes = aiperf_kernel_classes_new_from_file (kernel_classes, &error);
-
-      if (classes == NULL)
-        {
-          g_printerr ("aiperf-plot: ");
-          g_printerr (_("Bad --kernel-classes: %s"), error->message);
-          g_printerr ("\n");
-          return AIPERF_EXIT_USAGE;
-        }
-      aiperf_kernel_classes_set_default (classes);
     }
 
   if (list && metric != NULL)
@@ -278,39 +256,7 @@ aiperf_export_main (int    argc,
     options.formats = 0;
   options.plots = plots;
   options.param_pattern = pattern;
-  if (gpu != NULL && aiperf_gpu_peaks_lookup (aiperf_gpu_peaks_get_default (), gpu) == NULL)
-    {
-      g_autofree char *known = aiperf_gpu_peaks_describe (aiperf_gpu_peaks_get_default ());
-
-      g_printerr ("aiperf-plot: ");
-      g_printerr (_("Unknown GPU “%s” for --gpu (known: %s)"), gpu, known);
-      g_printerr ("\n");
-      return AIPERF_EXIT_USAGE;
-    }
-  for (guint i = 0; filters != NULL && filters[i] != NULL; i++)
-    if (strchr (filters[i], '=') == NULL || filters[i][0] == '=')
-      {
-        g_printerr ("aiperf-plot: ");
-        g_printerr (_("--filter %s: expected KEY=VALUE"), filters[i]);
-        g_printerr ("\n");
-        return AIPERF_EXIT_USAGE;
-      }
-  options.gpu = gpu;
-  options.filters = filters;
-  if (max_step_tokens != NULL)
-    {
-      char *end = NULL;
-      double limit = g_ascii_strtod (max_step_tokens, &end);
-
-      if (end == max_step_tokens || *end != '\0' || !(limit >= 0) || !isfinite (limit))
-        {
-          g_printerr ("aiperf-plot: ");
-          g_printerr (_("Bad --max-step-tokens “%s” (expected a number of tokens, 0 or more)"), max_step_tokens);
-          g_printerr ("\n");
-          return AIPERF_EXIT_USAGE;
-        }
-      options.max_step_tokens = max_step_tokens;
-    }
+  options.kind_options = kind_options;
 
   return aiperf_cli_export (&options);
 }

@@ -27,9 +27,7 @@ typedef struct {
   int          width, height;
   char       **plots;      /* --plot NAME…, or NULL for every default */
   GRegex      *param_pattern; /* --param-pattern, or NULL */
-  char        *gpu;        /* --gpu NAME (GEMM rooflines), or NULL */
-  char       **filters;    /* --filter KEY=VALUE…, or NULL */
-  char        *max_step_tokens; /* --max-step-tokens N (gate logs), or NULL */
+  GHashTable  *kind_options; /* the kinds' options given (--gpu h100 …): session key → text */
 } AiperfExportOptions;
 
 /* Parses argv (which contains --headless) and runs the command. Never touches GTK. */

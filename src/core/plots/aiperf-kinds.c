@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "aiperf-cutile-private.h"
@@ -11,6 +13,8 @@
 #include "aiperf-kernels-private.h"
 #include "aiperf-trace-private-plots.h"
 #include "aiperf-expert-load-private.h"
+#include "aiperf-gpu-peaks.h"
+#include "aiperf-kernel-classes.h"
 #include "aiperf-kinds.h"
 
 static const char * const cutile_aliases[] = {
@@ -19,14 +23,107 @@ static const char * const cutile_aliases[] = {
   NULL,
 };
 
+static gboolean
+check_gpu (const char *value,
+           GError    **error)
+{
+  g_autofree char *known = NULL;
+
+  if (aiperf_gpu_peaks_lookup (aiperf_gpu_peaks_get_default (), value) != NULL)
+    return TRUE;
+  known = aiperf_gpu_peaks_describe (aiperf_gpu_peaks_get_default ());
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Unknown GPU “%s” for --gpu (known: %s)"), value, known);
+  return FALSE;
+}
+
+static gboolean
+check_filter (const char *value,
+              GError    **error)
+{
+  if (strchr (value, '=') != NULL && value[0] != '=')
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--filter %s: expected KEY=VALUE"), value);
+  return FALSE;
+}
+
+static const AiperfKindOption gemm_options[] = {
+  { "gpu", G_OPTION_ARG_STRING,
+    N_("GPU whose peaks draw the GEMM roofline's ceilings: h100, h200, a100, mi300x, b200, … "
+       "(presets in gpu-peaks.yaml, extended by ~/.config/aiperf-plot/gpus.yaml)"), N_("NAME"),
+    check_gpu },
+  { "filter", G_OPTION_ARG_STRING_ARRAY,
+    N_("Only the GEMM rows with this value (repeatable; keys batch_size, dtype, model, library, kernel, "
+       "layer, M, N, K)"), N_("KEY=VALUE"), check_filter },
+  { NULL }
+};
+
+/* Kernels are sorted into categories as they load: the rules are installed
+ * as soon as they are read. */
+static gboolean
+install_kernel_classes (const char *value,
+                        GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  AiperfKernelClasses *classes = aiperf_kernel_classes_new_from_file (value, &local_error);
+
+  if (classes == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("Bad --kernel-classes: %s"), local_error->message);
+      return FALSE;
+    }
+  aiperf_kernel_classes_set_default (classes);
+  return TRUE;
+}
+
+static const AiperfKindOption kernels_options[] = {
+  { "kernel-classes", G_OPTION_ARG_FILENAME,
+    N_("Rules that sort kernels into categories (YAML, as data/kernels/kernel-classes.yaml); "
+       "default ~/.config/aiperf-plot/kernel-classes.yaml, else the built-in ones"), N_("FILE"),
+    install_kernel_classes },
+  { NULL }
+};
+
+static gboolean
+check_token_count (const char *value,
+                   GError    **error)
+{
+  char *end = NULL;
+  double limit = g_ascii_strtod (value, &end);
+
+  if (end != value && *end == '\0' && limit >= 0 && isfinite (limit))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Bad --max-step-tokens “%s” (expected a number of tokens, 0 or more)"), value);
+  return FALSE;
+}
+
+static const AiperfKindOption expert_load_options[] = {
+  { "max-step-tokens", G_OPTION_ARG_STRING,
+    N_("MoE gate logs: leave out warm-up steps of more than N tokens "
+       "(their num_tokens, else their summed expert loads)"), N_("N"), check_token_count },
+  { NULL }
+};
+
 static const AiperfKind kinds[] = {
   { AIPERF_KIND_SERVING, NULL, NULL, NULL },
   { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
-  { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset },
-  { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL },
+  { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset,
+    gemm_options },
+  { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL,
+    kernels_options },
   { AIPERF_KIND_TRACE, aiperf_trace_summary_section, NULL, aiperf_trace_write_files, NULL, NULL },
-  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section, NULL },
+  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section, NULL,
+    expert_load_options },
 };
+
+const AiperfKind *
+aiperf_kinds_get (guint index)
+{
+  return index < G_N_ELEMENTS (kinds) ? &kinds[index] : NULL;
+}
 
 const AiperfKind *
 aiperf_kinds_find (const char *id)

@@ -17,6 +17,20 @@ G_BEGIN_DECLS
 /* The kind of AIPerf and its peers: aiperf plot's presets and summary. */
 #define AIPERF_KIND_SERVING "serving"
 
+/* An analysis option of a kind (--gpu NAME for GEMM rooflines): a
+ * command-line flag of the same name, and a session option (key @name with
+ * dashes as underscores) that its charts and data files read. */
+typedef struct {
+  const char *name;             /* "max-step-tokens" */
+  GOptionArg  arg;              /* STRING, FILENAME, or STRING_ARRAY (values joined by "\n") */
+  const char *description;      /* untranslated (N_) */
+  const char *arg_description;  /* untranslated (N_): "NAME" */
+  /* Nullable: FALSE with a message in @error when @value (one value of an
+   * array) is not usable; may also install what it names (kernel classes). */
+  gboolean  (*check)           (const char *value,
+                                GError    **error);
+} AiperfKindOption;
+
 typedef struct {
   const char *id;     /* "cutile" */
   /* Nullable: the section appended to summary.txt for @runs (all of this
@@ -44,10 +58,22 @@ typedef struct {
    * @spec as it is. */
   GPtrArray *(*expand_preset)       (const AiperfPlotSpec *spec,
                                      AiperfRunSet         *runs);
+  /* Nullable: the kind's analysis options, ended by { NULL }. */
+  const AiperfKindOption *options;
 } AiperfKind;
 
+/* The @index-th kind of the table, NULL past its end. */
+const AiperfKind *aiperf_kinds_get  (guint index);
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */
 const AiperfKind *aiperf_kinds_find (const char *id);
+
+/* Every kind's options as command-line entries (a newly allocated array
+ * ended by { NULL }) for a GOptionGroup whose user data is a GHashTable
+ * (char* → char*): parsing checks each value and stores it there under the
+ * option's session key, array values joined by "\n". */
+GOptionEntry     *aiperf_kinds_option_entries (void);
+/* The session key of an option: "max-step-tokens" → "max_step_tokens". */
+char             *aiperf_kind_option_key      (const AiperfKindOption *option);
 
 /* The tag that @name stands for when every run of @runs is of one kind
  * whose metric_aliases has it; NULL otherwise. */
