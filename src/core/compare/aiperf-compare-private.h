@@ -1,0 +1,34 @@
+/* aiperf-compare-private.h — what the pairing (aiperf-compare-pair.c)
+ * hands each kind's measuring.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-compare.h"
+
+G_BEGIN_DECLS
+
+/* Serving runs (@baseline, @candidate: AiperfRun*, one configuration):
+ * TTFT, ITL and request latency at avg/p50/p90/p99, output and request
+ * throughput, goodput when present. Reads per-request details. */
+void aiperf_compare_serving (AiperfComparison *comparison,
+                             const char       *configuration,
+                             GPtrArray        *baseline,
+                             GPtrArray        *candidate,
+                             GCancellable     *cancellable);
+
+/* Kernel summaries (Nsight, traces): every kernel's and category's total
+ * and average time, Welch from count/mean/std. */
+void aiperf_compare_kernels (AiperfComparison *comparison,
+                             const char       *configuration,
+                             GPtrArray        *baseline,
+                             GPtrArray        *candidate);
+
+/* Any other kind: every summary metric of the runs, run-level values. */
+void aiperf_compare_summaries (AiperfComparison *comparison,
+                               const char       *configuration,
+                               GPtrArray        *baseline,
+                               GPtrArray        *candidate);
+
+G_END_DECLS
