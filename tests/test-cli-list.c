@@ -50,6 +50,20 @@ test_list_single (void)
   result_clear (&r);
 }
 
+/* A folder with only profile_export_aiperf.csv records no configuration:
+ * its load is unknown, not AIPerf's default concurrency of one. */
+static void
+test_list_csv_only (void)
+{
+  g_autofree char *root = g_test_build_filename (G_TEST_DIST, "data", "layouts", "csv-only", NULL);
+  Result r = { 0 };
+
+  cli_run (&r, NULL, "--list", root, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "\taiperf\tUnknown\tconcurrency=?\t"));
+  result_clear (&r);
+}
+
 static void
 test_list_broken_runs (void)
 {
@@ -164,6 +178,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/aiperf/cli/list/fixtures", test_list_fixtures);
   g_test_add_func ("/aiperf/cli/list/single", test_list_single);
+  g_test_add_func ("/aiperf/cli/list/csv-only", test_list_csv_only);
   g_test_add_func ("/aiperf/cli/list/broken-runs", test_list_broken_runs);
   g_test_add_func ("/aiperf/cli/list/errors", test_list_errors);
   g_test_add_func ("/aiperf/cli/metric/values", test_metric);

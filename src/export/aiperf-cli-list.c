@@ -54,6 +54,9 @@ format_number (double value)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
+  /* Unknown (a run whose files do not say its load), as for counts. */
+  if (isnan (value))
+    return g_strdup ("?");
   /* The shortest text that reads back as the same double, like Python's
    * repr, so values can be compared with the JSON by eye. */
   for (int digits = 15; digits <= 17; digits++)

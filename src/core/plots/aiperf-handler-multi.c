@@ -538,10 +538,21 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   aiperf_peer_axis_clear (&y_axis);
   if (groups->len == 0)
     {
-      if (strcmp (y_tag, "output_token_throughput_per_gpu") == 0 ||
-          strcmp (x_tag, "output_token_throughput_per_gpu") == 0)
+      guint with_x = 0, with_y = 0;
+
+      /* The true reason: which of the two no run has. */
+      for (guint i = 0; i < n_runs; i++)
+        {
+          with_x += aiperf_run_get_metric (aiperf_run_set_get_run (runs, i), x_tag, x_stat, NULL);
+          with_y += aiperf_run_get_metric (aiperf_run_set_get_run (runs, i), y_tag, y_stat, NULL);
+        }
+      if ((with_y == 0 && strcmp (y_tag, "output_token_throughput_per_gpu") == 0) ||
+          (with_x == 0 && strcmp (x_tag, "output_token_throughput_per_gpu") == 0))
         return aiperf_plot_no_data (error, _("No run has Output Token Throughput Per GPU: it needs GPU "
                                              "telemetry in the run summary."));
+      if (with_x == 0 || with_y == 0)
+        return aiperf_plot_no_data (error, _("No run has %s (%s)."), with_x == 0 ? x_tag : y_tag,
+                                    aiperf_stat_to_string (with_x == 0 ? x_stat : y_stat));
       return aiperf_plot_no_data (error, _("No run has both %s (%s) and %s (%s)."), x_tag,
                                   aiperf_stat_to_string (x_stat), y_tag, aiperf_stat_to_string (y_stat));
     }

@@ -188,6 +188,9 @@ aiperf_load_summary_csv (AiperfRun   *run,
   g_return_val_if_fail (AIPERF_IS_RUN (run), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* The CSV records no configuration: the load is unknown unless the
+   * folder's name says it (applied later), not AIPerf's default of one. */
+  aiperf_run_set_concurrency (run, NAN);
   text = aiperf_summary_read_text (path, &length, error);
   if (text == NULL)
     return FALSE;
