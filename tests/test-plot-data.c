@@ -147,6 +147,43 @@ test_gpu_scrapes (void)
     }
   g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 1))->name, ==,
                    "GPU Utilization (mean of 3 GPUs)");
+
+  /* Each GPU is a line of its own beside the mean, its repeated rows of a
+   * scrape averaged; the mean is the thicker line, drawn below them. */
+  {
+    const char *names[] = { "GPU 0", "GPU 1", "GPU 2" };
+    const double gpu1_x[] = { 0.0, 1.0, 2.0 }, gpu1_y[] = { 40, 40, 60 };
+    AiperfLayer *gpu1 = NULL;
+    guint n_gpu_layers = 0;
+
+    g_assert_cmpuint (chart->series->len, ==, 5);
+    for (guint i = 0; i < 3; i++)
+      g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 2 + i))->name, ==, names[i]);
+    for (guint i = 0; i < chart->layers->len; i++)
+      {
+        AiperfLayer *l = g_ptr_array_index (chart->layers, i);
+
+        if (!l->on_y2)
+          {
+            /* The throughput line is drawn last, over the GPU layers. */
+            g_assert_cmpuint (i, ==, chart->layers->len - 1);
+            continue;
+          }
+        n_gpu_layers++;
+        if (l->series == 3)
+          gpu1 = l;
+        if (l != layer)
+          g_assert_cmpfloat (l->line_width, <, layer->line_width);
+      }
+    g_assert_cmpuint (n_gpu_layers, ==, 4);
+    g_assert_nonnull (gpu1);
+    g_assert_cmpuint (aiperf_layer_get_n (gpu1), ==, G_N_ELEMENTS (gpu1_x));
+    for (guint i = 0; i < G_N_ELEMENTS (gpu1_x); i++)
+      {
+        g_assert_cmpfloat (aiperf_layer_x (gpu1, i), ==, gpu1_x[i]);
+        g_assert_cmpfloat (aiperf_layer_y (gpu1, i), ==, gpu1_y[i]);
+      }
+  }
 }
 
 /* 5,000 scrapes of one GPU: every scrape stays a point (the renderer, not

@@ -82,7 +82,9 @@ pick_endpoints (const double *ts,
 }
 
 /* One (time, value) per distinct scrape timestamp, in time order; the number
- * of GPUs that contributed is returned in @n_seen. */
+ * of GPUs that contributed is returned in @n_seen, and each GPU's own
+ * points (its samples of one scrape averaged) in @per_gpu (GArray* per slot,
+ * created by the caller). */
 static GArray *
 gpu_points (const double *ts,
             const double *slots,
@@ -90,7 +92,8 @@ gpu_points (const double *ts,
             const double *values,
             guint         n,
             guint         n_gpus,
-            guint        *n_seen)
+            guint        *n_seen,
+            GPtrArray    *per_gpu)
 {
   g_autofree int *endpoint_of = pick_endpoints (ts, slots, endpoints, values, n, n_gpus);
   g_autofree gboolean *seen = g_new0 (gboolean, n_gpus);
@@ -139,12 +142,59 @@ gpu_points (const double *ts,
             sum += g_array_index (samples, Sample, i).value;
           total += sum / k;
           gpus++;
+          {
+            GArray *own = g_ptr_array_index (per_gpu, gpu);
+            double mean = sum / k;
+
+            g_array_append_val (own, t);
+            g_array_append_val (own, mean);
+          }
         }
       total /= gpus;
       g_array_append_val (points, t);
       g_array_append_val (points, total);
     }
   return points;
+}
+
+/* "GPU 3": the index the telemetry gives the GPU in slot @slot, else the slot. */
+static char *
+gpu_label (AiperfTable  *telemetry,
+           const double *slots,
+           guint         n,
+           guint         slot)
+{
+  const double *index = aiperf_table_get_column (telemetry, "gpu_index");
+
+  for (guint i = 0; index != NULL && i < n; i++)
+    if (slots[i] == slot && isfinite (index[i]) && index[i] >= 0 && index[i] < 1e6)
+      return g_strdup_printf (_("GPU %u"), (guint) index[i]);
+  return g_strdup_printf (_("GPU %u"), slot);
+}
+
+static void
+add_one_gpu (AiperfChart            *chart,
+             const AiperfTraceStyle *style,
+             char                   *label,
+             GArray                 *points)
+{
+  g_autofree char *name = label;
+  AiperfLayer *layer;
+  int series;
+
+  if (points->len == 0)
+    return;
+  series = aiperf_chart_add_series (chart, name, aiperf_color_palette (chart->series->len),
+                                    AIPERF_LAYER_LINE);
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, series);
+  layer->on_y2 = TRUE;
+  layer->step = style->line_shape == AIPERF_LINE_SHAPE_HV;
+  layer->line_width = style->line_width * 0.75;
+  layer->opacity = 0.6;
+  layer->pickable = TRUE;
+  for (guint p = 0; p + 1 < points->len; p += 2)
+    aiperf_layer_append_point (layer, g_array_index (points, double, p),
+                               g_array_index (points, double, p + 1), -1);
 }
 
 static gboolean
@@ -157,6 +207,7 @@ add_gpu_series (AiperfChart          *chart,
   AiperfTable *telemetry = aiperf_run_get_gpu_telemetry (run);
   const double *ts, *slots, *endpoints, *values;
   g_autoptr(GArray) points = NULL;
+  g_autoptr(GPtrArray) per_gpu = NULL;
   g_autofree char *name = NULL, *series_name = NULL;
   guint n, n_gpus = 0, n_seen = 0;
   AiperfLayer *layer;
@@ -190,7 +241,10 @@ add_gpu_series (AiperfChart          *chart,
                            aiperf_run_get_name (run), field);
       return FALSE;
     }
-  points = gpu_points (ts, slots, endpoints, values, n, n_gpus, &n_seen);
+  per_gpu = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint g = 0; g < n_gpus; g++)
+    g_ptr_array_add (per_gpu, g_array_new (FALSE, FALSE, sizeof (double)));
+  points = gpu_points (ts, slots, endpoints, values, n, n_gpus, &n_seen, per_gpu);
 
   name = aiperf_plot_display_name (field);
   series_name = n_seen > 1 ? g_strdup_printf ("%s (mean of %u GPUs)", name, n_seen)
@@ -202,7 +256,9 @@ add_gpu_series (AiperfChart          *chart,
                                   series);
   layer->on_y2 = TRUE;
   layer->step = style->line_shape == AIPERF_LINE_SHAPE_HV;
-  layer->line_width = style->line_width;
+  /* With several GPUs the mean is the thick line and each GPU a thin one
+   * over it: a GPU that idles while the others work shows as its own dip. */
+  layer->line_width = n_seen > 1 ? style->line_width * 2 : style->line_width;
   layer->fill_opacity = style->fill_opacity;
   layer->marker_size = style->marker_size;
   layer->opacity = style->marker_opacity;
@@ -210,6 +266,8 @@ add_gpu_series (AiperfChart          *chart,
   for (guint p = 0; p + 1 < points->len; p += 2)
     aiperf_layer_append_point (layer, g_array_index (points, double, p),
                                g_array_index (points, double, p + 1), -1);
+  for (guint g = 0; n_seen > 1 && g < n_gpus; g++)
+    add_one_gpu (chart, style, gpu_label (telemetry, slots, n, g), g_ptr_array_index (per_gpu, g));
 
   aiperf_plot_set_metric_axis (&chart->y2, field, FALSE, AIPERF_STAT_AVG,
                                aiperf_table_get_column_unit (telemetry, column), NULL);
@@ -295,11 +353,11 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
 
   if (!add_gpu_series (chart, spec, run, y2_tag, error))
     return NULL;
-  /* The filled GPU area goes under the throughput line, not over it. */
+  /* The GPU layers (a filled area) go under the throughput line, not over it. */
   {
-    gpointer gpu_layer = g_ptr_array_steal_index (chart->layers, chart->layers->len - 1);
+    gpointer throughput_layer = g_ptr_array_steal_index (chart->layers, 0);
 
-    g_ptr_array_insert (chart->layers, 0, gpu_layer);
+    g_ptr_array_add (chart->layers, throughput_layer);
   }
   return g_steal_pointer (&chart);
 }
