@@ -411,7 +411,7 @@ draw_uncertainty (AiperfChart *chart,
                   int          series,
                   double       level,
                   GPtrArray   *low_layers,
-                  gboolean    *any_ci)
+                  guint        trials_range[2])
 {
   g_autoptr(GHashTable) ops = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                     (GDestroyNotify) g_ptr_array_unref);
@@ -466,7 +466,8 @@ draw_uncertainty (AiperfChart *chart,
         {
           hx = aiperf_confidence_half_width (level, n, sqrt (vx / (n - 1)));
           hy = aiperf_confidence_half_width (level, n, sqrt (vy / (n - 1)));
-          *any_ci = TRUE;
+          trials_range[0] = trials_range[0] == 0 ? n : MIN (trials_range[0], n);
+          trials_range[1] = MAX (trials_range[1], n);
         }
       aiperf_layer_append_labeled (points, mx, my,
                                    (int) ((RunPoint *) g_ptr_array_index (trials, 0))->position,
@@ -506,7 +507,8 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   const char *x_tag, *y_tag;
   AiperfStat x_stat, y_stat;
   guint missing = 0, n_runs = aiperf_run_set_get_n_runs (runs), n_treatments = 0;
-  gboolean x_higher, y_higher, any_ci = FALSE;
+  gboolean x_higher, y_higher;
+  guint trials_range[2] = { 0, 0 };  /* fewest and most trials of an interval */
   g_autoptr(GPtrArray) low_layers = g_ptr_array_new ();
   AiperfRun *first = n_runs > 0 ? aiperf_run_set_get_run (runs, 0) : NULL;
   AiperfPeerAxis x_axis, y_axis;
@@ -581,7 +583,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
       guint first_layer = chart->layers->len;
 
       if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
-        draw_uncertainty (chart, group, series, spec->ci_level, low_layers, &any_ci);
+        draw_uncertainty (chart, group, series, spec->ci_level, low_layers, trials_range);
       else
         draw_pareto_or_line (chart, group, series, spec->type == AIPERF_PLOT_PARETO,
                              x_higher, y_higher);
@@ -598,9 +600,20 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
       for (guint i = 0; i < low_layers->len; i++)
         ((AiperfLayer *) g_ptr_array_index (low_layers, i))->series = low_series;
     }
-  if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && !any_ci)
+  if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && trials_range[1] == 0)
     note = g_strdup (("Every operating point has a single run, so there is no confidence "
                       "interval; repeat runs (aiperf --num-profile-runs) to see one"));
+  else if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+    {
+      /* What the crosses and ellipses are, so nobody reads them as ±1 σ. */
+      g_autofree char *trials = trials_range[0] == trials_range[1]
+                                  ? g_strdup_printf ("%u", trials_range[0])
+                                  : g_strdup_printf ("%u–%u", trials_range[0], trials_range[1]);
+
+      note = g_strdup_printf ("Error bars and ellipses: %g %% confidence intervals of the mean "
+                              "(Student's t) over %s trials per operating point",
+                              spec->ci_level * 100, trials);
+    }
   else if (spec->type == AIPERF_PLOT_PARETO && missing == 0)
     note = pareto_note (chart, x_higher, y_higher);
   else if (missing > 0)
