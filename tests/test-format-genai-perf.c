@@ -222,6 +222,90 @@ test_damaged_count (void)
     }
 }
 
+/* perf_analyzer's raw export beside the summary is the run's per-request
+ * data, read with GenAI-Perf's definitions: TTFT from the first response
+ * with content (not the role-only chunk), latency to the last one (not the
+ * empty finish or [DONE]); its statistics are the summary's. */
+static void
+test_raw_export (void)
+{
+  static const char * const tags[] = { "time_to_first_token", "request_latency" };
+  static const AiperfStat stats_checked[] = {
+    AIPERF_STAT_AVG, AIPERF_STAT_MIN, AIPERF_STAT_MAX, AIPERF_STAT_STD, AIPERF_STAT_P1, AIPERF_STAT_P5,
+    AIPERF_STAT_P10, AIPERF_STAT_P25, AIPERF_STAT_P50, AIPERF_STAT_P75, AIPERF_STAT_P90,
+    AIPERF_STAT_P95, AIPERF_STAT_P99,
+  };
+  g_autofree char *root = format_fixture ("genai-perf-raw", NULL);
+  g_autoptr(AiperfRunSet) set = format_load_one (root);
+  g_autoptr(GError) error = NULL;
+  AiperfTable *requests;
+  AiperfRun *run;
+  GPtrArray *notes;
+  gboolean noted = FALSE;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  run = aiperf_run_set_get_run (set, 0);
+  g_assert_true (aiperf_run_can_load_details (run));
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  requests = aiperf_run_get_requests (run);
+  /* 13 requests, one without any content. */
+  g_assert_cmpuint (aiperf_table_get_n_rows (requests), ==, 12);
+  notes = aiperf_run_get_warnings (run);
+  for (guint i = 0; i < notes->len; i++)
+    noted |= strstr (g_ptr_array_index (notes, i), "1 request has no response with content") != NULL;
+  g_assert_true (noted);
+  for (guint t = 0; t < G_N_ELEMENTS (tags); t++)
+    {
+      const double *column = aiperf_table_get_column (requests, tags[t]);
+      g_autofree double *values = g_memdup2 (column, 12 * sizeof (double));
+      AiperfStats computed;
+
+      aiperf_stats_compute (values, 12, &computed);
+      for (guint s = 0; s < G_N_ELEMENTS (stats_checked); s++)
+        {
+          double shown = format_metric (run, tags[t], stats_checked[s]);
+
+          if (!(fabs (computed.v[stats_checked[s]] - shown) <= 1e-9 * fabs (shown)))
+            g_error ("%s %s: %.17g from the requests, %.17g in the summary", tags[t],
+                     aiperf_stat_to_string (stats_checked[s]), computed.v[stats_checked[s]], shown);
+        }
+    }
+  /* 5 + i % 4 content responses: the first request's gaps are 4. */
+  g_assert_cmpfloat (aiperf_table_get (requests, aiperf_table_find_column (requests, "output_chunk_count"), 0), ==, 5);
+  g_assert_false (isnan (aiperf_table_get (requests, aiperf_table_find_column (requests, "inter_chunk_latency_p50"), 0)));
+}
+
+/* A raw export cut short: the error names it and the byte; the run's
+ * summary is still there. */
+static void
+test_raw_export_broken (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-genai-XXXXXX", NULL);
+  g_autofree char *summary = format_fixture ("genai-perf-raw", "m-openai-chat-concurrency2",
+                                             "profile_export_genai_perf.json", NULL);
+  g_autofree char *raw = format_fixture ("genai-perf-raw", "m-openai-chat-concurrency2", "profile_export.json", NULL);
+  g_autofree char *summary_text = NULL, *raw_text = NULL, *cut = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize summary_length = 0, raw_length = 0;
+  AiperfRun *run;
+
+  summary_text = format_read (summary, &summary_length);
+  raw_text = format_read (raw, &raw_length);
+  g_free (format_write (dir, "m-openai-chat-concurrency2/profile_export_genai_perf.json", summary_text,
+                        (gssize) summary_length));
+  cut = format_write (dir, "m-openai-chat-concurrency2/profile_export.json", raw_text, (gssize) raw_length / 2);
+  set = format_load_one (dir);
+  run = aiperf_run_set_get_run (set, 0);
+  g_assert_false (isnan (format_metric (run, "time_to_first_token", AIPERF_STAT_AVG)));
+  g_assert_false (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, cut));
+  g_assert_nonnull (strstr (error->message, "byte "));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -232,5 +316,7 @@ main (int   argc,
   g_test_add_func ("/format/genai-perf/csv-only", test_csv_only);
   g_test_add_func ("/format/genai-perf/broken", test_broken_exports);
   g_test_add_func ("/format/genai-perf/damaged-count", test_damaged_count);
+  g_test_add_func ("/format/genai-perf/raw-export", test_raw_export);
+  g_test_add_func ("/format/genai-perf/raw-export-broken", test_raw_export_broken);
   return g_test_run ();
 }

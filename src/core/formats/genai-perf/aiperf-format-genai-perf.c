@@ -265,6 +265,12 @@ genai_perf_load (const char              *path,
         aiperf_run_set_model (run, model);
     }
   aiperf_peer_derive_per_user (run);
+  {
+    g_autofree char *raw = aiperf_genai_perf_raw_export_path (folder);
+
+    if (raw != NULL)
+      aiperf_run_set_details_loader (run, aiperf_genai_perf_load_requests);
+  }
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
 }
 

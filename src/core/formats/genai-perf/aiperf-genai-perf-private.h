@@ -41,4 +41,15 @@ gboolean    aiperf_genai_perf_read_csv      (AiperfRun   *run,
                                              const char  *path,
                                              GError     **error);
 
+/* perf_analyzer's raw export in @folder (<stem>.json beside
+ * <stem>_genai_perf.json, or profile_export.json), or NULL. */
+char       *aiperf_genai_perf_raw_export_path (const char *folder);
+/* The AiperfDetailsLoader of a GenAI-Perf run with a raw export
+ * (aiperf-genai-perf-requests.c). */
+gboolean    aiperf_genai_perf_load_requests   (AiperfRun          *staging,
+                                               GCancellable       *cancellable,
+                                               AiperfProgressFunc  progress,
+                                               gpointer            progress_data,
+                                               GError            **error);
+
 G_END_DECLS
