@@ -224,6 +224,126 @@ test_other_kinds (void)
   g_assert_true (json_object_get_boolean_member (json_object_get_object_member (result, "hover"), "visible"));
 }
 
+/* The sum of what a card's live chart draws (what) over its layers of
+ * @kind (NULL: all): counts[].layers are [kind, drawn live, drawn by
+ * aiperf-plot]. */
+static gint64
+card_items (JsonObject *card,
+            const char *kind,
+            guint       what)
+{
+  JsonArray *layers = json_object_get_array_member (card, "layers");
+  gint64 n = 0;
+
+  for (guint i = 0; i < json_array_get_length (layers); i++)
+    {
+      JsonArray *layer = json_array_get_array_element (layers, i);
+
+      if (kind == NULL || g_str_equal (json_array_get_string_element (layer, 0), kind))
+        n += json_array_get_int_element (layer, what);
+    }
+  return n;
+}
+
+static JsonObject *
+card_titled (JsonArray  *counts,
+             const char *title,
+             guint       nth)
+{
+  for (guint i = 0; i < json_array_get_length (counts); i++)
+    {
+      JsonObject *card = json_array_get_object_element (counts, i);
+
+      if (g_str_equal (json_object_get_string_member (card, "title"), title) && nth-- == 0)
+        return card;
+    }
+  g_error ("no live chart titled %s", title);
+  return NULL;
+}
+
+/* Every kind in one report (issue 21): each live chart draws, layer by
+ * layer, exactly the items aiperf-plot drew in its SVG; with every run
+ * unchecked only items that belong to a run go (a GEMM row, a kernel
+ * category, an expert, an iteration or a counter sample is not a run). */
+static void
+test_every_kind (void)
+{
+  g_autofree char *serving = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit", "plot",
+                                                    "fixtures", NULL);
+  g_autofree char *vllm = g_test_build_filename (G_TEST_DIST, "data", "formats", "vllm", "ccl", NULL);
+  g_autofree char *cutile = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", "real", NULL);
+  g_autofree char *gemm = g_test_build_filename (G_TEST_DIST, "data", "gemm", "tracelens", "h100", NULL);
+  g_autofree char *nsight = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  g_autofree char *gates = g_test_build_filename (G_TEST_DIST, "data", "gate-logs", "ccl", NULL);
+  g_autofree char *trace = g_test_build_filename (G_TEST_DIST, "data", "report", "steps_counters.pt.trace.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "every-kind", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result;
+  JsonArray *counts, *hidden, *restored;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, serving, vllm, cutile, gemm, nsight, gates, trace, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (result, "canvases"), ==, json_object_get_int_member (result, "cards"));
+
+  /* layer by layer, the live chart draws what the SVG draws */
+  counts = json_object_get_array_member (result, "counts");
+  g_assert_cmpuint (json_array_get_length (counts), >=, 30);
+  for (guint i = 0; i < json_array_get_length (counts); i++)
+    {
+      JsonObject *card = json_array_get_object_element (counts, i);
+      JsonArray *layers = json_object_get_array_member (card, "layers");
+
+      for (guint l = 0; l < json_array_get_length (layers); l++)
+        {
+          JsonArray *layer = json_array_get_array_element (layers, l);
+
+          if (json_array_get_int_element (layer, 1) != json_array_get_int_element (layer, 2))
+            g_error ("%s (%s), layer %u (%s): %" G_GINT64_FORMAT " drawn live, %" G_GINT64_FORMAT " in the SVG",
+                     json_object_get_string_member (card, "name"), json_object_get_string_member (card, "title"), l,
+                     json_array_get_string_element (layer, 0), json_array_get_int_element (layer, 1),
+                     json_array_get_int_element (layer, 2));
+        }
+    }
+  /* what each fixture holds: 5 GEMM measurements (1 fp32, 4 bf16), each
+   * ringed; 6 kernel categories in each of two Nsight summaries; 4
+   * experts in each of two gate-log runs over 5 steps; 20 ProfilerStep
+   * iterations and 40 counter samples in the trace */
+  g_assert_cmpint (card_items (card_titled (counts, "Roofline", 0), "points", 1), ==, 10);
+  g_assert_cmpint (card_items (card_titled (counts, "Kernel Time by Category", 0), "bars", 1), ==, 12);
+  g_assert_cmpint (card_items (card_titled (counts, "Tokens per Expert", 0), "bars", 1), ==, 8);
+  g_assert_cmpint (card_items (card_titled (counts, "Per-Step Coefficient of Variation", 0), "line", 1), ==, 10);
+  g_assert_cmpint (card_items (card_titled (counts, "Elapsed Time per Iteration", 0), "bars", 1), ==, 20);
+  g_assert_cmpint (card_items (card_titled (counts, "Counters", 0), "step", 1), ==, 40);
+  g_assert_cmpint (card_items (card_titled (counts, "Kernel Time by Category", 1), "bars", 1), ==, 4);
+
+  /* every run unchecked: a chart of runs empties, a chart of other items
+   * keeps every one; checked again, all come back */
+  hidden = json_object_get_array_member (result, "hidden");
+  restored = json_object_get_array_member (result, "restored");
+  g_assert_cmpuint (json_array_get_length (hidden), ==, json_array_get_length (counts));
+  for (guint i = 0; i < json_array_get_length (counts); i++)
+    {
+      JsonObject *card = json_array_get_object_element (counts, i);
+      JsonArray *pair = json_array_get_array_element (hidden, i);
+      gint64 all = card_items (card, NULL, 1);
+
+      g_assert_cmpint (json_array_get_int_element (pair, 0), ==, json_array_get_int_element (pair, 1));
+      if (!g_str_equal (json_object_get_string_member (card, "id_kind"), "run"))
+        g_assert_cmpint (json_array_get_int_element (pair, 0), ==, all);
+      g_assert_cmpint (json_array_get_int_element (restored, i), ==, all);
+    }
+  g_assert_cmpint (json_array_get_int_element (json_array_get_array_element (hidden, 0), 0), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -244,6 +364,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/multi-run", test_multi_run);
   g_test_add_func ("/aiperf/cli/report/browser/single-run", test_single_run);
   g_test_add_func ("/aiperf/cli/report/browser/other-kinds", test_other_kinds);
+  g_test_add_func ("/aiperf/cli/report/browser/every-kind", test_every_kind);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -32,17 +32,59 @@ var AiperfReportDraw = (function () {
     return axis.unit ? (axis.title || "") + " (" + axis.unit + ")" : (axis.title || "");
   }
 
+  /* Whether item @i of layer @l has what it needs to be drawn (as the
+   * renderer decides; aiperf-report-lod.c counts the same way). */
+  function drawable(l, i) {
+    const ok = (a) => a && a[i] !== null && a[i] !== undefined;
+    switch (l.kind) {
+      case "hline": return ok(l.y);
+      case "vline": return ok(l.x);
+      case "segments": return ok(l.x) && ok(l.x2) && ok(l.y);
+      case "band": return ok(l.x) && ok(l.lo) && ok(l.hi);
+      case "cells": return ok(l.x) && ok(l.x2) && ok(l.lo) && ok(l.hi);
+      case "errors": return ok(l.x) && ((ok(l.lo) && ok(l.hi)) || (ok(l.xlo) && ok(l.xhi)));
+      default: return ok(l.x) && ok(l.y);
+    }
+  }
+
+  /* Horizontal bars stood up: categories along x, values up y, so the
+   * type switch treats them as any other bars. */
+  function upright(model) {
+    if (!model.layers.some((l) => l.kind === "hbars")) return model;
+    const layers = model.layers.filter((l) => l.kind === "hbars").map((l) => Object.assign({}, l, {
+      kind: "bars", x: l.y, y: l.x, lo: l.xlo || null, hi: l.xhi || null, xlo: null, xhi: null,
+      labels: l.labels || (model.y.ticks ? l.y.map((v) => tickLabel(model.y, v)) : null),
+    }));
+    return Object.assign({}, model, { layers: layers, x: Object.assign({}, model.y, { categories: !!model.y.ticks }),
+                                      y: Object.assign({}, model.x, { ticks: null }), label_title: model.label_title || model.y.title });
+  }
+
+  function tickLabel(axis, v) {
+    if (!axis.ticks) return null;
+    for (const t of axis.ticks) if (Math.abs(t[0] - v) < 1e-9) return t[1];
+    return null;
+  }
+
+  /* The items of each series, once: a series drawn as a line through
+   * markers gives its markers, not both. */
   function seriesPoints(model) {
-    const out = new Map();
+    const out = new Map(), RANK = { points: 3, bars: 2, line: 1, step: 1, area: 1 }, best = new Map();
+    for (const l of model.layers)
+      if (RANK[l.kind] && l.x && l.y) {
+        const key = l.series >= 0 ? l.series : -1;
+        best.set(key, Math.max(best.get(key) || 0, RANK[l.kind]));
+      }
     for (const l of model.layers) {
-      if (["points", "line", "step", "area", "bars"].indexOf(l.kind) < 0 || !l.x || !l.y) continue;
+      if (!RANK[l.kind] || !l.x || !l.y) continue;
       const key = l.series >= 0 ? l.series : -1;
-      if (!out.has(key)) out.set(key, { x: [], y: [], labels: [], ids: [], color: l.color, y2: l.y2 });
+      if (RANK[l.kind] < best.get(key)) continue;
+      if (!out.has(key)) out.set(key, { x: [], y: [], labels: [], ids: [], runs: [], color: l.color, y2: l.y2 });
       const s = out.get(key);
       for (let i = 0; i < l.x.length; i++) {
         if (l.x[i] === null || l.y[i] === null) continue;
         s.x.push(l.x[i]); s.y.push(l.y[i]);
         s.labels.push(l.labels ? l.labels[i] : null); s.ids.push(l.ids ? l.ids[i] : -1);
+        s.runs.push(l.runs ? l.runs[i] : -1);
       }
     }
     return out;
@@ -56,6 +98,7 @@ var AiperfReportDraw = (function () {
   /* The plot type switch: the same points as scatter, line, bars or boxes. */
   function retype(model, type) {
     if (type === "drawn") return model;
+    model = upright(model);
     const pts = seriesPoints(model), layers = [];
     const name = (k) => (k >= 0 && model.series[k] ? model.series[k].name : model.title);
     if (type === "scatter" || type === "line") {
@@ -64,25 +107,33 @@ var AiperfReportDraw = (function () {
         const pick = (arr) => order.map((i) => arr[i]);
         const base = { series: k, color: s.color, y2: s.y2, width: 2, size: 7, opacity: 1, fill: 0.3 };
         if (type === "line") layers.push(Object.assign({ kind: "line", x: pick(s.x), y: pick(s.y) }, base));
-        layers.push(Object.assign({ kind: "points", pick: true, x: pick(s.x), y: pick(s.y), labels: pick(s.labels), ids: pick(s.ids) }, base));
+        layers.push(Object.assign({ kind: "points", pick: true, hover_labels: !!model.x.ticks, x: pick(s.x), y: pick(s.y),
+                                    labels: pick(s.labels), ids: pick(s.ids), runs: pick(s.runs) }, base));
       });
       return Object.assign({}, model, { layers: layers });
     }
     if (type === "bar") {
-      /* one bar per point, side by side in the order of x, per series */
+      /* one bar per point, side by side in the order of x, per series;
+       * each bar named by its label (a run's concurrency, a kernel) or x */
       const ticks = [];
-      let pos = 0;
+      let pos = 0, labelled = false;
       pts.forEach((s, k) => {
         const order = s.x.map((_, i) => i).sort((a, b) => s.x[a] - s.x[b]);
-        const l = { kind: "bars", series: k, color: s.color, fill: 0.8, width: 1, pick: true, x: [], y: [], x2: [], labels: [], ids: [] };
+        const l = { kind: "bars", series: k, color: s.color, fill: 0.8, width: 1, pick: true, x: [], y: [], x2: [], labels: [], ids: [], runs: [], bar_x: [] };
         for (const i of order) {
-          ticks.push([pos, (pts.size > 1 ? name(k) + " " : "") + (s.labels[i] !== null && s.labels[i] !== undefined ? s.labels[i] : axisValue(model.x, s.x[i]))]);
-          l.x.push(pos); l.y.push(s.y[i]); l.x2.push(0.7); l.labels.push(s.labels[i]); l.ids.push(s.ids[i]);
+          const own = s.labels[i] !== null && s.labels[i] !== undefined;
+          labelled = labelled || own;
+          ticks.push([pos, (pts.size > 1 ? name(k) + " " : "") + (own ? s.labels[i] : axisValue(model.x, s.x[i]))]);
+          l.x.push(pos); l.y.push(s.y[i]); l.x2.push(0.7); l.labels.push(s.labels[i]); l.ids.push(s.ids[i]); l.runs.push(s.runs[i]);
+          l.bar_x.push(s.x[i]);
           pos++;
         }
         layers.push(l);
       });
-      return Object.assign({}, model, { layers: layers, x: { title: model.x.title, unit: model.x.unit, ticks: ticks, categories: true }, y: Object.assign({}, model.y, { zero: true }) });
+      const title = labelled && model.label_title ? model.label_title : (model.x.title || "");
+      return Object.assign({}, model, { layers: layers, bar_of: model.x,
+                                        x: { title: title, unit: labelled ? "" : model.x.unit, ticks: ticks, categories: true },
+                                        y: Object.assign({}, model.y, { zero: true, range: null }) });
     }
     /* box: the distribution of y per series */
     const ticks = [];
@@ -99,8 +150,27 @@ var AiperfReportDraw = (function () {
     return Object.assign({}, model, { layers: layers, x: { title: "", unit: "", ticks: ticks, categories: true }, label_title: "" });
   }
 
-  /* Hides the points of runs that are unchecked or filtered out. */
   /* ---- drawing ---- */
+
+  /* Ticks of a log axis from @min to @max: 1, 2 and 5 of each decade (1 to
+   * 9 within less than one, only the powers of ten over many), every one
+   * of them labelled, so a range like 22–1318 ms reads 50, 100, 200, 500,
+   * 1000. */
+  function logSplits(min, max) {
+    if (!(min > 0) || !(max > min)) return [];
+    const decades = Math.log10(max / min);
+    const mantissas = decades < 1 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : decades < 3 ? [1, 2, 5] : [1];
+    const every = decades > 8 ? Math.ceil(decades / 8) : 1;
+    const out = [];
+    for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++) {
+      if (mantissas.length === 1 && e % every !== 0) continue;
+      for (const m of mantissas) {
+        const v = +(m * Math.pow(10, e)).toPrecision(12);
+        if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
+      }
+    }
+    return out;
+  }
 
   function bounds(model, axisName, log) {
     let lo = Infinity, hi = -Infinity;
@@ -152,18 +222,36 @@ var AiperfReportDraw = (function () {
     return "rgb(" + c.join(",") + ")";
   }
 
+  /* Where labels already are: boxes in buckets of 64 px, so placing one
+   * looks at its neighbours only, however many points the chart has. */
+  function Placed() { this.cells = new Map(); this.count = 0; }
+  Placed.prototype.keys = function (b) {
+    const out = [];
+    for (let cx = Math.floor(b.x / 64); cx <= Math.floor((b.x + b.w) / 64); cx++)
+      for (let cy = Math.floor(b.y / 64); cy <= Math.floor((b.y + b.h) / 64); cy++) out.push(cx + "," + cy);
+    return out;
+  };
+  Placed.prototype.free = function (b) {
+    for (const k of this.keys(b)) for (const o of this.cells.get(k) || [])
+      if (b.x < o.x + o.w && o.x < b.x + b.w && b.y < o.y + o.h && o.y < b.y + b.h) return false;
+    return true;
+  };
+  Placed.prototype.add = function (b) {
+    for (const k of this.keys(b)) { if (!this.cells.has(k)) this.cells.set(k, []); this.cells.get(k).push(b); }
+    this.count++;
+  };
+
   /* As the renderer does: a point's label takes the first free place
    * around it (above right, above left, below right, below left) and is
    * left out when none is free, rather than piling on the others. */
   function placeLabel(ctx, placed, text, px, py, r, dpr) {
-    if (placed.length >= 2000) return;
-    ctx.font = 10 * dpr + "px sans-serif";
+    if (placed.count >= 2000) return;
     const w = ctx.measureText(text).width, h = 11 * dpr, gap = r + 2 * dpr;
     const spots = [[px + gap, py - gap - h], [px - gap - w, py - gap - h], [px + gap, py + gap], [px - gap - w, py + gap]];
     for (const [x, y] of spots) {
       const box = { x: x, y: y, w: w, h: h };
-      if (placed.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) continue;
-      placed.push(box);
+      if (!placed.free(box)) continue;
+      placed.add(box);
       ctx.textBaseline = "top";
       ctx.fillText(text, x, y);
       ctx.textBaseline = "alphabetic";
@@ -171,28 +259,64 @@ var AiperfReportDraw = (function () {
     }
   }
 
+  /* A line's vertices as drawn: per device pixel column its first,
+   * lowest, highest and last (the same picture, as the window draws
+   * long lines); null where the line breaks. */
+  function lineVertices(l, X, Y, n) {
+    const out = [];
+    let col = null, group = [];
+    const flush = () => {
+      if (!group.length) return;
+      let lo = group[0], hi = group[0];
+      for (const v of group) { if (v[1] < lo[1]) lo = v; if (v[1] > hi[1]) hi = v; }
+      const keep = [group[0], lo, hi, group[group.length - 1]].sort((a, b) => a[2] - b[2]);
+      for (let k = 0; k < keep.length; k++) if (k === 0 || keep[k] !== keep[k - 1]) out.push(keep[k]);
+      group = [];
+    };
+    for (let i = 0; i < n; i++) {
+      if (l.x[i] === null || l.y[i] === null) { flush(); col = null; out.push(null); continue; }
+      const px = X(l.x[i]), py = Y(l.y[i], l), c = Math.round(px);
+      if (c !== col) { flush(); col = c; }
+      group.push([px, py, i]);
+    }
+    flush();
+    return out;
+  }
+
+  /* Paints @model's layers; returns how many items of each layer it drew
+   * (a marker on a device pixel another one of its layer already covers
+   * counts as drawn). */
   function paintLayers(u, model) {
     const ctx = u.ctx, dpr = devicePixelRatio || 1;
     const X = (v) => u.valToPos(v, "x", true);
     const Y = (v, l) => u.valToPos(v, l.y2 ? "y2" : "y", true);
     const hidden = u._hiddenSeries;
+    const box = u.bbox, W = Math.ceil(box.left + box.width) + 2, H = Math.ceil(box.top + box.height) + 2;
+    const counts = [];
     ctx.save();
     ctx.beginPath();
-    ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+    ctx.rect(box.left, box.top, box.width, box.height);
     ctx.clip();
-    const placed = [];
+    const placed = new Placed();
     for (const l of model.layers) {
-      if (l.series >= 0 && hidden.has(l.series)) continue;
       const n = l.x ? l.x.length : (l.y ? l.y.length : 0);
+      let drawn = 0;
+      if (l.series >= 0 && hidden.has(l.series)) { counts.push(0); continue; }
+      for (let i = 0; i < n; i++) if (drawable(l, i)) drawn++;
+      counts.push(drawn);
       ctx.strokeStyle = ctx.fillStyle = l.color;
       ctx.lineWidth = (l.width || 1.5) * dpr;
       ctx.setLineDash(l.dashed ? [6 * dpr, 4 * dpr] : []);
       ctx.globalAlpha = 1;
       const r = Math.max(2, (l.size || 6) / 2) * dpr;
       switch (l.kind) {
-        case "points": case "text":
+        case "points": case "text": {
           ctx.globalAlpha = l.opacity || 1;
-          if (l.kind === "text") { ctx.font = 11 * dpr + "px sans-serif"; }
+          ctx.font = (l.kind === "text" ? 11 : 10) * dpr + "px sans-serif";
+          /* many markers: one per device pixel */
+          const seen = n > 2000 ? new Uint8Array(W * H) : null;
+          const labels = l.labels && !l.hover_labels && l.kind === "points";
+          const dots = new Path2D();
           for (let i = 0; i < n; i++) {
             if (l.x[i] === null || l.y[i] === null) continue;
             const px = X(l.x[i]), py = Y(l.y[i], l);
@@ -205,23 +329,31 @@ var AiperfReportDraw = (function () {
                 ctx.textAlign = "center"; ctx.textBaseline = "middle";
                 ctx.fillText(l.labels[i], px, py);
                 ctx.textAlign = "start"; ctx.textBaseline = "alphabetic";
-                placed.push({ x: px - w / 2, y: py - 7 * dpr, w: w, h: 14 * dpr });
+                placed.add({ x: px - w / 2, y: py - 7 * dpr, w: w, h: 14 * dpr });
               }
               continue;
             }
-            ctx.beginPath(); ctx.arc(px, py, r, 0, 2 * Math.PI); ctx.fill();
+            if (px < box.left - r || py < box.top - r || px > box.left + box.width + r || py > box.top + box.height + r) continue;
+            if (seen) {
+              const key = Math.round(px) + Math.round(py) * W;
+              if (seen[key]) continue;
+              seen[key] = 1;
+            }
+            dots.moveTo(px + r, py); dots.arc(px, py, r, 0, 2 * Math.PI);
             /* hover_labels: for the tooltip only, as in the SVG */
-            if (l.labels && l.labels[i] && !l.hover_labels) placeLabel(ctx, placed, l.labels[i], px, py, r, dpr);
+            if (labels && l.labels[i]) placeLabel(ctx, placed, l.labels[i], px, py, r, dpr);
           }
+          ctx.fill(dots);
           break;
+        }
         case "line": case "step": case "area": {
           ctx.globalAlpha = l.opacity || 1;
           const step = l.kind === "step" || l.step;
           const path = new Path2D();
           let started = false, lastY = 0, firstX = 0, lastX = 0;
-          for (let i = 0; i < n; i++) {
-            if (l.x[i] === null || l.y[i] === null) { started = false; continue; }
-            const px = X(l.x[i]), py = Y(l.y[i], l);
+          for (const v of lineVertices(l, X, Y, n)) {
+            if (v === null) { started = false; continue; }
+            const [px, py] = v;
             if (!started) { path.moveTo(px, py); firstX = px; started = true; }
             else { if (step) path.lineTo(px, lastY); path.lineTo(px, py); }
             lastY = py; lastX = px;
@@ -235,19 +367,34 @@ var AiperfReportDraw = (function () {
           ctx.stroke(path);
           break;
         }
-        case "segments":
+        case "segments": {
+          /* many segments: one per device pixel row and start */
+          const seen = n > 2000 ? new Uint8Array(W * H) : null;
+          const path = new Path2D();
           for (let i = 0; i < n; i++) {
-            ctx.beginPath(); ctx.moveTo(X(l.x[i]), Y(l.y[i], l)); ctx.lineTo(X(l.x2[i]), Y(l.y[i], l)); ctx.stroke();
+            if (!drawable(l, i)) continue;
+            const a = X(l.x[i]), b = X(l.x2[i]), y = Y(l.y[i], l);
+            if (b < box.left || a > box.left + box.width || y < box.top || y > box.top + box.height) continue;
+            if (seen) {
+              const key = Math.round(Math.max(a, 0)) + Math.round(y) * W;
+              if (seen[key] && b - a < 1) continue;
+              seen[key] = 1;
+            }
+            path.moveTo(a, y); path.lineTo(b, y);
           }
+          ctx.stroke(path);
           break;
-        case "errors":
+        }
+        case "errors": {
+          const path = new Path2D();
           for (let i = 0; i < n; i++) {
-            ctx.beginPath();
-            if (l.lo && l.lo[i] !== null) { ctx.moveTo(X(l.x[i]), Y(l.lo[i], l)); ctx.lineTo(X(l.x[i]), Y(l.hi[i], l)); }
-            if (l.xlo && l.xlo[i] !== null) { ctx.moveTo(X(l.xlo[i]), Y(l.y[i], l)); ctx.lineTo(X(l.xhi[i]), Y(l.y[i], l)); }
-            ctx.stroke();
+            if (!drawable(l, i)) continue;
+            if (l.lo && l.lo[i] !== null && l.hi[i] !== null) { path.moveTo(X(l.x[i]), Y(l.lo[i], l)); path.lineTo(X(l.x[i]), Y(l.hi[i], l)); }
+            if (l.xlo && l.xlo[i] !== null && l.xhi[i] !== null && l.y[i] !== null) { path.moveTo(X(l.xlo[i]), Y(l.y[i], l)); path.lineTo(X(l.xhi[i]), Y(l.y[i], l)); }
           }
+          ctx.stroke(path);
           break;
+        }
         case "band": {
           const path = new Path2D();
           for (let i = 0; i < n; i++) (i ? path.lineTo : path.moveTo).call(path, X(l.x[i]), Y(l.hi[i], l));
@@ -259,7 +406,7 @@ var AiperfReportDraw = (function () {
         case "bars": {
           const slots = Math.max(1, l.groups || 1);
           for (let i = 0; i < n; i++) {
-            if (l.y[i] === null) continue;
+            if (!drawable(l, i)) continue;
             const w = l.x2[i] / slots, x0 = l.x[i] - l.x2[i] / 2 + (l.group || 0) * w;
             const a = X(x0), b = X(x0 + w), top = Y(l.y[i], l), base = Y(0, l);
             ctx.globalAlpha = l.fill || 0.7; ctx.fillRect(a, Math.min(top, base), b - a, Math.abs(base - top));
@@ -270,12 +417,20 @@ var AiperfReportDraw = (function () {
           }
           break;
         }
-        case "hbars":
+        case "hbars": {
+          const slots = Math.max(1, l.groups || 1);
           for (let i = 0; i < n; i++) {
-            const t = l.x2[i], a = Y(l.y[i] - t / 2, l), b = Y(l.y[i] + t / 2, l), x0 = X(0), x1 = X(l.x[i]);
+            if (!drawable(l, i)) continue;
+            const t = l.x2[i] / slots, y0 = l.y[i] - l.x2[i] / 2 + (l.group || 0) * t;
+            const a = Y(y0, l), b = Y(y0 + t, l), x0 = X(0), x1 = X(l.x[i]);
             ctx.globalAlpha = l.fill || 0.7; ctx.fillRect(Math.min(x0, x1), Math.min(a, b), Math.abs(x1 - x0), Math.abs(b - a));
+            ctx.globalAlpha = 1;
+            if (l.xlo && l.xlo[i] !== null && l.xhi[i] !== null) {
+              ctx.beginPath(); ctx.moveTo(X(l.xlo[i]), (a + b) / 2); ctx.lineTo(X(l.xhi[i]), (a + b) / 2); ctx.stroke();
+            }
           }
           break;
+        }
         case "boxes":
           for (let i = 0; i < n; i++) {
             const a = X(l.x[i] - l.x2[i] / 2), b = X(l.x[i] + l.x2[i] / 2), mid = (a + b) / 2;
@@ -291,10 +446,12 @@ var AiperfReportDraw = (function () {
           break;
         case "cells": {
           /* the renderer's colour scale: the colour axis' range, else the values' */
-          const vals = (l.value || []).filter((v) => v !== null);
           const fixed = model.color_axis && model.color_axis.range;
-          const vmin = fixed ? fixed[0] : Math.min.apply(null, vals), vmax = fixed ? fixed[1] : Math.max.apply(null, vals);
+          let vmin = Infinity, vmax = -Infinity;
+          for (const v of l.value || []) if (v !== null) { vmin = Math.min(vmin, v); vmax = Math.max(vmax, v); }
+          if (fixed) { vmin = fixed[0]; vmax = fixed[1]; }
           for (let i = 0; i < n; i++) {
+            if (!drawable(l, i)) continue;
             const t = vmax > vmin ? (l.value[i] - vmin) / (vmax - vmin) : 0;
             ctx.fillStyle = viridis(t);
             const a = X(l.x[i]), b = X(l.x2[i]), c = Y(l.lo[i], l), d = Y(l.hi[i], l);
@@ -322,6 +479,7 @@ var AiperfReportDraw = (function () {
       }
     }
     ctx.restore();
+    return counts;
   }
 
   /* The nearest pickable point to the cursor, within 12 px. */
@@ -348,6 +506,6 @@ var AiperfReportDraw = (function () {
     return best;
   }
 
-  return { fmt: fmt, axisValue: axisValue, axisLabel: axisLabel, retype: retype,
-           bounds: bounds, scaleRange: scaleRange, paintLayers: paintLayers, pick: pick };
+  return { fmt: fmt, axisValue: axisValue, axisLabel: axisLabel, retype: retype, drawable: drawable,
+           bounds: bounds, scaleRange: scaleRange, paintLayers: paintLayers, pick: pick, logSplits: logSplits };
 })();

@@ -14,6 +14,7 @@
 (function () {
   "use strict";
 
+  const started = performance.now();
   const problems = [];
   window.addEventListener("error", (e) => problems.push("error: " + e.message));
   window.addEventListener("securitypolicyviolation", (e) => problems.push("blocked request: " + e.blockedURI));
@@ -35,7 +36,7 @@
 
   /* ---- the window's number format and the drawing (report-draw.js) ---- */
 
-  const { fmt, axisValue, axisLabel, retype, bounds, scaleRange, paintLayers, pick } = AiperfReportDraw;
+  const { fmt, axisValue, axisLabel, retype, drawable, bounds, scaleRange, paintLayers, pick, logSplits } = AiperfReportDraw;
 
   function el(tag, props, children) {
     const e = document.createElement(tag);
@@ -80,7 +81,8 @@
 
   function metricAxis(tag, stat) {
     const m = D.metrics[tag] || { label: tag, unit: "" };
-    return { title: statWord(stat) + " " + m.label, unit: m.unit || "", zero: true };
+    /* a picked metric is scaled to its values, not squashed against 0 */
+    return { title: statWord(stat) + " " + m.label, unit: m.unit || "", zero: false };
   }
 
   function defaultGroup() {
@@ -109,13 +111,15 @@
       const color = PALETTE[n % PALETTE.length], s = groups.get(g);
       series.push({ name: String(g || "runs"), color: color, legend: true });
       layers.push({ kind: "points", series: n, color: color, size: 8, width: 2, opacity: 1, fill: 0.3, pick: true,
-                    x: s.x, y: s.y, labels: s.labels, ids: s.ids });
+                    x: s.x, y: s.y, labels: s.labels, ids: s.ids, runs: s.ids });
     });
+    const word = (tag, stat) => statWord(stat).toLowerCase() + " " + (D.metrics[tag] || { label: tag }).label;
     return {
       title: view.x && view.y ? (D.metrics[view.y] || { label: view.y }).label + " vs " + (D.metrics[view.x] || { label: view.x }).label
                               : "No summary metrics to compare",
       x: metricAxis(view.x, view.xs), y: metricAxis(view.y, view.ys), series: series, layers: layers,
-      label_title: label ? (D.params[label] || label) : "", id_kind: "run", globalIds: true,
+      label_title: label ? (D.params[label] || label) : "", id_kind: "run",
+      empty: layers.length ? null : "No run has both the " + word(view.x, view.xs) + " and the " + word(view.y, view.ys) + ".",
     };
   }
 
@@ -129,30 +133,50 @@
     });
     return {
       title: cy.label + " vs " + cx.label,
-      x: { title: cx.label, unit: cx.unit, zero: true }, y: { title: cy.label, unit: cy.unit, zero: true },
+      x: { title: cx.label, unit: cx.unit, zero: false }, y: { title: cy.label, unit: cy.unit, zero: false },
       series: [{ name: run ? run.name : "requests", color: PALETTE[0], legend: true }],
       layers: [{ kind: "points", series: 0, color: PALETTE[0], size: 4, width: 1, opacity: 0.9, fill: 0.3, pick: true, x: x, y: y, ids: ids }],
       label_title: "", id_kind: "request", note: D.requests.note || null,
+      empty: x.length ? null : "No request has both " + cx.label + " and " + cy.label + ".",
     };
   }
 
-  /* Points of a model per series (from its point-like layers). */
-  function filterRuns(model, idRuns) {
-    if (!model.globalIds && !idRuns) return model;
-    const runOf = (id) => (model.globalIds ? id : (idRuns && id >= 0 ? idRuns[id] : -1));
+  /* Hides the items of runs that are unchecked or filtered out. Only an
+   * item that belongs to one run (its layer's "runs") can be hidden: a
+   * kernel, an expert or a GEMM row is never mistaken for a run. */
+  function filterRuns(model) {
+    let changed = false;
     const layers = model.layers.map((l) => {
-      if (!l.ids || !l.x) return l;
-      const keep = l.ids.map((id) => id < 0 || runOf(id) < 0 || runShown(runOf(id)));
+      if (!l.runs) return l;
+      const keep = l.runs.map((r) => r < 0 || runShown(r));
       if (keep.every(Boolean)) return l;
+      changed = true;
       const out = Object.assign({}, l);
-      for (const f of ["x", "y", "x2", "lo", "hi", "xlo", "xhi", "value", "labels", "ids"])
+      for (const f of ["x", "y", "x2", "lo", "hi", "xlo", "xhi", "value", "labels", "ids", "runs"])
         if (l[f]) out[f] = l[f].filter((_, i) => keep[i]);
       return out;
     });
-    return Object.assign({}, model, { layers: layers });
+    return changed ? Object.assign({}, model, { layers: layers }) : model;
   }
 
-  function hoverText(model, hit, idRuns) {
+  /* The run item @i of layer @l belongs to, or null. */
+  function runOf(l, i) {
+    const r = l.runs ? l.runs[i] : -1;
+    return r >= 0 && D.runs[r] ? D.runs[r] : null;
+  }
+
+  /* x as the run states it when x is one of its parameters: a sweep moves
+   * its points a little aside (8 drawn at 7.9), the hover says 8. */
+  function xText(model, l, i) {
+    const run = runOf(l, i), axis = model.bar_of || model.x;
+    if (run && axis.title) {
+      for (const key in D.params)
+        if (D.params[key] === axis.title && run.params[key] !== undefined) return run.params[key] + (axis.unit ? " " + axis.unit : "");
+    }
+    return axisValue(axis, l.bar_x ? l.bar_x[i] : l.x[i]);
+  }
+
+  function hoverText(model, hit) {
     const l = hit.l, i = hit.i, lines = [];
     const s = l.series >= 0 ? model.series[l.series] : null;
     lines.push(s ? s.name : (model.title || ""));
@@ -164,15 +188,18 @@
       return lines.join("\n");
     }
     const yAxis = l.y2 && model.y2 ? model.y2 : model.y;
-    lines.push((model.x.title || "x") + ": " + axisValue(model.x, l.x[i]));
-    lines.push((yAxis.title || "y") + ": " + axisValue(yAxis, l.y[i]));
+    const xAxis = model.bar_of || model.x;
+    if (l.kind === "hbars") {
+      lines.push((yAxis.title || "y") + ": " + axisValue(yAxis, l.y[i]));
+      lines.push((model.x.title || "x") + ": " + axisValue(model.x, l.x[i]));
+    } else {
+      lines.push((xAxis.title || "x") + ": " + xText(model, l, i));
+      lines.push((yAxis.title || "y") + ": " + axisValue(yAxis, l.y[i]));
+    }
     const label = l.labels ? l.labels[i] : null;
     if (label) lines.push(model.label_title ? model.label_title + ": " + label : label);
-    const id = l.ids ? l.ids[i] : -1;
-    if (model.id_kind === "run" && id >= 0) {
-      const r = model.globalIds ? id : (idRuns ? idRuns[id] : -1);
-      if (r >= 0 && D.runs[r]) lines.push("Run: " + D.runs[r].name);
-    }
+    const run = runOf(l, i);
+    if (run) lines.push("Run: " + run.name);
     return lines.join("\n");
   }
 
@@ -202,18 +229,35 @@
     if (card.view.mode === "drawn") model = card.drawn;
     else if (card.source === "requests") model = modelFromRequests(card.view);
     else model = modelFromRuns(card.view, card.kind);
-    model = filterRuns(model, card.idRuns);
+    model = filterRuns(model);
     return retype(model, card.view.type);
   }
 
-  /* Tick text: a log axis labels its powers of ten only (its minor ticks
-   * stay as marks). */
-  function tickText(scale) {
-    return (u, splits) => splits.map((v) => {
-      if (v === null || v === undefined) return "";
-      if (u.scales[scale].distr === 3 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) > 1e-9) return "";
-      return fmt(v);
-    });
+  /* Ticks of a value axis: uPlot's on a linear scale; on a log one 1, 2
+   * and 5 of each decade, every one labelled (uPlot's log ticks start at
+   * the range's end, 16.9, 26.9, …, and left a 22–1318 ms axis bare). */
+  function valueAxis(axis, scale, log) {
+    if (log) axis.splits = (u) => logSplits(u.scales[scale].min, u.scales[scale].max);
+    axis.values = (u, splits) => splits.map((v) => (v === null || v === undefined ? "" : fmt(v)));
+    return axis;
+  }
+
+  /* Category ticks, as many as fit: every k-th name when they would
+   * overlap (100 runs as bars), the others stay marks on the hover. */
+  function categoryAxis(axis, ticks, scale, vertical) {
+    const measure = document.createElement("canvas").getContext("2d");
+    measure.font = "12px system-ui, sans-serif";
+    const widest = Math.max(0, ...ticks.map((t) => measure.measureText(String(t[1])).width));
+    axis.splits = (u) => {
+      const lo = u.scales[scale].min, hi = u.scales[scale].max;
+      const shown = ticks.filter((t) => t[0] >= lo && t[0] <= hi);
+      const span = vertical ? u.bbox.height / (devicePixelRatio || 1) : u.bbox.width / (devicePixelRatio || 1);
+      const need = vertical ? 14 : widest + 10;
+      const every = Math.max(1, Math.ceil(shown.length * need / Math.max(1, span)));
+      return shown.filter((_, k) => k % every === 0).map((t) => t[0]);
+    };
+    axis.values = (u, splits) => splits.map((p) => { const t = ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
+    return widest;
   }
 
   function render(card) {
@@ -221,7 +265,9 @@
     card.model = model;
     card.titleEl.textContent = model.title || "";
     card.noteEl.textContent = model.note || "";
-    const logx = card.view.logx && !model.x.categories, logy = card.view.logy;
+    card.emptyEl.textContent = model.empty || "";
+    card.emptyEl.style.display = model.empty ? "block" : "none";
+    const logx = card.view.logx && !model.x.categories, logy = card.view.logy && !model.y.ticks;
     const bx = scaleRange(model.x, bounds(model, "x", logx), logx);
     const by = scaleRange(model.y, bounds(model, "y", logy), logy);
     const scales = {
@@ -232,28 +278,22 @@
     const series = [{}, { scale: "y", paths: () => null, points: { show: false } }];
     const axisStyle = { stroke: FG, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID } };
     const xAxis = Object.assign({ label: axisLabel(model.x) }, axisStyle);
-    if (model.x.ticks) {
-      xAxis.splits = (u) => model.x.ticks.map((t) => t[0]).filter((p) => p >= u.scales.x.min && p <= u.scales.x.max);
-      xAxis.values = (u, splits) => splits.map((p) => { const t = model.x.ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
-    } else xAxis.values = tickText("x");
-    const yAxis = Object.assign({ label: axisLabel(model.y), values: tickText("y"), size: 60 }, axisStyle);
+    if (model.x.ticks) categoryAxis(xAxis, model.x.ticks, "x", false);
+    else valueAxis(xAxis, "x", logx);
+    const yAxis = Object.assign({ label: axisLabel(model.y), size: 60 }, axisStyle);
     if (model.y.ticks) {
-      /* categories on y (kernel names of horizontal bars) */
-      yAxis.splits = (u) => model.y.ticks.map((t) => t[0]).filter((p) => p >= u.scales.y.min && p <= u.scales.y.max);
-      yAxis.values = (u, splits) => splits.map((p) => { const t = model.y.ticks.find((q) => q[0] === p); return t ? t[1] : ""; });
-      const measure = document.createElement("canvas").getContext("2d");
-      measure.font = "12px system-ui, sans-serif";
-      const widest = Math.max(0, ...model.y.ticks.map((t) => measure.measureText(String(t[1])).width));
-      /* room for the names and the axis title beside them */
+      /* categories on y (kernel names of horizontal bars): room for the
+       * names and the axis title beside them */
+      const widest = categoryAxis(yAxis, model.y.ticks, "y", true);
       yAxis.size = Math.min(380, Math.ceil(widest) + 60);
-    }
+    } else valueAxis(yAxis, "y", logy);
     const axes = [xAxis, yAxis];
     if (model.y2) {
       const logy2 = false, by2 = scaleRange(model.y2, bounds(model, "y2", logy2), logy2);
       scales.y2 = { range: (u, lo, hi) => (lo === null ? by2 : [lo, hi]) };
       data.push([by2[0], by2[1]]);
       series.push({ scale: "y2", paths: () => null, points: { show: false } });
-      axes.push(Object.assign({ scale: "y2", side: 1, label: axisLabel(model.y2), values: tickText("y2"), size: 60 }, axisStyle, { grid: { show: false } }));
+      axes.push(valueAxis(Object.assign({ scale: "y2", side: 1, label: axisLabel(model.y2), size: 60 }, axisStyle, { grid: { show: false } }), "y2", false));
     }
     if (card.plot) card.plot.destroy();
     const width = Math.max(320, card.plotEl.clientWidth || card.el.clientWidth - 20 || 900);
@@ -265,7 +305,7 @@
         bind: { mousedown: (u, t, handler) => (e) => { if (e.shiftKey || e.button === 1) return null; return handler(e); } },
       },
       hooks: {
-        draw: [(u) => paintLayers(u, model)],
+        draw: [(u) => { card.painted = paintLayers(u, model); }],
         setCursor: [(u) => showHover(card, u)],
       },
     };
@@ -293,7 +333,7 @@
   function showHover(card, u) {
     const hit = pick(u, card.model);
     if (!hit) { card.tipEl.style.display = "none"; card.ringEl.style.display = "none"; card.el.dataset.hover = ""; return; }
-    const text = hoverText(card.model, hit, card.idRuns);
+    const text = hoverText(card.model, hit);
     const left = u.over.offsetLeft + hit.px, top = u.over.offsetTop + hit.py;
     card.tipEl.textContent = "";
     const lines = text.split("\n");
@@ -381,7 +421,7 @@
 
   function makeCard(figure, def, opts) {
     const card = {
-      el: figure, drawn: def, name: opts.name, kind: opts.kind, idRuns: def ? def.id_runs : null,
+      el: figure, drawn: def, name: opts.name, kind: opts.kind, painted: [],
       source: opts.source, hiddenSeries: new Set(), plot: null,
       view: Object.assign({ mode: def ? "drawn" : "data", type: def ? "drawn" : "scatter", logx: false, logy: false }, opts.view),
     };
@@ -430,15 +470,15 @@
     card.tipEl = el("div", { class: "tip" });
     card.ringEl = el("div", { class: "ring" });
     card.legendEl = el("div", { class: "legend" });
+    card.emptyEl = el("div", { class: "empty-chart" });
     const live = el("div", { class: "live-view" }, [toolbar, card.titleEl, card.noteEl, card.plotEl, card.legendEl]);
     const caption = figure.querySelector("figcaption");
     figure.insertBefore(live, caption ? caption.nextSibling : figure.firstChild);
-    card.plotEl.appendChild(card.tipEl);
-    card.plotEl.appendChild(card.ringEl);
     state.cards.push(card);
     render(card);
     card.plotEl.appendChild(card.tipEl);
     card.plotEl.appendChild(card.ringEl);
+    card.plotEl.appendChild(card.emptyEl);
     return card;
   }
 
@@ -533,7 +573,7 @@
       panels.forEach((p, k) => {
         const sub = el("figure", { class: "chart panel" });
         figure.appendChild(sub);
-        makeCard(sub, Object.assign({ id_runs: def.id_runs }, p), { name: def.name + "-" + (k + 1), kind: def.kind, source: source, view: Object.assign({}, view) });
+        makeCard(sub, p, { name: def.name + "-" + (k + 1), kind: def.kind, source: source, view: Object.assign({}, view) });
       });
       figure.classList.add("live");
     } else {
@@ -557,6 +597,29 @@
     out.canvases = state.cards.filter((c) => c.plot && c.plot.ctx.canvas.width > 0).length;
     out.svgs = document.querySelectorAll("figure.chart .static svg").length;
     out.titles = state.cards.map((c) => c.titleEl.textContent);
+    /* what each live chart draws, layer by layer, beside what aiperf-plot
+     * drew of it: [kind, drawn here, drawn by the renderer (or embedded
+     * of it, when thinned)] */
+    const sum = (a) => a.reduce((x, y) => x + y, 0);
+    out.counts = state.cards.map((c) => ({ name: c.name, title: c.titleEl.textContent, id_kind: c.model.id_kind || "",
+      layers: c.drawn ? c.drawn.layers.map((l, i) => [l.kind, c.painted[i] || 0, l.lod !== undefined ? l.lod : l.n]) : [] }));
+    /* every run unchecked: only the items that belong to a run go */
+    const none = Array.from(document.querySelectorAll("#controls button")).find((b) => b.textContent === "None");
+    if (none) {
+      none.click();
+      await settle();
+      out.hidden = state.cards.map((c) => {
+        let expect = 0;
+        if (c.drawn) for (const l of c.drawn.layers) {
+          const n = l.x ? l.x.length : (l.y ? l.y.length : 0);
+          for (let i = 0; i < n; i++) if (drawable(l, i) && !(l.runs && l.runs[i] >= 0)) expect++;
+        }
+        return [sum(c.painted), expect];
+      });
+      Array.from(document.querySelectorAll("#controls button")).find((b) => b.textContent === "All").click();
+      await settle();
+      out.restored = state.cards.map((c) => sum(c.painted));
+    }
     /* changing an axis: the first card with a metric picker and data */
     const card = state.cards.find((c) => c.ui.y.options.length > 2 && countPoints(c) > 0);
     if (card) {
@@ -633,6 +696,37 @@
     document.body.appendChild(pre);
   }
 
+  /* ---- report.html#bench: how long the page took to open (from the
+   * navigation's start to every chart drawn) and to react to a run
+   * unchecked and checked again, timed in the page itself ---- */
+
+  function bench(opened) {
+    const out = { open_ms: opened, script_start_ms: started, cards: state.cards.length, items: 0, embedded: 0 };
+    for (const c of state.cards) for (const n of c.painted) out.items += n;
+    for (const c of state.cards) if (c.drawn) for (const l of c.drawn.layers) out.embedded += l.x ? l.x.length : 0;
+    const cb = document.querySelector("#controls input[data-run='0']");
+    let t = performance.now();
+    if (cb) {
+      cb.checked = false; cb.dispatchEvent(new Event("change"));
+      cb.checked = true; cb.dispatchEvent(new Event("change"));
+      out.toggle_ms = (performance.now() - t) / 2;
+    }
+    const big = state.cards.slice().sort((a, b) => b.painted.reduce((x, y) => x + y, 0) - a.painted.reduce((x, y) => x + y, 0))[0];
+    if (big) {
+      const u = big.plot, rect = u.over.getBoundingClientRect();
+      t = performance.now();
+      u.over.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
+      out.zoom_ms = performance.now() - t;
+      t = performance.now();
+      for (let k = 0; k < 20; k++)
+        u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + rect.width * (k + 1) / 21, clientY: rect.top + rect.height / 2, bubbles: true }));
+      out.hover_ms = (performance.now() - t) / 20;
+    }
+    document.body.appendChild(el("pre", { id: "bench-result", text: JSON.stringify(out) }));
+  }
+
   window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl };
   if (location.hash === "#selftest") setTimeout(selftest, 0);
+  /* uPlot draws in a microtask: the bench waits for it */
+  if (location.hash === "#bench") Promise.resolve().then(() => Promise.resolve()).then(() => bench(performance.now()));
 })();

@@ -165,38 +165,65 @@ static const char * const layer_kinds[] = {
   [AIPERF_LAYER_VLINE] = "vline",
 };
 
+/* ",\"name\":[…]" of @values at @rows (guint; NULL: every row). */
 static void
 json_array_field (GString    *out,
                   const char *name,
                   GArray     *values,
-                  guint       stride)
+                  GArray     *rows)
 {
+  guint n;
+
   if (values == NULL)
     return;
-  g_string_append_printf (out, ",\"%s\":", name);
-  json_numbers (out, (const double *) values->data, values->len, stride);
+  n = rows != NULL ? rows->len : values->len;
+  g_string_append_printf (out, ",\"%s\":[", name);
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = rows != NULL ? g_array_index (rows, guint, k) : k;
+
+      if (k > 0)
+        g_string_append_c (out, ',');
+      json_number (out, i < values->len ? g_array_index (values, double, i) : NAN);
+    }
+  g_string_append_c (out, ']');
 }
 
-/* Returns TRUE when the layer was thinned. Only layers of independent
- * items (points, a timeline's segments) are: a thinned line would change
- * shape (the handlers already bound them). */
+/* An embedded layer. Its items carry their own ids (a request, a kernel,
+ * an expert, a GEMM row: whatever the chart's id_kind says) and, only when
+ * @run_of is given (the ids are run positions in the chart's runs), the
+ * report's run each item belongs to, so hiding a run hides exactly its
+ * items and nothing else. "n" is how many items the renderer draws of the
+ * whole layer; "lod" how many of them are embedded when it was thinned.
+ * Returns TRUE when it was. */
 static gboolean
 json_layer (GString           *out,
             const AiperfStyle *style,
-            const AiperfLayer *layer)
+            const AiperfLayer *layer,
+            gboolean           log_x,
+            gboolean           log_y,
+            GArray            *run_of)
 {
-  guint n = aiperf_layer_get_n (layer);
-  gboolean thin = (layer->kind == AIPERF_LAYER_POINTS || layer->kind == AIPERF_LAYER_SEGMENTS) &&
-                  n > MAX_LAYER_POINTS;
-  guint stride = thin ? (n + MAX_LAYER_POINTS - 1) / MAX_LAYER_POINTS : 1;
+  g_autoptr(GArray) rows = aiperf_report_layer_lod (layer, log_x, log_y);
+  guint n = rows != NULL ? rows->len : aiperf_layer_get_n (layer);
 
   g_string_append (out, "{\"kind\":");
   aiperf_report_json_string (out, layer->kind < G_N_ELEMENTS (layer_kinds) ? layer_kinds[layer->kind] : "other");
   g_string_append_printf (out, ",\"series\":%d,\"y2\":%s,\"pick\":%s,\"dashed\":%s,\"step\":%s,"
-                               "\"hover_labels\":%s,\"group\":%u,\"groups\":%u,\"width\":",
+                               "\"hover_labels\":%s,\"group\":%u,\"groups\":%u,\"n\":%u,",
                           layer->series, layer->on_y2 ? "true" : "false", layer->pickable ? "true" : "false",
                           layer->dashed ? "true" : "false", layer->step ? "true" : "false",
-                          layer->hover_labels ? "true" : "false", layer->group, layer->n_groups);
+                          layer->hover_labels ? "true" : "false", layer->group, layer->n_groups,
+                          aiperf_report_layer_count_drawable (layer));
+  if (rows != NULL)
+    {
+      guint kept = 0;
+
+      for (guint k = 0; k < rows->len; k++)
+        kept += aiperf_report_item_drawable (layer, g_array_index (rows, guint, k));
+      g_string_append_printf (out, "\"lod\":%u,", kept);
+    }
+  g_string_append (out, "\"width\":");
   json_number (out, layer->line_width);
   g_string_append (out, ",\"size\":");
   json_number (out, layer->marker_size);
@@ -206,29 +233,48 @@ json_layer (GString           *out,
   json_number (out, layer->fill_opacity);
   g_string_append (out, ",\"color\":");
   json_color (out, style, layer->color, layer->fade);
-  json_array_field (out, "x", layer->x, stride);
-  json_array_field (out, "y", layer->y, stride);
-  json_array_field (out, "x2", layer->x2, stride);
-  json_array_field (out, "lo", layer->lo, stride);
-  json_array_field (out, "hi", layer->hi, stride);
-  json_array_field (out, "xlo", layer->xlo, stride);
-  json_array_field (out, "xhi", layer->xhi, stride);
-  json_array_field (out, "value", layer->value, stride);
+  json_array_field (out, "x", layer->x, rows);
+  json_array_field (out, "y", layer->y, rows);
+  json_array_field (out, "x2", layer->x2, rows);
+  json_array_field (out, "lo", layer->lo, rows);
+  json_array_field (out, "hi", layer->hi, rows);
+  json_array_field (out, "xlo", layer->xlo, rows);
+  json_array_field (out, "xhi", layer->xhi, rows);
+  json_array_field (out, "value", layer->value, rows);
   if (layer->ids != NULL)
     {
       g_string_append (out, ",\"ids\":[");
-      for (guint i = 0; i < layer->ids->len; i += stride)
-        g_string_append_printf (out, "%s%d", i > 0 ? "," : "", g_array_index (layer->ids, int, i));
+      for (guint k = 0; k < n; k++)
+        {
+          guint i = rows != NULL ? g_array_index (rows, guint, k) : k;
+
+          g_string_append_printf (out, "%s%d", k > 0 ? "," : "",
+                                  i < layer->ids->len ? g_array_index (layer->ids, int, i) : -1);
+        }
       g_string_append_c (out, ']');
+      if (run_of != NULL)
+        {
+          g_string_append (out, ",\"runs\":[");
+          for (guint k = 0; k < n; k++)
+            {
+              guint i = rows != NULL ? g_array_index (rows, guint, k) : k;
+              int id = i < layer->ids->len ? g_array_index (layer->ids, int, i) : -1;
+
+              g_string_append_printf (out, "%s%d", k > 0 ? "," : "",
+                                      id >= 0 && (guint) id < run_of->len ? g_array_index (run_of, int, id) : -1);
+            }
+          g_string_append_c (out, ']');
+        }
     }
   if (layer->labels != NULL)
     {
       g_string_append (out, ",\"labels\":[");
-      for (guint i = 0; i < layer->labels->len; i += stride)
+      for (guint k = 0; k < n; k++)
         {
-          const char *label = g_ptr_array_index (layer->labels, i);
+          guint i = rows != NULL ? g_array_index (rows, guint, k) : k;
+          const char *label = i < layer->labels->len ? g_ptr_array_index (layer->labels, i) : NULL;
 
-          if (i > 0)
+          if (k > 0)
             g_string_append_c (out, ',');
           if (label != NULL)
             aiperf_report_json_string (out, label);
@@ -238,15 +284,42 @@ json_layer (GString           *out,
       g_string_append_c (out, ']');
     }
   g_string_append_c (out, '}');
-  return thin;
+  return rows != NULL;
 }
 
+/* "GPU Utilization: 464,844 points kept as 15,992" */
+static void
+append_thinned (GString           *notes,
+                const AiperfChart *chart,
+                const AiperfLayer *layer,
+                GArray            *rows)
+{
+  const AiperfSeries *series = layer->series >= 0 && (guint) layer->series < chart->series->len
+                               ? g_ptr_array_index (chart->series, layer->series) : NULL;
+  gboolean line = layer->kind == AIPERF_LAYER_LINE || layer->kind == AIPERF_LAYER_STEP ||
+                  layer->kind == AIPERF_LAYER_AREA || layer->kind == AIPERF_LAYER_BAND;
+
+  if (notes->len > 0)
+    g_string_append (notes, "; ");
+  g_string_append_printf (notes,
+                          /* Translators: "GPU Utilization: 464844 of its 464844 points kept …" */
+                          line ? _("%s: %u of %u points kept (the first, lowest, highest and last of each of %u columns)")
+                               : _("%s: %u of %u items kept (one per cell of a %u × %u grid)"),
+                          series != NULL && series->name != NULL ? series->name : layer_kinds[layer->kind],
+                          rows->len, aiperf_layer_get_n (layer), line ? AIPERF_REPORT_LOD_COLUMNS : AIPERF_REPORT_LOD_COLUMNS / 2,
+                          AIPERF_REPORT_LOD_ROWS);
+}
+
+/* @run_of (int, nullable): for a chart whose ids are positions in its
+ * kind's runs, the report's index of each. */
 static void
 json_chart_body (GString           *out,
                  const AiperfStyle *style,
-                 const AiperfChart *chart)
+                 const AiperfChart *chart,
+                 GArray            *run_of)
 {
-  gboolean thinned = FALSE;
+  g_autoptr(GString) thinned = g_string_new (NULL);
+  gboolean log_x = chart->x.scale == AIPERF_SCALE_LOG;
 
   json_key (out, "title");
   aiperf_report_json_string (out, chart->title);
@@ -282,42 +355,55 @@ json_chart_body (GString           *out,
   g_string_append (out, "],\"layers\":[");
   for (guint i = 0; i < chart->layers->len; i++)
     {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+      const AiperfAxis *y = layer->on_y2 && chart->has_y2 ? &chart->y2 : &chart->y;
+
       if (i > 0)
         g_string_append_c (out, ',');
-      thinned |= json_layer (out, style, g_ptr_array_index (chart->layers, i));
+      if (json_layer (out, style, layer, log_x, y->scale == AIPERF_SCALE_LOG, run_of))
+        {
+          g_autoptr(GArray) rows = aiperf_report_layer_lod (layer, log_x, y->scale == AIPERF_SCALE_LOG);
+
+          append_thinned (thinned, chart, layer, rows);
+        }
     }
   g_string_append_c (out, ']');
-  if (chart->note != NULL || thinned)
+  if (chart->note != NULL || thinned->len > 0)
     {
-      g_autofree char *note = NULL;
+      g_autoptr(GString) note = g_string_new (chart->note);
 
-      if (thinned)
-        note = g_strconcat (chart->note != NULL ? chart->note : "", chart->note != NULL ? " " : "",
-                            _("Points thinned evenly for this page; the SVG and the images have them all."), NULL);
+      if (thinned->len > 0)
+        {
+          if (note->len > 0)
+            g_string_append (note, "\n");
+          /* Translators: %s lists the thinned layers. */
+          g_string_append_printf (note, _("Thinned for this page (zoom in for detail): %s. The SVG and the images "
+                                          "draw every point."), thinned->str);
+        }
       g_string_append (out, ",\"note\":");
-      aiperf_report_json_string (out, note != NULL ? note : chart->note);
+      aiperf_report_json_string (out, note->str);
     }
 }
 
-/* For a point of a chart whose ids are run positions in its kind's runs:
- * the index of that run in the report's runs. */
-static void
-json_id_runs (GString      *out,
-              AiperfRunSet *all,
-              AiperfRunSet *kind_runs)
+/* For a chart whose ids are run positions in its kind's runs: the index of
+ * each of those runs in the report's runs. */
+static GArray *
+run_map (AiperfRunSet *all,
+         AiperfRunSet *kind_runs)
 {
-  g_string_append (out, ",\"id_runs\":[");
+  GArray *map = g_array_new (FALSE, FALSE, sizeof (int));
+
   for (guint i = 0; i < aiperf_run_set_get_n_runs (kind_runs); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (kind_runs, i);
       int index = -1;
 
-      for (guint j = 0; j < aiperf_run_set_get_n_runs (all); j++)
+      for (guint j = 0; j < aiperf_run_set_get_n_runs (all) && index < 0; j++)
         if (aiperf_run_set_get_run (all, j) == run)
           index = (int) j;
-      g_string_append_printf (out, "%s%d", i > 0 ? "," : "", index);
+      g_array_append_val (map, index);
     }
-  g_string_append_c (out, ']');
+  return map;
 }
 
 static void
@@ -327,6 +413,7 @@ json_chart (GString                 *out,
 {
   const AiperfPlotSpec *spec = item->spec;
   const AiperfChart *chart = item->chart;
+  g_autoptr(GArray) run_of = NULL;
 
   g_string_append (out, "{\"id\":");
   aiperf_report_json_string (out, item->id);
@@ -335,12 +422,14 @@ json_chart (GString                 *out,
   g_string_append (out, ",\"kind\":");
   aiperf_report_json_string (out, item->plan->kind);
   g_string_append_printf (out, ",\"multi\":%s,", item->plan->mode == AIPERF_MODE_MULTI_RUN ? "true" : "false");
-  json_chart_body (out, &report->style, chart);
   /* Comparison points are runs, as in the window: the hover names each and
    * the run checkboxes hide them. An uncertainty point is the mean of
-   * several runs, not one. */
-  if (item->plan->mode == AIPERF_MODE_MULTI_RUN && spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
-    json_id_runs (out, report->runs, item->plan->runs);
+   * several runs, not one; the ids of other charts are their own items
+   * (kernels, experts, GEMM rows, …), which no run checkbox hides. */
+  if (item->plan->mode == AIPERF_MODE_MULTI_RUN && spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY &&
+      g_strcmp0 (chart->id_kind, "run") == 0)
+    run_of = run_map (report->runs, item->plan->runs);
+  json_chart_body (out, &report->style, chart, run_of);
   /* What the chart's axes read, so the page can redraw it from the runs
    * with another statistic or metric. */
   g_string_append (out, ",\"spec\":{\"x\":");
@@ -363,7 +452,12 @@ json_chart (GString                 *out,
       for (guint i = 0; i < chart->panels->len; i++)
         {
           g_string_append (out, i > 0 ? ",{" : "{");
-          json_chart_body (out, &report->style, g_ptr_array_index (chart->panels, i));
+          const AiperfChart *panel = g_ptr_array_index (chart->panels, i);
+          g_autoptr(GArray) panel_run_of = NULL;
+
+          if (run_of != NULL && (panel->id_kind == NULL || g_str_equal (panel->id_kind, "run")))
+            panel_run_of = g_array_ref (run_of);
+          json_chart_body (out, &report->style, panel, panel_run_of);
           g_string_append_c (out, '}');
         }
       g_string_append_c (out, ']');
@@ -521,9 +615,9 @@ json_requests (GString      *out,
   g_string_append_printf (out, ",\"total\":%u,\"kept\":%u", n, kept);
   if (stride > 1)
     {
-      g_autofree char *note = g_strdup_printf (_("Per-request data thinned for this page: every %u. of %u requests "
-                                                 "(%u kept); the summary statistics are of all of them."),
-                                               stride, n, kept);
+      g_autofree char *note = g_strdup_printf (_("Per-request data thinned for this page: %u of %u requests kept "
+                                                 "(one in %u); the summary statistics are of all of them."),
+                                               kept, n, stride);
 
       g_string_append (out, ",\"note\":");
       aiperf_report_json_string (out, note);

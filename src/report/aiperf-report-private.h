@@ -64,6 +64,23 @@ void         aiperf_report_draw_chart     (cairo_t           *cr,
                                            double             width,
                                            double             height);
 
+/* aiperf-report-lod.c: what report.html embeds of a layer. A layer of
+ * more than AIPERF_REPORT_LOD_MIN_ITEMS items is thinned to the pixels of
+ * a grid finer than the chart (lines: first, lowest, highest and last
+ * vertex per column; markers and segments: one per cell). */
+#define AIPERF_REPORT_LOD_MIN_ITEMS 5000
+#define AIPERF_REPORT_LOD_COLUMNS   4000
+#define AIPERF_REPORT_LOD_ROWS      1000
+
+/* Whether item @i of @layer has what the renderer needs to draw it. */
+gboolean     aiperf_report_item_drawable  (const AiperfLayer *layer,
+                                           guint              i);
+guint        aiperf_report_layer_count_drawable (const AiperfLayer *layer);
+/* The rows of @layer to embed, in order (guint), or NULL for all of them. */
+GArray      *aiperf_report_layer_lod      (const AiperfLayer *layer,
+                                           gboolean           log_x,
+                                           gboolean           log_y);
+
 /* aiperf-report-data.c: the JSON embedded in the HTML (every "<" escaped,
  * so it can sit in a <script> element). */
 char        *aiperf_report_data_json      (AiperfReport      *report);
