@@ -857,6 +857,52 @@ test_per_request_bad (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* Runs of one model under …/ray/cN and …/vllm/cN: the stack is a parameter
+ * read from the folders and separates the series; the load's own folder
+ * (c16|c64) is not one; --param-pattern turns the guessing off. */
+static void
+test_path_parameters (void)
+{
+  static const char * const stacks[] = { "ray", "vllm" };
+  static const int loads[] = { 16, 64 };
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-vllm-XXXXXX", NULL);
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(AiperfRunSet) patterned = NULL;
+  g_autoptr(GRegex) pattern = g_regex_new ("c(?P<max_concurrency>\\d+)", 0, 0, NULL);
+  const char *paths[] = { dir, NULL };
+  AiperfOpenOptions options = { pattern, NULL };
+  g_autoptr(GError) error = NULL;
+
+  for (guint s = 0; s < G_N_ELEMENTS (stacks); s++)
+    for (guint l = 0; l < G_N_ELEMENTS (loads); l++)
+      {
+        g_autofree char *folder = g_strdup_printf ("%s/llama/%s/c%d", dir, stacks[s], loads[l]);
+        g_autofree char *file = g_build_filename (folder, "result.json", NULL);
+        g_autofree char *text = g_strdup_printf ("{\"model_id\": \"m\", \"max_concurrency\": %d, \"completed\": 10, "
+                                                 "\"request_throughput\": %d.0, \"mean_ttft_ms\": %u.5}",
+                                                 loads[l], loads[l], 10 + s);
+
+        g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+        g_assert_true (g_file_set_contents (file, text, -1, NULL));
+      }
+  set = load_path (dir);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (set, i);
+      const char *stack = strstr (aiperf_run_get_locator (run), "/ray/") != NULL ? "ray" : "vllm";
+
+      g_assert_cmpstr (aiperf_run_get_parameter (run, "path_1"), ==, stack);
+      g_assert_null (aiperf_run_get_parameter (run, "path_0"));
+      g_assert_cmpstr (aiperf_run_get_variation_label (run), ==, stack);
+    }
+
+  patterned = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (aiperf_run_get_parameter (aiperf_run_set_get_run (patterned, 0), "path_1"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -878,5 +924,6 @@ main (int    argc,
   g_test_add_func ("/vllm/per-gpu-fallback", test_per_gpu_fallback);
   g_test_add_func ("/vllm/per-request/real", test_per_request_real);
   g_test_add_func ("/vllm/per-request/bad", test_per_request_bad);
+  g_test_add_func ("/vllm/path-parameters", test_path_parameters);
   return g_test_run ();
 }

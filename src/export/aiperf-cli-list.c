@@ -49,6 +49,54 @@ load_or_report (const char * const *paths,
   return set;
 }
 
+/* The parameters read from folder levels (path_N), with their values:
+ * what tells runs apart that their files do not. */
+static void
+print_path_parameters (AiperfRunSet *set)
+{
+  g_autoptr(GHashTable) values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                        (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (set); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (set, i);
+      g_autoptr(GPtrArray) names = aiperf_run_list_parameters (run);
+
+      for (guint k = 0; k < names->len; k++)
+        {
+          const char *key = g_ptr_array_index (names, k);
+          const char *value = aiperf_run_get_parameter (run, key);
+          GPtrArray *seen;
+
+          if (!g_str_has_prefix (key, "path_"))
+            continue;
+          seen = g_hash_table_lookup (values, key);
+          if (seen == NULL)
+            {
+              char *stored = g_strdup (key);
+
+              seen = g_ptr_array_new_with_free_func (g_free);
+              g_hash_table_insert (values, stored, seen);
+              g_ptr_array_add (keys, stored);
+            }
+          if (!g_ptr_array_find_with_equal_func (seen, value, g_str_equal, NULL))
+            g_ptr_array_add (seen, g_strdup (value));
+        }
+    }
+  for (guint k = 0; k < keys->len; k++)
+    {
+      GPtrArray *seen = g_hash_table_lookup (values, g_ptr_array_index (keys, k));
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint v = 0; v < seen->len; v++)
+        g_string_append_printf (text, "%s%s", v > 0 ? "|" : "", (const char *) g_ptr_array_index (seen, v));
+      /* TRANSLATORS: --list; a parameter read from folder names, e.g.
+       * "from folder names: path_1=ray|vllm" */
+      g_print (_("from folder names: %s=%s\n"), (const char *) g_ptr_array_index (keys, k), text->str);
+    }
+}
+
 static char *
 format_number (double value)
 {
@@ -137,6 +185,7 @@ aiperf_cli_list (const char * const *paths,
         }
       g_print ("\n");
     }
+  print_path_parameters (set);
   if (aiperf_run_set_get_mode (set) == AIPERF_MODE_MULTI_RUN)
     g_print ("mode: multi-run (%u runs)\n", n);
   else

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiperf-formats.h"
+#include "aiperf-path-params.h"
 #include "aiperf-error.h"
 #include "aiperf-run-private.h"
 #include "aiperf-run-set-private.h"
@@ -199,6 +200,18 @@ aiperf_run_set_load_with_options (const char * const     *paths,
   /* Runs are numbered in the order their paths were given (the finds are
    * sorted by path, and the set sorts its runs by locator). */
   number_runs (paths, finds, job.results);
+
+  /* Folder levels that tell otherwise-equal runs apart become parameters,
+   * unless the user's pattern says what the folders mean. */
+  if (options.param_pattern == NULL)
+    {
+      g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+      for (guint i = 0; i < n; i++)
+        for (guint r = 0; r < job.results[i].runs->len; r++)
+          g_ptr_array_add (all, g_ptr_array_index (job.results[i].runs, r));
+      aiperf_path_params_infer (all);
+    }
 
   /* What the loads returned is complete: only now does the set see it. */
   for (guint i = 0; i < n && !g_cancellable_is_cancelled (cancellable); i++)
