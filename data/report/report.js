@@ -484,7 +484,14 @@
 
   /* ---- the page's controls: runs, filters, add a chart ---- */
 
-  function rerenderAll() { for (const c of state.cards) render(c); }
+  /* After the runs shown changed: only the charts with items of runs
+   * (a chart of kernels or experts stays as it is). */
+  function rerenderAll() {
+    for (const c of state.cards) {
+      const ofRuns = c.view.mode === "data" ? c.source === "runs" : c.drawn && c.drawn.layers.some((l) => l.runs);
+      if (ofRuns) render(c);
+    }
+  }
 
   function buildControls() {
     const box = document.getElementById("controls");
@@ -568,6 +575,7 @@
     const view = { xs: def.spec.xs || "avg", ys: def.spec.ys || "avg", group: def.spec.group, label: def.spec.label,
                    x: def.spec.x || "", y: def.spec.y || "" };
     const panels = def.panels && def.panels.length ? def.panels : null;
+    try {
     if (panels) {
       /* small multiples: one live chart per panel */
       panels.forEach((p, k) => {
@@ -579,8 +587,15 @@
     } else {
       makeCard(figure, def, { name: def.name, kind: def.kind, source: source, view: view });
     }
+    } catch (e) {
+      /* the chart as aiperf-plot drew it, rather than nothing */
+      problems.push("chart " + def.name + ": " + e.message);
+      figure.classList.remove("live");
+      const ns = figure.querySelector(".static noscript");
+      if (ns) ns.parentNode.innerHTML = ns.textContent;
+    }
   });
-  window.addEventListener("resize", () => { clearTimeout(state.resize); state.resize = setTimeout(rerenderAll, 150); });
+  window.addEventListener("resize", () => { clearTimeout(state.resize); state.resize = setTimeout(() => state.cards.forEach(render), 150); });
 
   /* ---- the page's own check, as a user would use it: report.html#selftest ---- */
 
@@ -595,7 +610,7 @@
   async function selftest() {
     const out = { charts: D.charts.length, cards: state.cards.length, canvases: 0, problems: problems };
     out.canvases = state.cards.filter((c) => c.plot && c.plot.ctx.canvas.width > 0).length;
-    out.svgs = document.querySelectorAll("figure.chart .static svg").length;
+    out.svgs = Array.from(document.querySelectorAll("figure.chart .static noscript")).filter((n) => n.textContent.indexOf("\x3csvg") >= 0).length;
     out.titles = state.cards.map((c) => c.titleEl.textContent);
     /* what each live chart draws, layer by layer, beside what aiperf-plot
      * drew of it: [kind, drawn here, drawn by the renderer (or embedded

@@ -148,17 +148,24 @@ append_charts (GString       *out,
       const AiperfReportChart *item = g_ptr_array_index (report->charts, i);
       g_autofree char *prefix = g_strconcat (item->id, "-", NULL);
       g_autofree char *svg = aiperf_report_chart_svg (item->chart, &report->style, prefix, error);
+      gboolean wrap;
 
       if (svg == NULL)
         return FALSE;
+      /* In <noscript>: without JavaScript it is the chart; with it, the
+       * parser takes it as text and the page opens without building a
+       * DOM of thousands of glyph paths it would hide anyway (the script
+       * shows it should a live chart fail). */
+      wrap = strstr (svg, "</noscript") == NULL;
       g_string_append_printf (out, "<figure class=\"chart\" id=\"%s\" data-chart=\"%s\">\n<figcaption>",
                               item->id, item->id);
       append_escaped (out, item->caption);
       g_string_append (out, " <span class=\"preset\">");
       append_escaped (out, item->name);
       g_string_append (out, "</span></figcaption>\n<div class=\"static\">");
+      g_string_append (out, wrap ? "<noscript>" : "");
       g_string_append (out, svg);
-      g_string_append (out, "</div>\n</figure>\n");
+      g_string_append (out, wrap ? "</noscript></div>\n</figure>\n" : "</div>\n</figure>\n");
     }
   g_string_append (out, "</section>\n");
   return TRUE;
