@@ -259,28 +259,68 @@ var AiperfReportDraw = (function () {
     }
   }
 
-  /* A line's vertices as drawn: per device pixel column its first,
-   * lowest, highest and last (the same picture, as the window draws
-   * long lines); null where the line breaks. */
-  function lineVertices(l, X, Y, n) {
+  /* A line as drawn: per device pixel column its first and last vertex
+   * and the lowest and highest it reaches (the same picture, as the
+   * window draws long lines); null where the line breaks. */
+  function lineColumns(l, X, Y, n) {
     const out = [];
-    let col = null, group = [];
-    const flush = () => {
-      if (!group.length) return;
-      let lo = group[0], hi = group[0];
-      for (const v of group) { if (v[1] < lo[1]) lo = v; if (v[1] > hi[1]) hi = v; }
-      const keep = [group[0], lo, hi, group[group.length - 1]].sort((a, b) => a[2] - b[2]);
-      for (let k = 0; k < keep.length; k++) if (k === 0 || keep[k] !== keep[k - 1]) out.push(keep[k]);
-      group = [];
-    };
+    let cur = null;
     for (let i = 0; i < n; i++) {
-      if (l.x[i] === null || l.y[i] === null) { flush(); col = null; out.push(null); continue; }
+      if (l.x[i] === null || l.y[i] === null) { if (cur) out.push(cur); cur = null; out.push(null); continue; }
       const px = X(l.x[i]), py = Y(l.y[i], l), c = Math.round(px);
-      if (c !== col) { flush(); col = c; }
-      group.push([px, py, i]);
+      if (cur && cur.c === c) {
+        cur.last = [px, py];
+        if (py < cur.top) cur.top = py;
+        if (py > cur.bottom) cur.bottom = py;
+        continue;
+      }
+      if (cur) out.push(cur);
+      cur = { c: c, first: [px, py], last: [px, py], top: py, bottom: py };
     }
-    flush();
+    if (cur) out.push(cur);
     return out;
+  }
+
+  /* The line through @cols: a column that spans more than a pixel is one
+   * vertical stroke, not a zigzag (whose sharp joins cost a software
+   * rasteriser seconds). */
+  function linePath(cols, step) {
+    const path = new Path2D();
+    let started = false, lastY = 0;
+    for (const col of cols) {
+      if (col === null) { started = false; continue; }
+      const [fx, fy] = col.first, [lx, ly] = col.last;
+      if (!started) path.moveTo(fx, fy);
+      else { if (step) path.lineTo(fx, lastY); path.lineTo(fx, fy); }
+      if (col.bottom - col.top > 1) {
+        path.moveTo(col.c, col.top); path.lineTo(col.c, col.bottom); path.moveTo(lx, ly);
+      } else if (lx !== fx || ly !== fy) path.lineTo(lx, ly);
+      started = true; lastY = ly;
+    }
+    return path;
+  }
+
+  /* The area under @cols down to @zero: per column its extent farthest
+   * from the baseline (what the union of the fills covers). */
+  function areaPath(cols, zero, step) {
+    const path = new Path2D();
+    let run = [];
+    const close = () => {
+      if (!run.length) return;
+      path.moveTo(run[0][0], zero);
+      let lastY = zero;
+      for (const [x, y] of run) { if (step) path.lineTo(x, lastY); path.lineTo(x, y); lastY = y; }
+      path.lineTo(run[run.length - 1][0], zero); path.closePath();
+      run = [];
+    };
+    for (const col of cols) {
+      if (col === null) { close(); continue; }
+      const far = Math.abs(col.top - zero) > Math.abs(col.bottom - zero) ? col.top : col.bottom;
+      run.push([col.first[0], far]);
+      if (col.last[0] !== col.first[0]) run.push([col.last[0], far]);
+    }
+    close();
+    return path;
   }
 
   /* Paints @model's layers; returns how many items of each layer it drew
@@ -317,6 +357,8 @@ var AiperfReportDraw = (function () {
           const seen = n > 2000 ? new Uint8Array(W * H) : null;
           const labels = l.labels && !l.hover_labels && l.kind === "points";
           const dots = new Path2D();
+          /* a marker within half its radius of one already drawn adds nothing */
+          const cell = Math.max(1, Math.floor(r / 2));
           for (let i = 0; i < n; i++) {
             if (l.x[i] === null || l.y[i] === null) continue;
             const px = X(l.x[i]), py = Y(l.y[i], l);
@@ -335,7 +377,7 @@ var AiperfReportDraw = (function () {
             }
             if (px < box.left - r || py < box.top - r || px > box.left + box.width + r || py > box.top + box.height + r) continue;
             if (seen) {
-              const key = Math.round(px) + Math.round(py) * W;
+              const key = Math.round(px / cell) + Math.round(py / cell) * W;
               if (seen[key]) continue;
               seen[key] = 1;
             }
@@ -349,39 +391,32 @@ var AiperfReportDraw = (function () {
         case "line": case "step": case "area": {
           ctx.globalAlpha = l.opacity || 1;
           const step = l.kind === "step" || l.step;
-          const path = new Path2D();
-          let started = false, lastY = 0, firstX = 0, lastX = 0;
-          for (const v of lineVertices(l, X, Y, n)) {
-            if (v === null) { started = false; continue; }
-            const [px, py] = v;
-            if (!started) { path.moveTo(px, py); firstX = px; started = true; }
-            else { if (step) path.lineTo(px, lastY); path.lineTo(px, py); }
-            lastY = py; lastX = px;
-          }
+          const cols = lineColumns(l, X, Y, n);
           if (l.kind === "area") {
-            const fill = new Path2D(path);
-            const zero = Y(0, l);
-            fill.lineTo(lastX, zero); fill.lineTo(firstX, zero); fill.closePath();
-            ctx.globalAlpha = l.fill || 0.2; ctx.fill(fill); ctx.globalAlpha = l.opacity || 1;
+            ctx.globalAlpha = l.fill || 0.2; ctx.fill(areaPath(cols, Y(0, l), step)); ctx.globalAlpha = l.opacity || 1;
           }
-          ctx.stroke(path);
+          ctx.lineJoin = "round";
+          ctx.stroke(linePath(cols, step));
           break;
         }
         case "segments": {
-          /* many segments: one per device pixel row and start */
+          /* many segments: one per start pixel and half a line's
+           * thickness of height (the longest drawn first covers the rest) */
           const seen = n > 2000 ? new Uint8Array(W * H) : null;
+          const t = Math.max(1, (l.width || 1.5) * dpr), cell = Math.max(1, Math.floor(t / 2));
           const path = new Path2D();
           for (let i = 0; i < n; i++) {
             if (!drawable(l, i)) continue;
             const a = X(l.x[i]), b = X(l.x2[i]), y = Y(l.y[i], l);
-            if (b < box.left || a > box.left + box.width || y < box.top || y > box.top + box.height) continue;
+            if (Math.max(a, b) < box.left || Math.min(a, b) > box.left + box.width || y < box.top - t || y > box.top + box.height + t) continue;
             if (seen) {
-              const key = Math.round(Math.max(a, 0)) + Math.round(y) * W;
-              if (seen[key] && b - a < 1) continue;
+              const key = Math.round(Math.max(a, 0)) + Math.round(Math.max(y, 0) / cell) * W;
+              if (seen[key] && Math.abs(b - a) < 1) continue;
               seen[key] = 1;
             }
-            path.moveTo(a, y); path.lineTo(b, y);
+            path.moveTo(a, y); path.lineTo(Math.abs(b - a) < 1 ? a + 1 : b, y);
           }
+          ctx.lineCap = "butt";
           ctx.stroke(path);
           break;
         }

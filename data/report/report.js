@@ -170,8 +170,11 @@
   function xText(model, l, i) {
     const run = runOf(l, i), axis = model.bar_of || model.x;
     if (run && axis.title) {
+      const norm = (t) => String(t).toLowerCase().replace(/[^a-z0-9]/g, "");
+      const title = norm(axis.title);
       for (const key in D.params)
-        if (D.params[key] === axis.title && run.params[key] !== undefined) return run.params[key] + (axis.unit ? " " + axis.unit : "");
+        if ((norm(D.params[key]) === title || norm(key) === title) && run.params[key] !== undefined)
+          return run.params[key] + (axis.unit ? " " + axis.unit : "");
     }
     return axisValue(axis, l.bar_x ? l.bar_x[i] : l.x[i]);
   }
@@ -618,6 +621,21 @@
     const sum = (a) => a.reduce((x, y) => x + y, 0);
     out.counts = state.cards.map((c) => ({ name: c.name, title: c.titleEl.textContent, id_kind: c.model.id_kind || "",
       layers: c.drawn ? c.drawn.layers.map((l, i) => [l.kind, c.painted[i] || 0, l.lod !== undefined ? l.lod : l.n]) : [] }));
+    /* the hover of each chart's first marker */
+    out.hovers = [];
+    for (const c of state.cards) {
+      const l = c.model.layers.find((q) => q.kind === "points" && q.pick && q.x && q.x.some((v) => v !== null));
+      let text = "";
+      if (l) {
+        const i = l.x.findIndex((v, k) => v !== null && l.y[k] !== null);
+        const u = c.plot, rect = u.over.getBoundingClientRect();
+        const px = u.valToPos(l.x[i], "x"), py = u.valToPos(l.y[i], l.y2 ? "y2" : "y");
+        u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + px, clientY: rect.top + py, bubbles: true }));
+        text = c.el.dataset.hover || "";
+        u.over.dispatchEvent(new MouseEvent("mouseleave", { bubbles: true }));
+      }
+      out.hovers.push(text);
+    }
     /* every run unchecked: only the items that belong to a run go */
     const none = Array.from(document.querySelectorAll("#controls button")).find((b) => b.textContent === "None");
     if (none) {
