@@ -1,5 +1,5 @@
-/* aiperf-run-set.c — the runs being looked at: a GListModel of AiperfRun,
- * and the parallel discovery-plus-summary load that fills it.
+/* aiperf-run-set.c — the runs being looked at: a GListModel of AiperfRun.
+ * (Loading one from paths is the formats' job: aiperf-run-set-load.c.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "aiperf-discovery.h"
 #include "aiperf-error.h"
 #include "aiperf-run-set-private.h"
 

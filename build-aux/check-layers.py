@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+# check-layers.py — fails when a source file includes a header it must not.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The layers of DESIGN.md, lowest first: chart; core's model, formats,
+# plots (the kinds), presets, session; render; report; export and ui. A file
+# includes headers of its own layer and the layers below it, never above;
+# core and render never include each other; and a private header
+# (*-private.h) is included only by files of its own folder (a format's or a
+# kind's insides are not another folder's business).
+import os
+import re
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..')
+src = os.path.join(root, 'src')
+
+# Folder (relative to src/) → (layer rank, family). A file may include a
+# header of rank ≤ its own whose family it may see.
+def layer_of(rel):
+    parts = rel.split(os.sep)
+    top = parts[0]
+    if top == 'chart':
+        return 0, 'chart'
+    if top == 'core':
+        sub = parts[1] if len(parts) > 2 else ''
+        return {'model': 1, 'formats': 2, 'plots': 3, 'kinds': 3, 'compare': 3,
+                'presets': 4, 'session': 5}.get(sub, 5), 'core'
+    if top == 'render':
+        return 1, 'render'
+    if top == 'report':
+        return 6, 'surface'
+    if top in ('export', 'host'):
+        return 7, 'surface'
+    if top == 'ui':
+        return 8, 'surface'
+    return 9, 'surface'   # main.c, main-window.c
+
+headers = {}
+for folder, _, names in os.walk(src):
+    for name in names:
+        if name.endswith('.h'):
+            headers.setdefault(name, []).append(os.path.relpath(os.path.join(folder, name), src))
+
+problems = []
+for folder, _, names in os.walk(src):
+    for name in names:
+        if not name.endswith(('.c', '.h')):
+            continue
+        path = os.path.join(folder, name)
+        rel = os.path.relpath(path, src)
+        rank, family = layer_of(rel)
+        with open(path, encoding='utf-8') as f:
+            for number, line in enumerate(f, 1):
+                m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+                if not m or m.group(1) not in headers:
+                    continue
+                for target in headers[m.group(1)]:
+                    if target == rel:
+                        continue
+                    t_rank, t_family = layer_of(target)
+                    if m.group(1).endswith('-private.h') and os.path.dirname(target) != os.path.dirname(rel):
+                        problems.append(f'{rel}:{number}: includes {target}, private to its folder')
+                    elif t_family == 'surface' and family != 'surface' or \
+                         family == 'core' and t_family == 'render' or \
+                         family == 'render' and t_family == 'core':
+                        problems.append(f'{rel}:{number}: includes {target} (another branch of the layers)')
+                    elif t_family == family and t_rank > rank:
+                        problems.append(f'{rel}:{number}: includes {target}, a layer above it')
+
+for p in sorted(set(problems)):
+    print(p)
+print(f'{len(set(problems))} include(s) across the layers' if problems else 'layers: no include goes up or into another folder\'s private header')
+sys.exit(1 if problems else 0)
