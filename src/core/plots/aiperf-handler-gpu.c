@@ -307,9 +307,14 @@ aiperf_handler_dual_axis (const AiperfPlotSpec *spec,
       n = aiperf_table_get_n_rows (table);
       unit = strcmp (y_tag, "throughput_tokens_per_sec") == 0 ? "tokens/sec" : NULL;
     }
+  else if ((strcmp (y_tag, "throughput_tokens_per_sec") == 0 || strcmp (y_tag, "active_requests") == 0) &&
+           aiperf_run_get_requests (run) != NULL)
+    /* The true reason: vLLM's and LLMPerf's per-request data has no times. */
+    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: its per-request data has no "
+                                         "start and end times."), aiperf_run_get_name (run));
   else if (strcmp (y_tag, "throughput_tokens_per_sec") == 0 || strcmp (y_tag, "active_requests") == 0)
-    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: it needs per-request "
-                                         "data with TTFT and output lengths."), aiperf_run_get_name (run));
+    return aiperf_plot_no_data (error, _("Run “%s” has no dispersed throughput: it has no per-request data."),
+                                aiperf_run_get_name (run));
   else
     {
       ys = aiperf_plot_request_column (run, y_tag, &y_tag, &unit, error);
