@@ -101,6 +101,21 @@ count_failed (AiperfRun *run)
   return n;
 }
 
+/* Whether the JSONL holds every request the summary counts: a rate needs
+ * them all (aiperf's examples ship 10 records of 64). */
+static gboolean
+requests_complete (AiperfRun *run)
+{
+  AiperfTable *requests = aiperf_run_get_requests (run);
+  gint64 counted = aiperf_run_get_request_count (run);
+  guint rows;
+
+  if (requests == NULL)
+    return FALSE;
+  rows = aiperf_table_get_n_rows (requests);
+  return counted < 0 || (gint64) (rows - MIN (rows, count_failed (run))) >= counted;
+}
+
 /* A latency column's successful, finite values in start order. */
 static GArray *
 latency_samples (AiperfTable *requests,
@@ -185,7 +200,7 @@ side_data_build (SideData   *data,
       data->n_failed += count_failed (run);
       if (requests != NULL && metrics[m].source == SOURCE_LATENCY)
         x = latency_samples (requests, metrics[m].tag);
-      else if (requests != NULL && metrics[m].source == SOURCE_RATE)
+      else if (requests != NULL && metrics[m].source == SOURCE_RATE && requests_complete (run))
         rate_samples (requests, metrics[m].tokens, &x, &w);
       if (x != NULL)
         {
@@ -264,6 +279,24 @@ load_details (AiperfComparison *comparison,
 }
 
 static void
+note_incomplete (AiperfComparison *comparison,
+                 GPtrArray        *runs)
+{
+  for (guint r = 0; r < runs->len; r++)
+    {
+      AiperfRun *run = g_ptr_array_index (runs, r);
+      AiperfTable *requests = aiperf_run_get_requests (run);
+
+      if (requests != NULL && !requests_complete (run))
+        g_ptr_array_add (comparison->notes,
+                         g_strdup_printf (_("%s: the per-request file holds %u of the %" G_GINT64_FORMAT
+                                            " requests the summary counts; throughputs from the summary"),
+                                          aiperf_run_get_name (run), aiperf_table_get_n_rows (requests),
+                                          aiperf_run_get_request_count (run)));
+    }
+}
+
+static void
 note_failed (AiperfComparison *comparison,
              const char       *configuration,
              GPtrArray        *runs,
@@ -295,6 +328,8 @@ aiperf_compare_serving (AiperfComparison *comparison,
 
   load_details (comparison, baseline, cancellable);
   load_details (comparison, candidate, cancellable);
+  note_incomplete (comparison, baseline);
+  note_incomplete (comparison, candidate);
   note_failed (comparison, configuration, baseline, _("baseline"));
   note_failed (comparison, configuration, candidate, _("candidate"));
 

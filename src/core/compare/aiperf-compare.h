@@ -103,7 +103,7 @@ AiperfCompareRecord *aiperf_comparison_add_record   (AiperfComparison      *comp
                                                      const char            *unit,
                                                      AiperfBetter           better);
 /* Measures @n_est records at once (one bootstrap serves every estimator):
- * repeats on both sides → Welch (permutation when a side has fewer than 5
+ * repeats on both sides → Welch (permutation when a side has fewer than 3
  * runs) on run-level values; else per-request samples on both sides → block
  * bootstrap; else not enough data, said why. */
 void                 aiperf_compare_measure         (AiperfComparison      *comparison,

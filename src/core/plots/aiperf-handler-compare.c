@@ -57,7 +57,8 @@ shown (const AiperfCompareRecord *record)
 
 static AiperfChart *
 configuration_panel (const AiperfComparison *comparison,
-                     const char             *configuration)
+                     const char             *configuration,
+                     gboolean                with_legend)
 {
   AiperfChart *panel = aiperf_chart_new (configuration);
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
@@ -83,7 +84,7 @@ configuration_panel (const AiperfComparison *comparison,
   aiperf_axis_set_categories (&panel->y, (const char * const *) labels->pdata, labels->len);
   aiperf_axis_set_label (&panel->x, _("Change against the Baseline"), "%");
   panel->x.include_zero = TRUE;
-  add_verdict_series (panel, FALSE);
+  add_verdict_series (panel, with_legend);
 
   /* No change, and the minimal effect either side of it. */
   zero = aiperf_chart_add_layer (panel, AIPERF_LAYER_VLINE, -1);
@@ -152,9 +153,9 @@ aiperf_compare_forest_chart (const AiperfComparison *comparison)
                                    "minimal effect ±%g %% (dashed)."),
                                  comparison->settings.level * 100, comparison->settings.alpha * 100,
                                  comparison->settings.min_effect * 100);
-  add_verdict_series (chart, TRUE);
+  /* The verdicts' legend once, in the first panel. */
   for (guint c = 0; c < configurations->len; c++)
-    aiperf_chart_add_panel (chart, configuration_panel (comparison, g_ptr_array_index (configurations, c)));
+    aiperf_chart_add_panel (chart, configuration_panel (comparison, g_ptr_array_index (configurations, c), c == 0));
   chart->panel_columns = configurations->len > 1 ? 2 : 1;
   return g_steal_pointer (&chart);
 }
