@@ -31,6 +31,12 @@ static const char * const layouts[] = {
   "GEMM.csv",                                              /* GEMM tables */
 };
 
+/* A GenAI-Perf summary input is also written as perf_analyzer's raw export
+ * beside it (one object can be both: metrics and "experiments"), so the
+ * raw export's reader is fuzzed without a layout of its own (which would
+ * change where the saved inputs go). */
+#define GENAI_PERF_SUMMARY "/profile_export_genai_perf.json"
+
 /* A fresh folder per input: formats read whole folders. */
 static void
 clear_dir (const char *dir)
@@ -75,10 +81,33 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     fwrite (data + 1, 1, size - 1, file);
     fclose (file);
   }
+  if (g_str_has_suffix (path, GENAI_PERF_SUMMARY))
+    {
+      g_autofree char *raw = g_build_filename (parent, "profile_export.json", NULL);
+      FILE *file = fopen (raw, "wb");
+
+      if (file == NULL)
+        return 0;
+      fwrite (data + 1, 1, size - 1, file);
+      fclose (file);
+    }
 
   paths[0] = root;
   set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
   for (guint i = 0; set != NULL && i < aiperf_run_set_get_n_runs (set); i++)
-    aiperf_fuzz_check_run (aiperf_run_set_get_run (set, i));
+    {
+      AiperfRun *run = aiperf_run_set_get_run (set, i);
+
+      aiperf_fuzz_check_run (run);
+      /* Per-request data read on demand (vLLM's arrays, LLMPerf's
+       * individual responses, GuideLLM's records) is parsed input too. */
+      if (aiperf_run_can_load_details (run))
+        {
+          g_autoptr(GError) details_error = NULL;
+
+          if (aiperf_run_load_details (run, NULL, NULL, NULL, &details_error))
+            aiperf_fuzz_check_run (run);
+        }
+    }
   return 0;
 }
