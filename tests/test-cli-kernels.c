@@ -155,25 +155,29 @@ test_trace (void)
   cli_run (&r, out, in, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
   listing = sorted_listing (out);
-  g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv kernel_categories.png "
-                                "kernel_summary.csv streams.csv summary.txt timeline.png top_kernels.png");
-  /* Kernel time by launching op, as a join of the raw JSON in Python gives. */
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv gpu_timeline.csv "
+                                "gpu_timeline.txt kernel_categories.png kernel_summary.csv streams.csv summary.txt "
+                                "timeline.png top_kernels.png");
+  /* GPU time by launching op, kernels, memcpys and memsets apart, as a
+   * join of the raw JSON in Python gives; shares of all 49,816 µs of GPU
+   * time (aten::copy_ launched the memcpys, not kernels). */
   {
     g_autofree char *ops_path = g_build_filename (out, "cpu_ops.csv", NULL);
     g_autofree char *ops = NULL;
 
     g_assert_true (g_file_get_contents (ops_path, &ops, NULL, NULL));
-    g_assert_true (g_str_has_prefix (ops, "cpu_op,kernel_us,fraction,kernels\n"
-                                          "aten::copy_,39080.000,0.7845,16\n"
-                                          "aten::cudnn_convolution,5361.000,0.1076,31\n"
-                                          "aten::addmm,2715.000,0.0545,14\n"));
+    g_assert_true (g_str_has_prefix (ops, "cpu_op,kernel_us,memcpy_us,memset_us,gpu_us,fraction,kernels,memcpys,memsets\n"
+                                          "aten::copy_,0.000,39080.000,0.000,39080.000,0.7845,0,16,0\n"
+                                          "aten::cudnn_convolution,5357.000,0.000,4.000,5361.000,0.1076,30,0,1\n"
+                                          "aten::addmm,2711.000,0.000,4.000,2715.000,0.0545,12,0,2\n"));
   }
   g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
   g_assert_true (g_str_has_prefix (summary, "name,calls,total_us,avg_us,min_us,max_us,percent\n"
                                             "ampere_sgemm_32x32_sliced1x4_tn,6,2673.000,445.500,97.000,868.000,24.92\n"));
   g_assert_true (g_file_get_contents (categories_path, &categories, NULL, NULL));
   g_assert_nonnull (strstr (categories, "total                 10728.000    100.00%"));
-  /* The two streams' busy times add up to the kernel time: no overlap. */
+  /* The two streams' busy times add up to the kernels', memcpys' and
+   * memsets' 49,816 µs: no overlap within a stream. */
   {
     g_autofree char *streams_path = g_build_filename (out, "streams.csv", NULL);
     g_autofree char *streams = NULL;
@@ -181,8 +185,8 @@ test_trace (void)
     g_assert_true (g_file_get_contents (streams_path, &streams, NULL, NULL));
     /* Streams in their numeric order (thread sort index, else the tid). */
     g_assert_cmpstr (streams, ==, "stream,busy_us,span_us,idle_fraction\n"
-                                  "GPU 0 · stream 7,9661.000,15957634.000,0.9994\n"
-                                  "GPU 0 · stream 20,1067.000,311025.000,0.9966\n");
+                                  "GPU 0 · stream 7,48745.000,16025575.000,0.9970\n"
+                                  "GPU 0 · stream 20,1071.000,13583855.000,0.9999\n");
   }
   result_clear (&r);
   g_assert_true (aiperf_test_remove_tree (out));

@@ -72,6 +72,11 @@ struct _AiperfFormat {
   gboolean  (*skip_child)      (const char             *directory,
                                 const char * const     *entries,
                                 const char             *child_name);
+  /* Nullable. For a file this format refused, how close it came (0: not
+   * at all) and why it was refused, newly allocated; for the message about
+   * a file named on the command line that no format took. */
+  char     *(*refusal)         (const AiperfSniffInput *input,
+                                guint                  *closeness);
 };
 
 /* Helpers formats share. */

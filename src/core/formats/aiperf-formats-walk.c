@@ -279,6 +279,50 @@ file_or_its_folder (Walk       *walk,
   return sniff_file (walk, path);
 }
 
+/* For a file named on its own that no format took: what it looked like,
+ * and the format that came closest and why it refused it. */
+static char *
+describe_refusal (const Walk *walk,
+                  const char *path)
+{
+  const AiperfFormat * const *all = aiperf_formats_get_all ();
+  g_autofree char *head = NULL;
+  g_autofree char *best_why = NULL;
+  const AiperfFormat *best = NULL;
+  guint best_closeness = 0;
+  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+  GString *text;
+
+  head = aiperf_read_head (path, HEAD_SIZE, &input.head_len);
+  if (head == NULL)
+    return g_strdup (_("it cannot be read"));
+  input.head = head;
+  for (guint i = 0; all[i] != NULL; i++)
+    {
+      guint closeness = 0;
+      g_autofree char *why = NULL;
+
+      if (all[i]->refusal == NULL || !format_allowed (walk, all[i]))
+        continue;
+      why = all[i]->refusal (&input, &closeness);
+      if (why != NULL && closeness > best_closeness)
+        {
+          best = all[i];
+          best_closeness = closeness;
+          g_free (best_why);
+          best_why = g_steal_pointer (&why);
+        }
+    }
+  if (best != NULL)
+    return g_strdup_printf (_("closest: %s, refused because it is %s"), best->name, best_why);
+  /* No format knows it: show how it starts. */
+  text = g_string_new (_("it starts with “"));
+  for (gsize i = 0; i < input.head_len && i < 40; i++)
+    g_string_append_c (text, g_ascii_isprint (head[i]) ? head[i] : '.');
+  g_string_append (text, _("”"));
+  return g_string_free (text, FALSE);
+}
+
 /* A comma list or a glob (quoted, so the shell left it): its files, by
  * name; NULL when @text is neither. */
 static GPtrArray *
@@ -393,6 +437,7 @@ aiperf_formats_discover (const char * const          *paths,
   g_autoptr(GHashTable) visited = NULL;
   g_autoptr(GHashTable) found = NULL;
   g_autoptr(GString) searched = NULL;
+  g_autoptr(GString) refusals = g_string_new (NULL);
   g_autofree char *skip_real = NULL;
   GPtrArray *result;
   GHashTableIter iter;
@@ -441,7 +486,17 @@ aiperf_formats_discover (const char * const          *paths,
       if (searched->len > 0)
         g_string_append (searched, ", ");
       g_string_append (searched, paths[i]);
-      if (!any && unrecognised != NULL)
+      if (!any && group == NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          g_autofree char *why = describe_refusal (&walk, path);
+
+          if (unrecognised != NULL)
+            g_ptr_array_add (unrecognised, g_strdup_printf (_("%s: not recognised (%s)"), paths[i], why));
+          if (refusals->len > 0)
+            g_string_append (refusals, "; ");
+          g_string_append_printf (refusals, "%s: %s", paths[i], why);
+        }
+      else if (!any && unrecognised != NULL)
         {
           g_autofree char *looked_for = aiperf_formats_describe ();
 
@@ -458,8 +513,12 @@ aiperf_formats_discover (const char * const          *paths,
     {
       g_autofree char *looked_for = aiperf_formats_describe ();
 
-      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS,
-                   _("Nothing to open in %s: no %s was found"), searched->str, looked_for);
+      if (refusals->len > 0)
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS,
+                     _("Nothing to open in %s: no %s was found (%s)"), searched->str, looked_for, refusals->str);
+      else
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS,
+                     _("Nothing to open in %s: no %s was found"), searched->str, looked_for);
       goto fail;
     }
 

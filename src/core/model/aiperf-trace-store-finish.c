@@ -259,6 +259,7 @@ aiperf_trace_store_finish (AiperfTraceStore *self)
   if (self->origin == G_MAXINT64)
     self->origin = self->end = 0;
   finish_tracks (self);
+  trace_store_classify_keys (self);
   /* Joins find slices by track index: before the lanes are reordered. */
   trace_store_join (self);
   g_ptr_array_sort (self->tracks, compare_tracks);

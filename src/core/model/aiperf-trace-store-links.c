@@ -40,19 +40,141 @@ compare_ops (gconstpointer a,
 
 /* Adds a kernel's time to the CPU op around its launch. Launches come
  * mostly in time order: each track's last search is where the next starts. */
+/* The part of [@t, @t + @dur) inside @windows (disjoint (start, end)
+ * pairs by start); all of it without windows. */
+static gint64
+inside (const GArray *windows,
+        gint64        t,
+        gint64        dur)
+{
+  gint64 in = 0;
+  guint lo = 0, hi;
+
+  if (windows == NULL)
+    return dur;
+  /* The first window that ends after t. */
+  hi = windows->len;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (windows, gint64, 2 * mid + 1) <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint k = lo; k < windows->len && g_array_index (windows, gint64, 2 * k) < t + dur; k++)
+    in += MIN (t + dur, g_array_index (windows, gint64, 2 * k + 1)) - MAX (t, g_array_index (windows, gint64, 2 * k));
+  return in;
+}
+
+static int
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const gint64 *x = a, *y = b;
+
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static void
+unref_windows (gpointer data)
+{
+  if (data != NULL)
+    g_array_unref (data);
+}
+
+/* Each track's GPU-side ProfilerStep spans (of its process, merged), by
+ * the track's index while filling; NULL for a process without them. */
+static GPtrArray *
+step_windows (AiperfTraceStore *self)
+{
+  GPtrArray *by_track = g_ptr_array_new_full (self->tracks->len, unref_windows);
+  g_autoptr(GHashTable) by_process = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                            (GDestroyNotify) g_array_unref);
+
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      const TraceTrack *t = g_ptr_array_index (self->tracks, i);
+
+      for (guint d = 0; t->rows != NULL && t->samples == NULL && d < t->depth; d++)
+        for (guint k = 0; k < t->rows[d]->len; k++)
+          {
+            const TraceSlice *s = &g_array_index (t->rows[d], TraceSlice, k);
+            char *key;
+            GArray *w;
+            gint64 pair[2] = { s->start, s->start + s->dur };
+
+            if (s->key >= self->device_kinds->len || self->device_kinds->data[s->key] != TRACE_DEVICE_ANNOTATION ||
+                !g_str_has_prefix (g_ptr_array_index (self->names, s->name), "ProfilerStep#"))
+              continue;
+            key = trace_process_key (t->file, t->pid);
+            w = g_hash_table_lookup (by_process, key);
+            if (w == NULL)
+              {
+                w = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
+                g_hash_table_insert (by_process, key, w);
+              }
+            else
+              g_free (key);
+            g_array_append_vals (w, pair, 1);
+          }
+    }
+  /* Merged, so that a time in two overlapping steps counts once. */
+  {
+    GHashTableIter iter;
+    gpointer value;
+
+    g_hash_table_iter_init (&iter, by_process);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+      {
+        GArray *w = value;
+        guint n = 0;
+
+        g_array_sort (w, compare_pairs);
+        for (guint k = 0; k < w->len; k++)
+          {
+            gint64 *pair = &g_array_index (w, gint64, 2 * k);
+
+            if (n > 0 && pair[0] <= g_array_index (w, gint64, 2 * (n - 1) + 1))
+              g_array_index (w, gint64, 2 * (n - 1) + 1) = MAX (g_array_index (w, gint64, 2 * (n - 1) + 1), pair[1]);
+            else
+              {
+                g_array_index (w, gint64, 2 * n) = pair[0];
+                g_array_index (w, gint64, 2 * n + 1) = pair[1];
+                n++;
+              }
+          }
+        g_array_set_size (w, n);
+      }
+  }
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      const TraceTrack *t = g_ptr_array_index (self->tracks, i);
+      g_autofree char *key = trace_process_key (t->file, t->pid);
+      GArray *w = g_hash_table_lookup (by_process, key);
+
+      g_ptr_array_add (by_track, w != NULL ? g_array_ref (w) : NULL);
+    }
+  return by_track;
+}
+
 static void
 count_op (AiperfTraceStore *self,
           GHashTable       *op_index,
           GHashTable       *hints,
           int               cpu_op_key,
           const TraceEnd   *launch,
-          const TraceEnd   *kernel)
+          const TraceEnd   *kernel,
+          const GArray     *windows)
 {
   TraceTrack *track = g_ptr_array_index (self->tracks, launch->track);
   guint *track_hints = g_hash_table_lookup (hints, track);
   const TraceSlice *op;
   gpointer found;
   TraceOp *entry;
+  guint kind;
+  gint64 in;
 
   if (cpu_op_key < 0)
     return;
@@ -67,7 +189,7 @@ count_op (AiperfTraceStore *self,
   found = g_hash_table_lookup (op_index, GUINT_TO_POINTER (op->name + 1));
   if (found == NULL)
     {
-      TraceOp fresh = { op->name, 0, 0 };
+      TraceOp fresh = { op->name, 0, 0, { { 0 } }, { { 0 } } };
 
       g_array_append_val (self->ops, fresh);
       found = GUINT_TO_POINTER (self->ops->len);
@@ -76,12 +198,19 @@ count_op (AiperfTraceStore *self,
   entry = &g_array_index (self->ops, TraceOp, GPOINTER_TO_UINT (found) - 1);
   entry->kernel_ns += kernel->dur;
   entry->kernels++;
+  kind = MIN (kernel->kind - LINK_DEVICE, 2);
+  entry->ns[0][kind] += kernel->dur;
+  entry->counts[0][kind]++;
+  in = inside (windows, kernel->t, kernel->dur);
+  entry->ns[1][kind] += in;
+  entry->counts[1][kind] += windows == NULL || in > 0;
 }
 
 static void
 join_correlations (AiperfTraceStore *self)
 {
   GArray *ends = self->correlations;
+  g_autoptr(GPtrArray) windows = step_windows (self);
   g_autoptr(GHashTable) op_index = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) hints = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   gpointer cpu_op = g_hash_table_lookup (self->key_ids, "cpu_op");
@@ -105,11 +234,11 @@ join_correlations (AiperfTraceStore *self)
           const TraceEnd *device = group + k;
           TraceLink link;
 
-          if (device->kind != LINK_DEVICE)
+          if (device->kind < LINK_DEVICE)
             continue;
           link = (TraceLink) { launch->track, device->track, launch->t, device->t };
           g_array_append_val (self->links, link);
-          count_op (self, op_index, hints, cpu_op_key, launch, device);
+          count_op (self, op_index, hints, cpu_op_key, launch, device, g_ptr_array_index (windows, device->track));
         }
       i += n;
     }
@@ -240,6 +369,30 @@ aiperf_trace_store_get_op (AiperfTraceStore *self,
   *out_name = g_ptr_array_index (self->names, op->name);
   *out_kernel_ns = op->kernel_ns;
   *out_kernels = op->kernels;
+  return TRUE;
+}
+
+gboolean
+aiperf_trace_store_get_op_split (AiperfTraceStore *self,
+                                 guint             index,
+                                 gboolean          steps_window,
+                                 const char      **out_name,
+                                 gint64            out_ns[3],
+                                 guint             out_counts[3])
+{
+  const TraceOp *op;
+
+  g_return_val_if_fail (self != NULL && self->finished, FALSE);
+
+  if (index >= self->ops->len)
+    return FALSE;
+  op = &g_array_index (self->ops, TraceOp, index);
+  *out_name = g_ptr_array_index (self->names, op->name);
+  for (guint k = 0; k < 3; k++)
+    {
+      out_ns[k] = op->ns[steps_window != FALSE][k];
+      out_counts[k] = op->counts[steps_window != FALSE][k];
+    }
   return TRUE;
 }
 

@@ -63,6 +63,7 @@ typedef struct {
   guint16 file;            /* ids are a file's own */
 } TraceEnd;
 
+/* A device end's kind is LINK_DEVICE + 0 (kernel), 1 (memcpy), 2 (memset). */
 enum { LINK_LAUNCH = 1, LINK_DEVICE = 2 };
 
 /* A joined pair: from (a launch, a flow's start) to (a kernel, its end). */
@@ -71,10 +72,14 @@ typedef struct {
   gint64  from_t, to_t;
 } TraceLink;
 
+/* A CPU op's device time: [0] all of it, [1] inside its GPU's GPU-side
+ * steps; by kind (kernel, memcpy, memset). */
 typedef struct {
   guint32 name;
-  gint64  kernel_ns;
-  guint   kernels;
+  gint64  kernel_ns;        /* all kinds, whole trace: the order */
+  guint   kernels;          /* all kinds, whole trace */
+  gint64  ns[2][3];
+  guint   counts[2][3];
 } TraceOp;
 
 struct _AiperfTraceStore {
@@ -104,10 +109,26 @@ struct _AiperfTraceStore {
   GArray     *streams;       /* TraceStream, in lane order (once finished) */
   gint64      origin, end;   /* absolute ns */
   gboolean    finished;
+  GByteArray *device_kinds;  /* TRACE_DEVICE_* of each key (once finished) */
+  GMutex      breakdown_lock;
+  GArray     *breakdowns[2]; /* AiperfTraceBreakdown: whole trace, steps (computed when asked) */
 };
 
-/* A lane with kernels: how long they kept it busy (the union of their
- * intervals) within the span from its first kernel to its last. */
+/* What a slice's key says it is on a device. */
+enum {
+  TRACE_DEVICE_NONE,
+  TRACE_DEVICE_KERNEL,
+  TRACE_DEVICE_MEMCPY,
+  TRACE_DEVICE_MEMSET,
+  TRACE_DEVICE_ANNOTATION, /* gpu_user_annotation */
+};
+
+/* Fills self->device_kinds from the keys (aiperf-trace-store-breakdown.c). */
+void     trace_store_classify_keys (AiperfTraceStore *self);
+
+/* A lane with device work (kernels, memcpys, memsets): how long it kept
+ * the lane busy (the union of their intervals) within the span from its
+ * first to its last. */
 typedef struct {
   guint  track;
   gint64 busy, span;

@@ -1,6 +1,7 @@
 /* aiperf-trace-store-streams.c — each GPU stream of a trace store, measured
- * once when it is finished: the time its kernels kept it busy (the union of
- * their intervals) against the span from its first kernel to its last.
+ * once when it is finished: the time its kernels, memcpys and memsets kept
+ * it busy (the union of their intervals) against the span from its first
+ * one to its last.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,7 +31,9 @@ kernel_spans (AiperfTraceStore *self,
         const TraceSlice *s = &g_array_index (t->rows[d], TraceSlice, k);
         gint64 span[2] = { s->start, s->start + s->dur };
 
-        if (s->key < self->n_kernel_keys)
+        guint8 kind = s->key < self->device_kinds->len ? self->device_kinds->data[s->key] : TRACE_DEVICE_NONE;
+
+        if (kind == TRACE_DEVICE_KERNEL || kind == TRACE_DEVICE_MEMCPY || kind == TRACE_DEVICE_MEMSET)
           g_array_append_vals (spans, span, 1);
       }
   /* One row is already by start. */

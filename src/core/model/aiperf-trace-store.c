@@ -72,6 +72,7 @@ aiperf_trace_store_new (void)
   AiperfKernelClasses *classes = aiperf_kernel_classes_get_default ();
 
   self->ref_count = 1;
+  g_mutex_init (&self->breakdown_lock);
   self->track_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) track_free);
   self->process_label = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -134,6 +135,10 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_array_unref (self->flows);
   g_array_unref (self->ops);
   g_array_unref (self->streams);
+  g_clear_pointer (&self->device_kinds, g_byte_array_unref);
+  g_clear_pointer (&self->breakdowns[0], g_array_unref);
+  g_clear_pointer (&self->breakdowns[1], g_array_unref);
+  g_mutex_clear (&self->breakdown_lock);
   g_free (self);
 }
 
@@ -362,8 +367,23 @@ aiperf_trace_store_add_slice (AiperfTraceStore *self,
   /* Times come clamped to ±2e18 (trace reader): sums stay in gint64. */
   slice.dur = CLAMP (dur_ns, 0, G_GINT64_CONSTANT (2000000000000000000));
   slice.name = trace_store_intern (self->name_ids, self->names, name != NULL ? name : "");
-  /* A kernel's colour is its category; anything else its cat. */
-  key = trace_store_intern (self->key_ids, self->keys, category != NULL ? category : cat != NULL ? cat : "other");
+  /* A kernel's colour is its category; anything else its cat. Keys below
+   * n_kernel_keys mean a kernel: a cat (or none) spelled like a category
+   * is told apart from it. */
+  if (category != NULL)
+    key = trace_store_intern (self->key_ids, self->keys, category);
+  else
+    {
+      const char *text = cat != NULL ? cat : "slice";
+
+      key = trace_store_intern (self->key_ids, self->keys, text);
+      if (key < self->n_kernel_keys)
+        {
+          g_autofree char *other = g_strconcat (text, " (cat)", NULL);
+
+          key = trace_store_intern (self->key_ids, self->keys, other);
+        }
+    }
   slice.key = (guint16) MIN (key, G_MAXUINT16);
   slice.depth = 0;
   /* 40 bits of offset (1 TiB of text) and 24 of length; longer: none. */
@@ -416,9 +436,10 @@ aiperf_trace_store_add_correlation (AiperfTraceStore *self,
                                     guint             track,
                                     gint64            t_ns,
                                     gint64            kernel_dur_ns,
-                                    gboolean          is_device)
+                                    AiperfTraceEndKind kind)
 {
-  TraceEnd end = { correlation, t_ns, kernel_dur_ns, track, is_device ? LINK_DEVICE : LINK_LAUNCH, TRUE,
+  TraceEnd end = { correlation, t_ns, kernel_dur_ns, track,
+                   kind == AIPERF_TRACE_LAUNCH ? LINK_LAUNCH : LINK_DEVICE + (kind - AIPERF_TRACE_KERNEL), TRUE,
                    (guint16) self->file };
 
   g_return_if_fail (self != NULL && !self->finished);

@@ -92,16 +92,24 @@ void              aiperf_trace_store_add_counter (AiperfTraceStore *self,
                                                   const char       *series,
                                                   gint64            t_ns,
                                                   double            value);
+/* What carries a correlation id: a launch, or a device event. */
+typedef enum {
+  AIPERF_TRACE_LAUNCH,
+  AIPERF_TRACE_KERNEL,
+  AIPERF_TRACE_MEMCPY,
+  AIPERF_TRACE_MEMSET,
+} AiperfTraceEndKind;
+
 /* A correlation id seen on a launch (a runtime call, or an ac2g flow's
  * start) or on a device event (a kernel, memcpy, memset) of @track at
  * @t_ns: joined when finishing, for the flow arrows and for grouping
- * kernel time by the CPU op that launched it. */
+ * device time by the CPU op that launched it. */
 void              aiperf_trace_store_add_correlation (AiperfTraceStore *self,
                                                       gint64            correlation,
                                                       guint             track,
                                                       gint64            t_ns,
                                                       gint64            kernel_dur_ns,
-                                                      gboolean          is_device);
+                                                      AiperfTraceEndKind kind);
 /* A flow event (s, t, f) with @id on @track: consecutive steps of one id
  * become arrows. @enclosing: bp "e" (bound to the slice around @t_ns,
  * as the start always is), else to the next slice starting at @t_ns. */
@@ -123,23 +131,58 @@ guint             aiperf_trace_store_get_n_slices (AiperfTraceStore *self);
 void              aiperf_trace_store_get_bounds (AiperfTraceStore *self,
                                                  gint64           *out_origin_ns,
                                                  gint64           *out_end_ns);
-/* For each track that ran kernels (a GPU stream): its name, the time its
- * kernels kept it busy (the union of their intervals, overlaps counted
- * once) and the span from its first kernel's start to its last's end.
+/* For each track that ran device work (a GPU stream): its name, the time
+ * its kernels, memcpys and memsets kept it busy (the union of their
+ * intervals, overlaps counted once) and the span from its first one's
+ * start to its last one's end.
  * Returns FALSE past the last such track. */
 gboolean          aiperf_trace_store_get_stream (AiperfTraceStore *self,
                                                  guint             index,
                                                  const char      **out_name,
                                                  gint64           *out_busy_ns,
                                                  gint64           *out_span_ns);
-/* Kernel time by the CPU op that launched it (the innermost "cpu_op"
- * slice around the launch joined by correlation), largest first. FALSE
- * past the last. */
+/* What one GPU (a process, its streams merged) did inside a window, as
+ * TraceLens's gpu_timeline defines it (µs): see
+ * aiperf-trace-store-breakdown.c. */
+typedef struct {
+  char  *gpu;               /* "GPU 0" (with the rank's label in a merged trace) */
+  double computation_us;    /* union of non-communication kernels and memsets */
+  double exposed_comm_us;   /* communication not overlapped by computation */
+  double exposed_memcpy_us; /* memcpy overlapped by neither */
+  double busy_us;           /* union of kernels, memsets and memcpys */
+  double idle_us;           /* total - busy */
+  double total_us;          /* the window */
+  double total_comm_us;     /* union of NCCL/RCCL kernels */
+  double total_memcpy_us;   /* union of memcpys */
+  double kernel_sum_us, memcpy_sum_us, memset_sum_us; /* plain sums inside the window */
+  double window_start_us, window_end_us; /* the file's clock */
+  guint  n_steps;           /* GPU-side ProfilerStep spans making the window; 0: first to last event */
+} AiperfTraceBreakdown;
+
+void              aiperf_trace_breakdown_clear  (AiperfTraceBreakdown *breakdown);
+/* One AiperfTraceBreakdown per GPU, computed once (thread-safe); with
+ * @steps_window the window is the GPU's GPU-side ProfilerStep spans when
+ * it has them. Owned by the store. */
+const GArray     *aiperf_trace_store_get_breakdowns (AiperfTraceStore *self,
+                                                     gboolean          steps_window);
+/* Device time (kernels, memcpys, memsets) by the CPU op that launched it
+ * (the innermost "cpu_op" slice around the launch joined by correlation),
+ * largest first. FALSE past the last. */
 gboolean          aiperf_trace_store_get_op     (AiperfTraceStore *self,
                                                  guint             index,
                                                  const char      **out_name,
                                                  gint64           *out_kernel_ns,
                                                  guint            *out_kernels);
+/* The device time of the @index-th CPU op (as get_op orders them) by
+ * kind (kernels, memcpys, memsets), and how many of each; with
+ * @steps_window only the part inside its GPU's GPU-side ProfilerStep
+ * spans (a GPU without them: all of it). FALSE past the last. */
+gboolean          aiperf_trace_store_get_op_split (AiperfTraceStore *self,
+                                                   guint             index,
+                                                   gboolean          steps_window,
+                                                   const char      **out_name,
+                                                   gint64            out_ns[3],
+                                                   guint             out_counts[3]);
 /* Flows joined into arrows, and the counter lanes. */
 guint             aiperf_trace_store_get_n_flows (AiperfTraceStore *self);
 /* The args of the slice at @start of @lane's row @depth, as text (the

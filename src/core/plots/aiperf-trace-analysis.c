@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-error.h"
 #include "aiperf-trace-private-plots.h"
 #include "aiperf-trace-store.h"
 
@@ -78,8 +79,9 @@ categories_text (AiperfKernelData   *data,
   return g_string_free (s, FALSE);
 }
 
-/* Per GPU stream: busy time (union of its kernels), the span from its
- * first kernel to its last, and the idle fraction of that span. */
+/* Per GPU stream: busy time (the union of its kernels, memcpys and
+ * memsets), the span from its first one to its last, and the idle fraction
+ * of that span (not of the trace: a stream that ran one burst reads busy). */
 static char *
 streams_text (AiperfRun *run,
               gboolean   csv)
@@ -99,41 +101,91 @@ streams_text (AiperfRun *run,
           g_string_append_printf (s, ",%.3f,%.3f,%.4f\n", busy / 1e3, span / 1e3, idle);
         }
       else
-        g_string_append_printf (s, _("  %s: busy %.3f ms of %.3f ms, idle %.1f%%\n"), name, busy / 1e6, span / 1e6,
-                                100 * idle);
+        g_string_append_printf (s, _("  %s: busy %.3f ms of its own %.3f ms, idle %.1f%% of that\n"), name,
+                                busy / 1e6, span / 1e6, 100 * idle);
     }
   return g_string_free (s, FALSE);
 }
 
-/* Kernel time by the CPU op that launched it (joined by correlation id):
- * where the GPU time comes from in the model's code. At most @limit rows
- * of text, all of them as CSV. */
+typedef struct {
+  const char *name;
+  gint64      ns[3];
+  guint       counts[3];
+  gint64      sum;
+} OpRow;
+
+static int
+compare_op_rows (gconstpointer a,
+                 gconstpointer b)
+{
+  const OpRow *x = a, *y = b;
+
+  return x->sum > y->sum ? -1 : x->sum < y->sum;
+}
+
+/* Device time by the CPU op that launched it (joined by correlation id):
+ * where the GPU time comes from in the model's code, kernels, memcpys and
+ * memsets apart, each op's share taken of all the GPU time of the window
+ * (the device events no op launched are the "unattributed" row). At most
+ * @limit rows of text, all of them as CSV. */
 static char *
 ops_text (AiperfRun *run,
           gboolean   csv,
-          guint      limit)
+          guint      limit,
+          gboolean   steps)
 {
   AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (OpRow));
   GString *s = g_string_new (NULL);
-  const char *name;
-  gint64 ns, total = 0;
-  guint kernels;
+  const GArray *gpus = store != NULL ? aiperf_trace_store_get_breakdowns (store, steps) : NULL;
+  double total = 0, attributed = 0, rest;
+  OpRow row;
 
-  for (guint i = 0; store != NULL && aiperf_trace_store_get_op (store, i, &name, &ns, &kernels); i++)
-    total += ns;
-  if (total == 0)
+  for (guint i = 0; store != NULL && aiperf_trace_store_get_op_split (store, i, steps, &row.name, row.ns, row.counts); i++)
+    {
+      row.sum = row.ns[0] + row.ns[1] + row.ns[2];
+      if (row.sum > 0)
+        g_array_append_val (rows, row);
+      attributed += (double) row.sum;
+    }
+  if (rows->len == 0)
     return g_string_free (s, FALSE);
+  g_array_sort (rows, compare_op_rows);
+  /* All the GPU time of the window: what every GPU ran in it. */
+  for (guint i = 0; gpus != NULL && i < gpus->len; i++)
+    {
+      const AiperfTraceBreakdown *b = &g_array_index (gpus, AiperfTraceBreakdown, i);
+
+      total += (b->kernel_sum_us + b->memcpy_sum_us + b->memset_sum_us) * 1e3;
+    }
+  total = MAX (total, attributed);
+  rest = total - attributed;
   if (csv)
-    g_string_append (s, "cpu_op,kernel_us,fraction,kernels\n");
-  for (guint i = 0; aiperf_trace_store_get_op (store, i, &name, &ns, &kernels) && (csv || i < limit); i++)
-    if (csv)
-      {
-        append_field (s, name);
-        g_string_append_printf (s, ",%.3f,%.4f,%u\n", ns / 1e3, (double) ns / (double) total, kernels);
-      }
-    else
-      g_string_append_printf (s, _("  %-40s %12.3f ms %6.1f%% %8u kernels\n"), name, ns / 1e6, 100.0 * ns / total,
-                              kernels);
+    g_string_append (s, "cpu_op,kernel_us,memcpy_us,memset_us,gpu_us,fraction,kernels,memcpys,memsets\n");
+  for (guint i = 0; i < rows->len && (csv || i < limit); i++)
+    {
+      const OpRow *r = &g_array_index (rows, OpRow, i);
+
+      if (csv)
+        {
+          append_field (s, r->name);
+          g_string_append_printf (s, ",%.3f,%.3f,%.3f,%.3f,%.4f,%u,%u,%u\n", r->ns[0] / 1e3, r->ns[1] / 1e3,
+                                  r->ns[2] / 1e3, r->sum / 1e3, r->sum / total, r->counts[0], r->counts[1],
+                                  r->counts[2]);
+        }
+      else
+        g_string_append_printf (s, _("  %-40s %10.3f ms %6.1f%%  (kernels %.3f ms, memcpy %.3f ms, memset %.3f ms)\n"),
+                                r->name, r->sum / 1e6, 100.0 * r->sum / total, r->ns[0] / 1e6, r->ns[1] / 1e6,
+                                r->ns[2] / 1e6);
+    }
+  /* Rounding of the window's µs aside, what no op launched. */
+  if (rest >= 1.0)
+    {
+      if (csv)
+        g_string_append_printf (s, "unattributed,,,,%.3f,%.4f,,,\n", rest / 1e3, rest / total);
+      else
+        g_string_append_printf (s, _("  %-40s %10.3f ms %6.1f%%\n"), _("(unattributed)"), rest / 1e6, 100.0 * rest / total);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -146,6 +198,14 @@ write_one (const char *directory,
 {
   g_autofree char *path = g_build_filename (directory, name, NULL);
 
+  /* One output written twice in one run would lose the first. */
+  for (guint i = 0; i < files->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (files, i), name) == 0)
+      {
+        g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO,
+                     _("%s: written already in this export; not overwritten"), path);
+        return FALSE;
+      }
   if (!g_file_set_contents (path, text, -1, error))
     return FALSE;
   g_ptr_array_add (files, g_strdup (name));
@@ -160,9 +220,9 @@ aiperf_trace_write_files (AiperfRunSet *runs,
                           GError      **error)
 {
   g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
-  gboolean several;
+  g_autoptr(GHashTable) names = aiperf_trace_output_names (runs);
+  gboolean several, steps = aiperf_trace_steps_window (options);
 
-  (void) options;
   if (data == NULL)
     return TRUE;
   /* One trace: acelyzer's names; several: the trace's name first. */
@@ -170,23 +230,37 @@ aiperf_trace_write_files (AiperfRunSet *runs,
   for (guint s = 0; s < data->sources->len; s++)
     {
       AiperfKernelSource *source = g_ptr_array_index (data->sources, s);
+      const char *label = g_hash_table_lookup (names, source->run) != NULL
+                          ? g_hash_table_lookup (names, source->run) : source->label;
       g_autofree char *summary = kernel_summary_csv (source);
       g_autofree char *csv = categories_text (data, source, TRUE);
       g_autofree char *txt = categories_text (data, source, FALSE);
-      g_autofree char *n1 = several ? g_strdup_printf ("%s_kernel_summary.csv", source->label) : g_strdup ("kernel_summary.csv");
-      g_autofree char *n2 = several ? g_strdup_printf ("%s_categories.csv", source->label) : g_strdup ("categories.csv");
-      g_autofree char *n3 = several ? g_strdup_printf ("%s_categories.txt", source->label) : g_strdup ("categories.txt");
+      g_autofree char *n1 = several ? g_strdup_printf ("%s_kernel_summary.csv", label) : g_strdup ("kernel_summary.csv");
+      g_autofree char *n2 = several ? g_strdup_printf ("%s_categories.csv", label) : g_strdup ("categories.csv");
+      g_autofree char *n3 = several ? g_strdup_printf ("%s_categories.txt", label) : g_strdup ("categories.txt");
 
       g_autofree char *streams = streams_text (source->run, TRUE);
-      g_autofree char *n4 = several ? g_strdup_printf ("%s_streams.csv", source->label) : g_strdup ("streams.csv");
-      g_autofree char *ops = ops_text (source->run, TRUE, 0);
-      g_autofree char *n5 = several ? g_strdup_printf ("%s_cpu_ops.csv", source->label) : g_strdup ("cpu_ops.csv");
+      g_autofree char *n4 = several ? g_strdup_printf ("%s_streams.csv", label) : g_strdup ("streams.csv");
+      g_autofree char *ops = ops_text (source->run, TRUE, 0, steps);
+      g_autofree char *n5 = several ? g_strdup_printf ("%s_cpu_ops.csv", label) : g_strdup ("cpu_ops.csv");
+
+      g_autofree char *timeline = aiperf_trace_gpu_timeline_csv (source->run, steps);
+      g_autofree char *notes = aiperf_trace_gpu_timeline_notes (source->run, steps);
+      g_autofree char *n6 = several ? g_strdup_printf ("%s_gpu_timeline.csv", label) : g_strdup ("gpu_timeline.csv");
+      g_autofree char *n7 = several ? g_strdup_printf ("%s_gpu_timeline.txt", label) : g_strdup ("gpu_timeline.txt");
+      g_autofree char *streams_notes = g_strconcat (_("streams.csv: per GPU stream, busy_us = the union of its kernels, "
+                                                      "memcpys and memsets; span_us = from its first one's start to "
+                                                      "its last one's end; idle_fraction = 1 - busy/span (of the "
+                                                      "stream's own span, not of the trace: see gpu_timeline.csv for "
+                                                      "the GPU's idle time).\n\n"), notes, NULL);
 
       if (!write_one (directory, n1, summary, files, error) ||
           !write_one (directory, n2, csv, files, error) ||
           !write_one (directory, n3, txt, files, error) ||
           !write_one (directory, n4, streams, files, error) ||
-          (*ops != '\0' && !write_one (directory, n5, ops, files, error)))
+          (*ops != '\0' && !write_one (directory, n5, ops, files, error)) ||
+          (timeline != NULL && !write_one (directory, n6, timeline, files, error)) ||
+          (timeline != NULL && !write_one (directory, n7, streams_notes, files, error)))
         return FALSE;
     }
   return TRUE;
@@ -195,8 +269,16 @@ aiperf_trace_write_files (AiperfRunSet *runs,
 char *
 aiperf_trace_summary_section (AiperfRunSet *runs)
 {
+  return aiperf_trace_summary_with_options (runs, NULL);
+}
+
+char *
+aiperf_trace_summary_with_options (AiperfRunSet *runs,
+                                   GHashTable   *options)
+{
   g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
   GString *s = g_string_new (_("Traces\n======\n"));
+  gboolean steps_window = aiperf_trace_steps_window (options), any_gpu = FALSE;
 
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
@@ -220,16 +302,21 @@ aiperf_trace_summary_section (AiperfRunSet *runs)
           g_string_append (s, table);
         }
       {
+        g_autofree char *timeline = aiperf_trace_gpu_timeline_text (run, steps_window);
         g_autofree char *streams = streams_text (run, FALSE);
 
+        g_string_append (s, timeline);
+        any_gpu |= *timeline != '\0';
         if (*streams != '\0')
-          g_string_append_printf (s, _("  GPU streams (busy: the union of their kernels):\n%s"), streams);
+          g_string_append_printf (s, _("  GPU streams (busy: the union of their kernels, memcpys and memsets, "
+                                       "within the stream's own first-to-last span):\n%s"), streams);
       }
       {
-        g_autofree char *ops = ops_text (run, FALSE, 10);
+        g_autofree char *ops = ops_text (run, FALSE, 10, steps_window);
 
         if (*ops != '\0')
-          g_string_append_printf (s, _("  Kernel time by the CPU op that launched it (top 10):\n%s"), ops);
+          g_string_append_printf (s, _("  GPU time by the CPU op that launched it (top 10; shares of all GPU time "
+                                       "in the window):\n%s"), ops);
       }
       if (steps != NULL && aiperf_table_get_n_rows (steps) > 0)
         {
@@ -241,11 +328,15 @@ aiperf_trace_summary_section (AiperfRunSet *runs)
           for (guint r = 0; r < n; r++)
             sum += d[r];
           qsort (sorted, n, sizeof (double), (int (*) (const void *, const void *)) aiperf_compare_doubles);
-          g_string_append_printf (s, _("  %u iterations: mean %.3f ms, median %.3f ms\n"), n, sum / n,
-                                  n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+          g_string_append_printf (s, _("  %u iterations (%s-side ProfilerStep spans): mean %.3f ms, median %.3f ms\n"),
+                                  n, aiperf_run_get_parameter (run, "iterations from") != NULL
+                                     ? aiperf_run_get_parameter (run, "iterations from") : "CPU",
+                                  sum / n, n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
         }
     }
   g_string_append (s, _("\nKernel times add up over all streams and GPUs: they can exceed the wall time.\n"));
+  if (any_gpu)
+    g_string_append_printf (s, "%s\n", aiperf_trace_breakdown_definitions ());
   return g_string_free (s, FALSE);
 }
 

@@ -22,7 +22,27 @@ AiperfChart *aiperf_handler_counters      (const AiperfPlotSpec *spec, AiperfRun
                                            AiperfPlotColors *colors, GError **error);
 gboolean     aiperf_handler_counters_applies (const AiperfPlotSpec *spec,
                                               AiperfRunSet         *runs);
+/* The trace section of summary.txt; without options, the window is the
+ * GPU-side steps. */
 char        *aiperf_trace_summary_section (AiperfRunSet *runs);
+char        *aiperf_trace_summary_with_options (AiperfRunSet *runs,
+                                                GHashTable   *options);
+/* aiperf-trace-names.c: run → the name its output files go by (its stem,
+ * or with the fewest parent folders that tell it from another trace of
+ * that stem). */
+GHashTable  *aiperf_trace_output_names    (AiperfRunSet *runs);
+/* aiperf-trace-breakdown.c: the GPU time breakdown (gpu_timeline.csv).
+ * The window option ("trace_window": "steps", the default, or "all"). */
+gboolean     aiperf_trace_steps_window    (GHashTable   *options);
+const char  *aiperf_trace_breakdown_definitions (void);
+/* NULL when the trace ran nothing on a GPU. */
+char        *aiperf_trace_gpu_timeline_csv   (AiperfRun *run,
+                                              gboolean   steps);
+char        *aiperf_trace_gpu_timeline_notes (AiperfRun *run,
+                                              gboolean   steps);
+/* "" when the trace ran nothing on a GPU. */
+char        *aiperf_trace_gpu_timeline_text  (AiperfRun *run,
+                                              gboolean   steps);
 gboolean     aiperf_trace_write_files     (AiperfRunSet *runs,
                                            GHashTable   *options,
                                            const char   *directory,

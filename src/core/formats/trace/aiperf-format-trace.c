@@ -39,11 +39,15 @@ inflate_head (const char *head,
   return out;
 }
 
+/* A trace by structure: the head says so when "traceEvents" is in it;
+ * otherwise an object's top-level members are walked (PyTorch writes
+ * metadata blocks first, megabytes of them at times). */
 static guint
 trace_sniff (const AiperfSniffInput *input)
 {
   g_autofree char *text = NULL;
   const char *head = input->head;
+  gboolean damaged = FALSE;
 
   if (input->is_dir || input->head_len < 2)
     return AIPERF_SNIFF_NO;
@@ -52,9 +56,49 @@ trace_sniff (const AiperfSniffInput *input)
   if (aiperf_head_first_char (head) == '{' && aiperf_head_has_key (head, "traceEvents"))
     return AIPERF_SNIFF_SURE;
   if (aiperf_head_first_char (head) == '[' && aiperf_head_has_key (head, "ph") &&
-      aiperf_head_has_key (head, "ts"))
+      (aiperf_head_has_key (head, "ts") || aiperf_head_has_key (head, "name")))
     return AIPERF_SNIFF_LIKELY;
+  if (aiperf_head_first_char (head) != '{')
+    return AIPERF_SNIFF_NO;
+  if (aiperf_trace_sniff_path (input->path, &damaged, NULL))
+    return AIPERF_SNIFF_SURE;
+  /* A PyTorch trace's head whose events are missing, or an object cut off
+   * (or its gzip stream corrupt) before any "traceEvents" that no other
+   * format takes: loaded, so that the damage is said with its byte
+   * offset, not left out in silence. */
+  if (damaged || (aiperf_head_has_key (head, "schemaVersion") &&
+                  (aiperf_head_has_key (head, "deviceProperties") || aiperf_head_has_key (head, "distributedInfo") ||
+                   aiperf_head_has_key (head, "traceName"))))
+    return AIPERF_SNIFF_MAYBE;
   return AIPERF_SNIFF_NO;
+}
+
+/* Why a JSON file is not a trace: the closer, the more it looked like one. */
+static char *
+trace_refusal (const AiperfSniffInput *input,
+               guint                  *closeness)
+{
+  g_autofree char *text = NULL;
+  const char *head = input->head;
+  char *why = NULL;
+  char first;
+
+  *closeness = 0;
+  if (input->is_dir || input->head == NULL || input->head_len < 2)
+    return NULL;
+  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
+    head = text = inflate_head (input->head, input->head_len);
+  first = aiperf_head_first_char (head);
+  if (first != '{' && first != '[')
+    return NULL;
+  if (aiperf_trace_sniff_path (input->path, NULL, &why))
+    return NULL;
+  /* A key a trace writes, or an event's fields, make it close. */
+  *closeness = aiperf_head_has_key (head, "traceEvents") || aiperf_head_has_key (head, "ph") ||
+               aiperf_head_has_key (head, "deviceProperties") || aiperf_head_has_key (head, "distributedInfo") ||
+               aiperf_head_has_key (head, "schemaVersion")
+               ? AIPERF_SNIFF_LIKELY : AIPERF_SNIFF_MAYBE;
+  return why;
 }
 
 /* One kernel name on one GPU (pid). */
@@ -102,6 +146,7 @@ typedef struct {
   GHashTable *labels;      /* "file\x1fpid" → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
   guint       n_events, n_negative, n_other; /* n_other: phases read and counted, not drawn */
+  guint       n_closed;    /* E (and e) events that closed their B: a pair is one event */
   guint       n_launch_ids;  /* launches with a correlation id, in this file */
   guint       file;        /* the file being read, in a merged trace */
   const char *file_label;  /* its label (NULL for a trace of one file) */
@@ -130,6 +175,19 @@ static gboolean
 is_device_cat (const char *cat)
 {
   return cat != NULL && (g_ascii_strcasecmp (cat, "kernel") == 0 || g_str_has_prefix (cat, "gpu_"));
+}
+
+/* What a device event with a correlation id is; a launch otherwise. */
+static AiperfTraceEndKind
+device_kind (const char *cat)
+{
+  if (!is_device_cat (cat))
+    return AIPERF_TRACE_LAUNCH;
+  if (g_ascii_strcasecmp (cat, "gpu_memcpy") == 0)
+    return AIPERF_TRACE_MEMCPY;
+  if (g_ascii_strcasecmp (cat, "gpu_memset") == 0)
+    return AIPERF_TRACE_MEMSET;
+  return AIPERF_TRACE_KERNEL;
 }
 
 /* The open slices under *@key; a new stack with @create takes *@key
@@ -172,8 +230,13 @@ close_open (Agg                    *agg,
   if (stack == NULL || stack->len == 0)
     return FALSE;
   o = &g_array_index (stack, Open, stack->len - 1);
-  aiperf_trace_store_add_slice (agg->store, track, o->start, event->ts_ns - o->start,
-                                o->name != NULL ? o->name : event->name, o->cat, NULL, o->args_offset, o->args_len);
+  /* A pair is one event; one that ends before it begins is counted, not drawn. */
+  agg->n_closed++;
+  if (event->ts_ns < o->start)
+    agg->n_negative++;
+  else
+    aiperf_trace_store_add_slice (agg->store, track, o->start, event->ts_ns - o->start,
+                                  o->name != NULL ? o->name : event->name, o->cat, NULL, o->args_offset, o->args_len);
   g_array_set_size (stack, stack->len - 1);
   return TRUE;
 }
@@ -268,7 +331,7 @@ store_event (Agg                    *agg,
           /* Only where the launches carry no correlation id of their own. */
           if (event->ph == 's' && event->id != NULL && agg->n_launch_ids == 0)
             aiperf_trace_store_add_correlation (agg->store, g_ascii_strtoll (event->id, NULL, 10), track,
-                                                event->ts_ns, 0, FALSE);
+                                                event->ts_ns, 0, AIPERF_TRACE_LAUNCH);
         }
       else if (event->id != NULL)
         aiperf_trace_store_add_flow (agg->store, event->id, event->ph, track, event->ts_ns, event->bind_enclosing);
@@ -296,7 +359,8 @@ store_event (Agg                    *agg,
                                     event->args_len);
       if (event->correlation >= 0 && event->ph == 'X')
         {
-          aiperf_trace_store_add_correlation (agg->store, event->correlation, track, event->ts_ns, dur, device);
+          aiperf_trace_store_add_correlation (agg->store, event->correlation, track, event->ts_ns, dur,
+                                              device_kind (event->cat));
           agg->n_launch_ids += !device;
         }
       return;
@@ -419,9 +483,13 @@ on_event (const AiperfTraceEvent *event,
     }
   else if (g_str_has_prefix (event->name, "ProfilerStep#"))
     {
-      double step[3] = { g_ascii_strtod (event->name + strlen ("ProfilerStep#"), NULL), event->ts_us, event->dur_us };
+      /* Kineto writes each step twice: on the CPU (user_annotation) and,
+       * as the GPU ran it, on the GPU (gpu_user_annotation). */
+      double step[4] = { g_ascii_strtod (event->name + strlen ("ProfilerStep#"), NULL), event->ts_us,
+                         event->dur_us, g_strcmp0 (event->cat, "gpu_user_annotation") == 0 ? 1.0 : 0.0 };
 
-      g_array_append_vals (agg->steps, step, 3);
+      step[3] += 2.0 * agg->file;
+      g_array_append_vals (agg->steps, step, 4);
     }
 }
 
@@ -461,21 +529,82 @@ kernels_table (Agg *agg)
   return table;
 }
 
+/* One row per step (and file), counted once: its GPU-side span when the
+ * trace has GPU-side steps (what TraceLens and HTA measure), else its
+ * CPU-side one; both columns kept where both exist. */
 static AiperfTable *
-steps_table (Agg *agg)
+steps_table (Agg         *agg,
+             const char **out_side)
 {
   AiperfTable *table = aiperf_table_new ();
+  g_autoptr(GHashTable) rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint c_step = aiperf_table_ensure_column (table, "step", "");
   guint c_start = aiperf_table_ensure_column (table, "start_us", "us");
   guint c_dur = aiperf_table_ensure_column (table, "duration_ms", "ms");
+  guint c_cpu = 0, c_gpu = 0;
+  gboolean any_gpu = FALSE, any_cpu = FALSE;
 
-  for (guint i = 0; i + 2 < agg->steps->len; i += 3)
+  for (guint i = 0; i + 3 < agg->steps->len; i += 4)
     {
-      guint row = aiperf_table_append_row (table);
+      if ((int) g_array_index (agg->steps, double, i + 3) % 2)
+        any_gpu = TRUE;
+      else
+        any_cpu = TRUE;
+    }
+  if (any_cpu)
+    c_cpu = aiperf_table_ensure_column (table, "cpu_duration_ms", "ms");
+  if (any_gpu)
+    c_gpu = aiperf_table_ensure_column (table, "gpu_duration_ms", "ms");
+  *out_side = any_gpu ? "GPU" : "CPU";
+  for (guint i = 0; i + 3 < agg->steps->len; i += 4)
+    {
+      const double *step = &g_array_index (agg->steps, double, i);
+      gboolean gpu = (int) step[3] % 2;
+      g_autofree char *key = g_strdup_printf ("%d\x1f%.17g", (int) step[3] / 2, step[0]);
+      gpointer found = g_hash_table_lookup (rows, key);
+      guint row;
 
-      aiperf_table_set (table, c_step, row, g_array_index (agg->steps, double, i));
-      aiperf_table_set (table, c_start, row, g_array_index (agg->steps, double, i + 1));
-      aiperf_table_set (table, c_dur, row, g_array_index (agg->steps, double, i + 2) / 1000.0);
+      if (found == NULL)
+        {
+          row = aiperf_table_append_row (table);
+          g_hash_table_insert (rows, g_steal_pointer (&key), GUINT_TO_POINTER (row + 1));
+          aiperf_table_set (table, c_step, row, step[0]);
+          if (any_cpu)
+            aiperf_table_set (table, c_cpu, row, NAN);
+          if (any_gpu)
+            aiperf_table_set (table, c_gpu, row, NAN);
+        }
+      else
+        row = GPOINTER_TO_UINT (found) - 1;
+      aiperf_table_set (table, gpu ? c_gpu : c_cpu, row, step[2] / 1000.0);
+      if (gpu == any_gpu)
+        {
+          aiperf_table_set (table, c_start, row, step[1]);
+          aiperf_table_set (table, c_dur, row, step[2] / 1000.0);
+        }
+    }
+  /* A step seen only on the other side has no chosen span: left out. */
+  if (any_gpu && any_cpu)
+    {
+      AiperfTable *kept = aiperf_table_new ();
+      const double *gpu_d = aiperf_table_get_column (table, "gpu_duration_ms");
+      const char *names[] = { "step", "start_us", "duration_ms", "cpu_duration_ms", "gpu_duration_ms" };
+      const char *units[] = { "", "us", "ms", "ms", "ms" };
+
+      guint columns[G_N_ELEMENTS (names)];
+
+      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+        columns[k] = aiperf_table_ensure_column (kept, names[k], units[k]);
+      for (guint r = 0; r < aiperf_table_get_n_rows (table); r++)
+        if (!isnan (gpu_d[r]))
+          {
+            guint row = aiperf_table_append_row (kept);
+
+            for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+              aiperf_table_set (kept, columns[k], row, aiperf_table_get_column (table, names[k])[r]);
+          }
+      aiperf_table_unref (table);
+      table = kept;
     }
   return table;
 }
@@ -600,6 +729,7 @@ trace_load_files (const char * const      *paths,
   guint n_paths = g_strv_length ((char **) paths), n_read = 0;
   gint64 base_ns = 0;
   GError *first_error = NULL;
+  const char *side = NULL;
 
   agg.kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
   agg.order = g_ptr_array_new_with_free_func ((GDestroyNotify) kernel_agg_free);
@@ -655,14 +785,17 @@ trace_load_files (const char * const      *paths,
       aiperf_kernel_classes_apply (aiperf_kernel_classes_get_default (), kernels);
       if (aiperf_table_get_n_rows (kernels) > 0)
         aiperf_run_set_table (run, AIPERF_DATASET_KERNELS, kernels);
-      steps = steps_table (&agg);
+      steps = steps_table (&agg, &side);
       if (aiperf_table_get_n_rows (steps) > 0)
-        aiperf_run_set_table (run, "iterations", steps);
+        {
+          aiperf_run_set_table (run, "iterations", steps);
+          aiperf_run_set_parameter (run, "iterations from", side);
+        }
       aiperf_trace_store_finish (agg.store);
       set_times (run, agg.store, base_ns);
       if (aiperf_trace_store_get_n_slices (agg.store) > 0)
         aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
-      set_count (run, "events", agg.n_events);
+      set_count (run, "events", agg.n_events - agg.n_closed);
       if (agg.n_other > 0)
         set_count (run, "events not drawn", agg.n_other);
       if (n_paths > 1)
@@ -701,4 +834,5 @@ const AiperfFormat aiperf_format_trace = {
   .load_merged = trace_load_files,
   .claims_subtree = NULL,
   .skip_child = NULL,
+  .refusal = trace_refusal,
 };

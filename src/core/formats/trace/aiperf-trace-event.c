@@ -282,7 +282,7 @@ read_id (AiperfJsonScan  *scan,
       char *text;
 
       /* A plain integer (most ids) is its own text: no parsing, no formatting. */
-      while (p < scan->end && g_ascii_isdigit (*p) && p - digits < 18)
+      while (p < scan->end && g_ascii_isdigit (*p) && p - digits < 39)
         p++;
       if (p > digits && !(*digits == '0' && p - digits > 1) && (p == scan->end || strchr (".eE0123456789", *p) == NULL))
         {

@@ -62,6 +62,17 @@ typedef struct {
   goffset bytes;           /* text read */
 } AiperfTraceTotals;
 
+/* TRUE when @path (plain or gzip) is a Chrome trace by its structure: a
+ * top-level object with a "traceEvents" array among its members (after
+ * any others), or an array whose first element is an event. Otherwise
+ * *@out_damaged (nullable) tells whether the walk met damage (the text
+ * ends, or the gzip stream is corrupt, before any "traceEvents") and
+ * *@out_why (nullable) what the file looked like and why it is not one.
+ * aiperf-trace-sniff.c */
+gboolean aiperf_trace_sniff_path  (const char           *path,
+                                   gboolean             *out_damaged,
+                                   char                **out_why);
+
 /* Reads @path (plain or gzip), calling @func for each event. Damage (a
  * cut-off file, a corrupt gzip stream, bad syntax between events) stops
  * the reading with @error naming the byte offset; the events before it

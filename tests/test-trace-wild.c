@@ -1,0 +1,287 @@
+/* test-trace-wild.c — real traces from the test suites of TraceLens, HTA
+ * and acelyzer: recognised by structure (traceEvents after metadata),
+ * iterations counted once, the GPU time breakdown against TraceLens's own
+ * gpu_timeline.csv, B/E pairs, and damaged files.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <zlib.h>
+
+#include "format-test-util.h"
+#include "aiperf-formats.h"
+#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-store.h"
+
+#define QWEN "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"
+#define BERT "gaunernst_bert-small-uncased__1016001.json.gz"
+
+static char *
+trace_fixture (const char *file)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "trace", file, NULL);
+}
+
+static char *
+inflate_file (const char *path,
+              gsize      *out_length)
+{
+  gzFile gz = gzopen (path, "rb");
+  GString *text = g_string_new (NULL);
+  char buf[65536];
+  int n;
+
+  g_assert_nonnull (gz);
+  while ((n = gzread (gz, buf, sizeof buf)) > 0)
+    g_string_append_len (text, buf, n);
+  gzclose (gz);
+  *out_length = text->len;
+  return g_string_free (text, FALSE);
+}
+
+static void
+write_gzip (const char *path,
+            const char *text,
+            gsize       length)
+{
+  gzFile gz = gzopen (path, "wb");
+
+  g_assert_nonnull (gz);
+  g_assert_cmpint (gzwrite (gz, text, (unsigned) length), ==, (int) length);
+  g_assert_cmpint (gzclose (gz), ==, Z_OK);
+}
+
+static void
+assert_relative (double      value,
+                 double      expected,
+                 const char *what)
+{
+  if (!(fabs (value - expected) <= 1e-6 * fabs (expected) || (expected == 0 && value == 0)))
+    g_error ("%s: %.17g, expected %.17g", what, value, expected);
+}
+
+/* A Kineto trace with 6 MB of metadata before "traceEvents", plain and
+ * gzip, in a folder beside a JSON object that is no trace: both traces
+ * open; the other file named alone is refused with what it looked like. */
+static void
+test_sniff_after_metadata (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
+  g_autoptr(GString) text = g_string_new ("{\"schemaVersion\": 1, \"metadata\": {\"blob\": \"");
+  g_autofree char *plain = NULL, *gz = NULL, *gz_dir = NULL, *other = NULL, *errors = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *paths[] = { NULL, NULL };
+
+  for (guint i = 0; i < 6 * 1024 * 1024 / 64; i++)
+    g_string_append (text, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+  g_string_append (text, "\", \"list\": [1, {\"x\": \"]}\"}]}, \"deviceProperties\": [],\n\"traceEvents\": [\n"
+                         "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \"ts\": 10, \"dur\": 5}\n"
+                         "], \"traceName\": \"t\"}\n");
+  plain = format_write (dir, "a/rank0.pt.trace.json", text->str, (gssize) text->len);
+  gz = g_build_filename (dir, "b", "rank0.pt.trace.json.gz", NULL);
+  gz_dir = g_path_get_dirname (gz);
+  g_assert_cmpint (g_mkdir_with_parents (gz_dir, 0755), ==, 0);
+  write_gzip (gz, text->str, text->len);
+  other = format_write (dir, "c/config.json", "{\"model\": \"x\", \"layers\": [1, 2], \"notes\": {}}", -1);
+
+  set = format_load_one (dir);
+  errors = format_errors (set);
+  g_test_message ("errors: %s", errors);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  g_assert_cmpstr (aiperf_run_get_kind (format_find_run (set, "a/rank0.pt.trace.json")), ==, "trace");
+  g_assert_cmpstr (aiperf_run_get_kind (format_find_run (set, "b/rank0.pt.trace.json.gz")), ==, "trace");
+
+  /* Named alone: what it looked like, the closest format and why not. */
+  paths[0] = other;
+  g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "closest: Chrome trace"));
+  g_assert_nonnull (strstr (error->message, "3 top-level members (model, layers, notes)"));
+  g_assert_nonnull (strstr (error->message, "no “traceEvents”"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+/* The real traces, "traceEvents" 16 KB to 26 KB in, open as traces. */
+static void
+test_sniff_real (void)
+{
+  const char *files[] = { QWEN, BERT, "rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz", "allreduce_tp4.json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = trace_fixture (files[i]);
+      g_autoptr(AiperfRunSet) set = format_load_one (path);
+
+      g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+      g_assert_cmpstr (aiperf_run_get_kind (aiperf_run_set_get_run (set, 0)), ==, "trace");
+    }
+}
+
+/* Qwen on H100: ProfilerStep#? is on the CPU (47.151395 ms) and on the GPU
+ * (34.892421 ms): one iteration, the GPU's span, both columns kept. */
+static void
+test_iterations_once (void)
+{
+  g_autofree char *path = trace_fixture (QWEN);
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run = aiperf_run_set_get_run (set, 0);
+  AiperfTable *steps = aiperf_run_get_table (run, "iterations");
+  g_autofree char *summary = NULL;
+
+  g_assert_nonnull (steps);
+  g_assert_cmpuint (aiperf_table_get_n_rows (steps), ==, 1);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "iterations from"), ==, "GPU");
+  assert_relative (aiperf_table_get_column (steps, "duration_ms")[0], 34.892421, "duration");
+  assert_relative (aiperf_table_get_column (steps, "gpu_duration_ms")[0], 34.892421, "gpu");
+  assert_relative (aiperf_table_get_column (steps, "cpu_duration_ms")[0], 47.151395, "cpu");
+  summary = aiperf_trace_summary_section (set);
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, "1 iterations (GPU-side ProfilerStep spans): mean 34.892 ms"));
+}
+
+static double
+sheet_value (const char *csv,
+             const char *type,
+             guint       column)
+{
+  g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      if (g_strv_length (fields) > column && g_str_equal (fields[0], type))
+        return g_ascii_strtod (fields[column], NULL);
+    }
+  g_error ("no %s row", type);
+  return NAN;
+}
+
+/* Every row of TraceLens's gpu_timeline.csv for the BERT trace, to 1e-6
+ * relative; Qwen's busy time and window as TraceLens computed them. */
+static void
+test_gpu_timeline (void)
+{
+  static const char * const types[] = { "computation_time", "exposed_comm_time", "exposed_memcpy_time", "busy_time",
+                                        "idle_time", "total_time", "total_comm_time", "total_memcpy_time" };
+  g_autofree char *path = trace_fixture (BERT);
+  g_autofree char *sheet_path = trace_fixture ("gaunernst_bert-small-uncased__1016001_gpu_timeline.csv");
+  g_autofree char *sheet = NULL, *ours = NULL, *qwen_csv = NULL, *notes = NULL;
+  g_autofree char *qwen = trace_fixture (QWEN);
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  g_autoptr(AiperfRunSet) qwen_set = format_load_one (qwen);
+  const GArray *all;
+  gsize length;
+
+  sheet = format_read (sheet_path, &length);
+  ours = aiperf_trace_gpu_timeline_csv (aiperf_run_set_get_run (set, 0), TRUE);
+  g_test_message ("%s", ours);
+  g_assert_true (g_str_has_prefix (ours, "type,time ms,percent\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      assert_relative (sheet_value (ours, types[i], 1), sheet_value (sheet, types[i], 1), types[i]);
+      assert_relative (sheet_value (ours, types[i], 2), sheet_value (sheet, types[i], 2), types[i]);
+    }
+
+  qwen_csv = aiperf_trace_gpu_timeline_csv (aiperf_run_set_get_run (qwen_set, 0), TRUE);
+  g_assert_cmpfloat (sheet_value (qwen_csv, "busy_time", 1), ==, 31.905483154296874);
+  assert_relative (sheet_value (qwen_csv, "total_time", 1), 34.892421, "qwen window");
+  notes = aiperf_trace_gpu_timeline_notes (aiperf_run_set_get_run (qwen_set, 0), TRUE);
+  g_assert_nonnull (strstr (notes, "GPU 0: window = 1 GPU-side ProfilerStep span, 34.892 ms"));
+
+  /* --trace-window all: from the first device event to the last. */
+  all = aiperf_trace_store_get_breakdowns (aiperf_run_get_dataset (aiperf_run_set_get_run (qwen_set, 0),
+                                                                   AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE),
+                                           FALSE);
+  g_assert_cmpuint (all->len, ==, 1);
+  g_assert_cmpuint (g_array_index (all, AiperfTraceBreakdown, 0).n_steps, ==, 0);
+  assert_relative (g_array_index (all, AiperfTraceBreakdown, 0).total_us, 1428625781275.082 - 1428625731622.25,
+                   "whole");
+}
+
+/* acelyzer's AIU trace: 28 B/E pairs are 28 events; the 64-bit thread
+ * ids are integers in the lane names; its lanes are no GPU streams. */
+static void
+test_acelyzer (void)
+{
+  g_autofree char *path = trace_fixture ("allreduce_tp4.json");
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run = aiperf_run_set_get_run (set, 0);
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  g_autoptr(GString) lanes = g_string_new (NULL);
+  g_autofree char *summary = aiperf_trace_summary_section (set);
+  AiperfTrackModel model;
+  const char *name;
+  gint64 busy, span;
+
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "events"), ==, "28");
+  aiperf_trace_store_get_model (store, &model);
+  for (guint l = 0; l < model.vtable->n_lanes (model.self); l++)
+    g_string_append_printf (lanes, "%s|", model.vtable->lane_name (model.self, l));
+  g_test_message ("lanes: %s", lanes->str);
+  g_assert_nonnull (strstr (lanes->str, "15514734831341844875"));
+  g_assert_null (strstr (lanes->str, "e+19"));
+  g_assert_false (aiperf_trace_store_get_stream (store, 0, &name, &busy, &span));
+  g_assert_null (strstr (summary, "GPU streams"));
+}
+
+/* Damage: a PyTorch trace cut inside its metadata, and one whose
+ * traceEvents is missing, are each said with what was wrong; a cut trace
+ * keeps its events; the good trace beside them loads. */
+static void
+test_damage (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
+  g_autofree char *qwen = trace_fixture (QWEN);
+  g_autofree char *text = NULL, *errors = NULL, *all = NULL;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GString) warnings = g_string_new (NULL);
+  const char *events;
+  gsize length;
+  AiperfRun *run;
+
+  text = inflate_file (qwen, &length);
+  events = strstr (text, "\"traceEvents\"");
+  g_assert_nonnull (events);
+  a = format_write (dir, "cut-in-metadata/trace.json", text, (events - text) / 2);
+  b = format_write (dir, "no-events/trace.json", "{\"schemaVersion\": 1, \"deviceProperties\": [], \"traceName\": \"x\"}", -1);
+  /* Qwen's kernels come after its CPU events, from 67 % of the text on. */
+  c = format_write (dir, "cut-in-events/trace.json", text, (gssize) (length / 10 * 9));
+  d = format_write (dir, "good/trace.json", text, (gssize) length);
+
+  set = format_load_one (dir);
+  errors = format_errors (set);
+  g_test_message ("errors: %s", errors);
+  g_assert_nonnull (strstr (errors, "cut-in-metadata/trace.json"));
+  g_assert_nonnull (strstr (errors, "byte "));
+  g_assert_nonnull (strstr (errors, "no-events/trace.json: no “traceEvents”"));
+
+  run = format_find_run (set, "cut-in-events/trace.json");
+  for (guint i = 0; i < aiperf_run_get_warnings (run)->len; i++)
+    g_string_append_printf (warnings, "%s\n", (const char *) g_ptr_array_index (aiperf_run_get_warnings (run), i));
+  g_test_message ("warnings: %s", warnings->str);
+  g_assert_nonnull (strstr (warnings->str, "byte "));
+  g_assert_nonnull (aiperf_run_get_table (run, AIPERF_DATASET_KERNELS));
+
+  run = format_find_run (set, "good/trace.json");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "events"), ==, "18221");
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/trace/wild/sniff-after-metadata", test_sniff_after_metadata);
+  g_test_add_func ("/trace/wild/sniff-real", test_sniff_real);
+  g_test_add_func ("/trace/wild/iterations-once", test_iterations_once);
+  g_test_add_func ("/trace/wild/gpu-timeline", test_gpu_timeline);
+  g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
+  g_test_add_func ("/trace/wild/damage", test_damage);
+  return g_test_run ();
+}
