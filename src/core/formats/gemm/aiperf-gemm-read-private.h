@@ -56,6 +56,16 @@ void      gemm_columns_pick        (const GemmColumn *columns,
                                     int              *by_role);
 /* Name of a role for messages ("M", "time", …). */
 const char *gemm_role_name         (GemmRole role);
+/* A triton perf_report table: how many x columns (M, N, K, batch) come
+ * first, followed only by provider columns; 0 when it is not one. */
+guint     gemm_wide_x_columns      (const GemmColumn *columns,
+                                    guint             n);
+/* What a provider column measures ("Triton (ms)": time, scaled to µs by
+ * @scale; "cuBLAS TFLOPS": TFLOP/s), GEMM_ROLE_NONE when it names no unit. */
+GemmRole  gemm_provider_metric     (const char *header,
+                                    double     *scale);
+/* "Triton (ms)" → "Triton". */
+char     *gemm_provider_name       (const char *header);
 
 /* One input row, before the maths. */
 typedef struct {
