@@ -28,6 +28,7 @@
 #include "aiperf-derived.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-metric-registry.h"
+#include "aiperf-number-cast.h"
 
 #define N_FIRST_BAD   3
 #define READ_BYTES    (256u << 10)
@@ -546,7 +547,11 @@ aiperf_telemetry_parse_apply (AiperfTelemetryParse *parse,
     }
 
   req_origin = aiperf_requests_origin (aiperf_run_get_requests (run));
-  origin = !isnan (req_origin) ? (gint64) req_origin : G_MAXINT64;
+  if (!aiperf_double_to_int64 (req_origin, &origin))
+    {
+      origin = G_MAXINT64;
+      req_origin = NAN;
+    }
   if (isnan (req_origin))
     for (guint i = 0; i < parse->stamps->len; i++)
       origin = MIN (origin, g_array_index (parse->stamps, gint64, i));
