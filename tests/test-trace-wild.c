@@ -272,6 +272,52 @@ test_damage (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* Two traces of one stem in different folders (h100/, mi300/): their
+ * files are named after the folder that tells them apart, and writing one
+ * output twice in one export is refused. */
+static void
+test_output_names (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "out", NULL);
+  g_autofree char *bert = trace_fixture (BERT);
+  g_autofree char *text = NULL, *a = NULL, *b = NULL, *c = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GHashTable) names = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (bert, &text, &length, NULL));
+  a = format_write (dir, "runs/h100/" BERT, text, (gssize) length);
+  b = format_write (dir, "runs/mi300/" BERT, text, (gssize) length);
+  c = format_write (dir, "runs/other.json.gz", text, (gssize) length);
+  g_assert_cmpint (g_mkdir_with_parents (out, 0755), ==, 0);
+  set = format_load_one (dir);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 3);
+  names = aiperf_trace_output_names (set);
+  g_assert_cmpstr (g_hash_table_lookup (names, format_find_run (set, "h100/" BERT)), ==,
+                   "h100_gaunernst_bert-small-uncased__1016001");
+  g_assert_cmpstr (g_hash_table_lookup (names, format_find_run (set, "mi300/" BERT)), ==,
+                   "mi300_gaunernst_bert-small-uncased__1016001");
+  g_assert_cmpstr (g_hash_table_lookup (names, format_find_run (set, "other.json.gz")), ==, "other");
+
+  g_assert_true (aiperf_trace_write_files (set, NULL, out, files, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_ptr_array_find_with_equal_func (files, "h100_gaunernst_bert-small-uncased__1016001_gpu_timeline.csv",
+                                                   g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (files, "mi300_gaunernst_bert-small-uncased__1016001_streams.csv",
+                                                   g_str_equal, NULL));
+  for (guint i = 0; i < files->len; i++)
+    for (guint k = i + 1; k < files->len; k++)
+      g_assert_cmpstr (g_ptr_array_index (files, i), !=, g_ptr_array_index (files, k));
+  /* Once more into the same export: the first file is not overwritten. */
+  g_assert_false (aiperf_trace_write_files (set, NULL, out, files, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "written already in this export"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -283,5 +329,6 @@ main (int   argc,
   g_test_add_func ("/trace/wild/gpu-timeline", test_gpu_timeline);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
   g_test_add_func ("/trace/wild/damage", test_damage);
+  g_test_add_func ("/trace/wild/output-names", test_output_names);
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* fuzz-trace.c — libFuzzer target for the Chrome trace reader (plain and
- * gzip) and the trace format's load: any bytes end in events or an error,
- * never a crash, a hang or a leak.
+ * gzip), the structural sniff, and the trace format's load and analyses
+ * (GPU time breakdown, ops, summary, both windows): any bytes end in events
+ * or an error, never a crash, a hang or a leak.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +13,7 @@
 
 #include "fuzz-common.h"
 #include "aiperf-run-set.h"
+#include "aiperf-trace-private-plots.h"
 #include "aiperf-trace-private.h"
 #include "aiperf-trace-store.h"
 
@@ -109,6 +111,32 @@ hover_all (AiperfRun *run)
     }
 }
 
+/* The breakdown, its files and the summary, in both windows. */
+static void
+analyse (AiperfRunSet *runs)
+{
+  g_autoptr(GHashTable) all = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_hash_table_insert (all, (gpointer) "trace_window", (gpointer) "all");
+  for (guint w = 0; w < 2; w++)
+    {
+      char *summary = aiperf_trace_summary_with_options (runs, w ? NULL : all);
+
+      aiperf_fuzz_check_text ("summary", summary);
+      g_free (summary);
+      for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+        {
+          char *csv = aiperf_trace_gpu_timeline_csv (aiperf_run_set_get_run (runs, i), w);
+          char *notes = aiperf_trace_gpu_timeline_notes (aiperf_run_set_get_run (runs, i), w);
+
+          if (csv != NULL)
+            aiperf_fuzz_check_text ("gpu_timeline", csv);
+          g_free (csv);
+          g_free (notes);
+        }
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -117,15 +145,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   const char *paths[] = { path, NULL };
   g_autoptr(AiperfRunSet) runs = NULL;
   g_autoptr(GError) error = NULL;
+  char *why = NULL;
+  gboolean damaged = FALSE;
 
   /* Gzip is read in one pass: only plain text is split. */
   if (size < 64 << 10)
     check_split (path);
+  if (!aiperf_trace_sniff_path (path, &damaged, &why))
+    aiperf_fuzz_check_text ("sniff", why != NULL ? why : "");
+  g_free (why);
   runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  if (error != NULL)
+    aiperf_fuzz_check_text ("error", error->message);
   for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
     {
       aiperf_fuzz_check_run (aiperf_run_set_get_run (runs, i));
       hover_all (aiperf_run_set_get_run (runs, i));
     }
+  if (runs != NULL)
+    analyse (runs);
   return 0;
 }
