@@ -351,7 +351,7 @@ var AiperfReportDraw = (function () {
       const r = Math.max(2, (l.size || 6) / 2) * dpr;
       switch (l.kind) {
         case "points": case "text": {
-          ctx.globalAlpha = l.opacity || 1;
+          ctx.globalAlpha = l.opacity === null || l.opacity === undefined ? 1 : l.opacity;
           ctx.font = (l.kind === "text" ? 11 : 10) * dpr + "px sans-serif";
           /* many markers: one per device pixel */
           const seen = n > 2000 ? new Uint8Array(W * H) : null;
@@ -389,11 +389,11 @@ var AiperfReportDraw = (function () {
           break;
         }
         case "line": case "step": case "area": {
-          ctx.globalAlpha = l.opacity || 1;
+          ctx.globalAlpha = l.opacity === null || l.opacity === undefined ? 1 : l.opacity;
           const step = l.kind === "step" || l.step;
           const cols = lineColumns(l, X, Y, n);
           if (l.kind === "area") {
-            ctx.globalAlpha = l.fill || 0.2; ctx.fill(areaPath(cols, Y(0, l), step)); ctx.globalAlpha = l.opacity || 1;
+            ctx.globalAlpha = l.fill || 0.2; ctx.fill(areaPath(cols, Y(0, l), step)); ctx.globalAlpha = l.opacity === null || l.opacity === undefined ? 1 : l.opacity;
           }
           ctx.lineJoin = "round";
           ctx.stroke(linePath(cols, step));

@@ -487,11 +487,14 @@ json_runs (GString      *out,
       AiperfRun *run = aiperf_run_set_get_run (runs, r);
       g_autoptr(GPtrArray) tags = aiperf_run_list_metrics (run);
       gboolean first = TRUE;
+      char *locator;
 
       g_string_append (out, r > 0 ? ",{\"name\":" : "{\"name\":");
       aiperf_report_json_string (out, aiperf_run_get_name (run));
       g_string_append (out, ",\"locator\":");
-      aiperf_report_json_string (out, aiperf_run_get_locator (run));
+      locator = aiperf_report_relative_path (report, aiperf_run_get_locator (run));
+      aiperf_report_json_string (out, locator);
+      g_clear_pointer (&locator, g_free);
       g_string_append (out, ",\"kind\":");
       aiperf_report_json_string (out, aiperf_run_get_kind (run));
       g_string_append (out, ",\"tool\":");

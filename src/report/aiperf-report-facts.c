@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "aiperf-kinds.h"
 #include "aiperf-plot-names.h"
@@ -113,6 +114,29 @@ describe_gpus (AiperfRunSet *runs)
   return g_string_free (text, text->len == 0);
 }
 
+char *
+aiperf_report_relative_path (AiperfReport *report,
+                             const char   *path)
+{
+  GPtrArray *roots;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  if (path == NULL)
+    return NULL;
+  roots = aiperf_session_get_roots (report->input->session);
+  for (guint i = 0; roots != NULL && i < roots->len; i++)
+    {
+      g_autofree char *root = g_canonicalize_filename (g_ptr_array_index (roots, i), NULL);
+      g_autofree char *parent = g_path_get_dirname (root);
+      gsize len = strlen (parent);
+
+      if (g_str_has_prefix (path, parent) && G_IS_DIR_SEPARATOR (path[len]) && path[len + 1] != '\0')
+        return g_strdup (path + len + 1);
+    }
+  return g_strdup (path);
+}
+
 void
 aiperf_report_collect_facts (AiperfReport *report)
 {
@@ -125,8 +149,14 @@ aiperf_report_collect_facts (AiperfReport *report)
            endpoints = distinct_new (), opened = distinct_new ();
   GString *params = g_string_new (NULL);
 
+  /* a report is meant to be shared: what was opened by its name, not
+   * where it sat on this machine */
   for (guint i = 0; i < roots->len; i++)
-    distinct_add (&opened, g_ptr_array_index (roots, i));
+    {
+      g_autofree char *name = g_path_get_basename (g_ptr_array_index (roots, i));
+
+      distinct_add (&opened, name);
+    }
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
@@ -141,10 +171,23 @@ aiperf_report_collect_facts (AiperfReport *report)
     {
       const char *key = g_ptr_array_index (swept, i);
       g_autoptr(GPtrArray) values = aiperf_session_parameter_values (runs, key);
+      guint n_set = 0;
 
-      g_string_append_printf (params, "%s%s: ", params->len > 0 ? "; " : "", aiperf_plot_parameter_label (key));
+      /* the values some runs set: a parameter one value takes everywhere
+       * it is set is no sweep */
       for (guint v = 0; v < values->len; v++)
-        g_string_append_printf (params, "%s%s", v > 0 ? ", " : "", (const char *) g_ptr_array_index (values, v));
+        n_set += ((const char *) g_ptr_array_index (values, v))[0] != '\0';
+      if (n_set < 2)
+        continue;
+      g_string_append_printf (params, "%s%s: ", params->len > 0 ? "; " : "", aiperf_plot_parameter_label (key));
+      n_set = 0;
+      for (guint v = 0; v < values->len; v++)
+        {
+          const char *value = g_ptr_array_index (values, v);
+
+          if (value[0] != '\0')
+            g_string_append_printf (params, "%s%s", n_set++ > 0 ? ", " : "", value);
+        }
     }
 
   add_fact (report, _("Opened"), distinct_free (&opened));
@@ -157,7 +200,21 @@ aiperf_report_collect_facts (AiperfReport *report)
   add_fact (report, _("Endpoints"), distinct_free (&endpoints));
   add_fact (report, _("Generated"), g_strdup_printf ("%s by aiperf-plot %s", report->generated, PACKAGE_VERSION));
   for (guint i = 0; i < errors->len; i++)
-    add_fact (report, _("Failed to load"), g_strdup (g_ptr_array_index (errors, i)));
+    {
+      GString *text = g_string_new (g_ptr_array_index (errors, i));
+
+      /* the messages name files by where they are here: by what was opened */
+      for (guint r = 0; r < roots->len; r++)
+        {
+          g_autofree char *root = g_canonicalize_filename (g_ptr_array_index (roots, r), NULL);
+          g_autofree char *parent = g_path_get_dirname (root);
+          g_autofree char *prefix = g_strconcat (parent, G_DIR_SEPARATOR_S, NULL);
+
+          if (strlen (parent) > 1)
+            g_string_replace (text, prefix, "", 0);
+        }
+      add_fact (report, _("Failed to load"), g_string_free (text, FALSE));
+    }
   for (guint i = 0; i < report->not_drawn->len; i++)
     add_fact (report, _("Not drawn"), g_strdup (g_ptr_array_index (report->not_drawn, i)));
 }
@@ -169,6 +226,7 @@ aiperf_report_table_free (AiperfReportTable *table)
   g_ptr_array_unref (table->columns);
   g_ptr_array_unref (table->rows);
   g_free (table->section);
+  g_free (table->constant);
   g_free (table);
 }
 
@@ -217,6 +275,98 @@ table_metrics (AiperfRunSet *runs,
   return chosen;
 }
 
+/* A parameter column of a runs table: one label, the keys that mean it
+ * (endpoint.type and endpoint_type are both "Endpoint Type"). */
+typedef struct {
+  char      *label;
+  GPtrArray *keys;  /* char*, borrowed from the swept list */
+} ParamColumn;
+
+static void
+param_column_free (ParamColumn *column)
+{
+  g_free (column->label);
+  g_ptr_array_unref (column->keys);
+  g_free (column);
+}
+
+/* @run's value of @column: its first key the run sets, or NULL. */
+static char *
+param_text (AiperfRun   *run,
+            ParamColumn *column)
+{
+  for (guint k = 0; k < column->keys->len; k++)
+    {
+      char *text = aiperf_plot_run_text (run, g_ptr_array_index (column->keys, k));
+
+      if (text != NULL && text[0] != '\0')
+        return text;
+      g_free (text);
+    }
+  return NULL;
+}
+
+/* The columns of the parameters that differ between @runs, one per label.
+ * A parameter with one value in every run that sets it is no column: it
+ * goes into *@constant ("Streaming: true; …"), said once under the table. */
+static GPtrArray *
+parameter_columns (AiperfRunSet *runs,
+                   GPtrArray    *swept,
+                   char        **constant)
+{
+  GPtrArray *columns = g_ptr_array_new_with_free_func ((GDestroyNotify) param_column_free);
+  g_autoptr(GString) same = g_string_new (NULL);
+
+  for (guint i = 0; i < swept->len; i++)
+    {
+      const char *key = g_ptr_array_index (swept, i);
+      const char *label = aiperf_plot_parameter_label (key);
+      ParamColumn *column = NULL;
+
+      if (g_str_equal (key, "model"))
+        continue;
+      for (guint c = 0; c < columns->len && column == NULL; c++)
+        if (g_str_equal (((ParamColumn *) g_ptr_array_index (columns, c))->label, label))
+          column = g_ptr_array_index (columns, c);
+      if (column == NULL)
+        {
+          column = g_new0 (ParamColumn, 1);
+          column->label = g_strdup (label);
+          column->keys = g_ptr_array_new ();
+          g_ptr_array_add (columns, column);
+        }
+      g_ptr_array_add (column->keys, (gpointer) key);
+    }
+  for (guint c = 0; c < columns->len; )
+    {
+      ParamColumn *column = g_ptr_array_index (columns, c);
+      g_autofree char *first = NULL;
+      gboolean varies = FALSE;
+
+      for (guint r = 0; r < aiperf_run_set_get_n_runs (runs) && !varies; r++)
+        {
+          g_autofree char *text = param_text (aiperf_run_set_get_run (runs, r), column);
+
+          if (text == NULL)
+            continue;
+          if (first == NULL)
+            first = g_steal_pointer (&text);
+          else
+            varies = !g_str_equal (first, text);
+        }
+      if (varies)
+        {
+          c++;
+          continue;
+        }
+      if (first != NULL)
+        g_string_append_printf (same, "%s%s: %s", same->len > 0 ? "; " : "", column->label, first);
+      g_ptr_array_remove_index (columns, c);
+    }
+  *constant = same->len > 0 ? g_strdup (same->str) : NULL;
+  return columns;
+}
+
 void
 aiperf_report_collect_tables (AiperfReport *report)
 {
@@ -231,6 +381,8 @@ aiperf_report_collect_tables (AiperfReport *report)
       guint n = aiperf_run_set_get_n_runs (runs);
       g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
       g_autoptr(GPtrArray) metrics = table_metrics (runs, kind_id);
+      g_autoptr(GPtrArray) params = NULL;
+      char *constant = NULL;
       AiperfReportTable *table = g_new0 (AiperfReportTable, 1);
 
       table->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run", "%s: %u runs", n),
@@ -240,9 +392,9 @@ aiperf_report_collect_tables (AiperfReport *report)
       g_ptr_array_add (table->columns, g_strdup (_("Run")));
       g_ptr_array_add (table->columns, g_strdup (_("Tool")));
       g_ptr_array_add (table->columns, g_strdup (_("Model")));
-      for (guint i = 0; i < swept->len; i++)
-        if (!g_str_equal (g_ptr_array_index (swept, i), "model"))
-          g_ptr_array_add (table->columns, g_strdup (aiperf_plot_parameter_label (g_ptr_array_index (swept, i))));
+      params = parameter_columns (runs, swept, &constant);
+      for (guint i = 0; i < params->len; i++)
+        g_ptr_array_add (table->columns, g_strdup (((ParamColumn *) g_ptr_array_index (params, i))->label));
       for (guint i = 0; i < metrics->len; i++)
         g_ptr_array_add (table->columns, aiperf_session_metric_label (runs, g_ptr_array_index (metrics, i)));
 
@@ -254,13 +406,13 @@ aiperf_report_collect_tables (AiperfReport *report)
           g_ptr_array_add (row, g_strdup (aiperf_run_get_name (run)));
           g_ptr_array_add (row, g_strdup (aiperf_run_get_tool (run)));
           g_ptr_array_add (row, g_strdup (aiperf_run_get_model (run)));
-          for (guint i = 0; i < swept->len; i++)
-            if (!g_str_equal (g_ptr_array_index (swept, i), "model"))
-              g_ptr_array_add (row, aiperf_plot_run_text (run, g_ptr_array_index (swept, i)));
+          for (guint i = 0; i < params->len; i++)
+            g_ptr_array_add (row, param_text (run, g_ptr_array_index (params, i)));
           for (guint i = 0; i < metrics->len; i++)
             g_ptr_array_add (row, metric_text (run, g_ptr_array_index (metrics, i)));
           g_ptr_array_add (table->rows, row);
         }
+      table->constant = constant;
       table->section = aiperf_session_kind_section (report->input->session, kind_id, runs);
       g_ptr_array_add (report->tables, table);
     }

@@ -119,6 +119,15 @@ append_tables (GString      *out,
           g_string_append (out, "</tr>\n");
         }
       g_string_append (out, "</tbody></table></div>\n");
+      if (table->constant != NULL)
+        {
+          g_string_append (out, "<p class=\"constant\">");
+          /* Translators: followed by "Streaming: true; Endpoint Type: chat" */
+          append_escaped (out, _("The same in every run:"));
+          g_string_append_c (out, ' ');
+          append_escaped (out, table->constant);
+          g_string_append (out, "</p>\n");
+        }
       if (table->section != NULL)
         {
           g_string_append (out, "<pre class=\"section\">");

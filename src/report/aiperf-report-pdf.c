@@ -172,6 +172,13 @@ draw_table (Page                    *page,
         }
       draw_row (page, cells, n, col, size, FALSE);
     }
+  if (table->constant != NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%s %s", _("The same in every run:"), table->constant);
+
+      page->y += 4;
+      page->y += draw_text (page, text, MARGIN, width, size, FALSE, FALSE);
+    }
 }
 
 static void

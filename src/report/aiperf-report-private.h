@@ -31,6 +31,9 @@ typedef struct {
   GPtrArray *columns;  /* char* */
   GPtrArray *rows;     /* GPtrArray of char* (NULL cells allowed) */
   char      *section;  /* the kind's summary_section, or NULL */
+  /* Parameters with one value in every run that sets them ("Streaming:
+   * true; Endpoint Type: chat"), said once rather than as columns; NULL */
+  char      *constant;
 } AiperfReportTable;
 
 typedef struct {
@@ -50,6 +53,12 @@ void         aiperf_report_collect_facts  (AiperfReport      *report);
 /* The runs' tables (one per kind: parameters and key metrics). */
 void         aiperf_report_collect_tables (AiperfReport      *report);
 void         aiperf_report_table_free     (AiperfReportTable *table);
+
+/* @path (a run's locator) relative to the folder of the opened path it
+ * is under ("sweep/run1/profile_export.jsonl"), so the report names no
+ * folder of this machine; @path itself when it is under none. */
+char        *aiperf_report_relative_path  (AiperfReport      *report,
+                                           const char        *path);
 
 /* aiperf-report-svg.c: @chart as an <svg> element whose ids all start
  * with @prefix (cairo numbers ids per file: glyph0-1, clip1, surface5). */
