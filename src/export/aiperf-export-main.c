@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aiperf-cli-compare.h"
 #include "aiperf-export.h"
 #include "aiperf-kinds.h"
 #include "aiperf-report.h"
@@ -129,6 +130,7 @@ aiperf_export_main (int    argc,
   g_autoptr(GHashTable) kind_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree GOptionEntry *kind_entries = aiperf_kinds_option_entries ();
   GOptionGroup *main_group;
+  g_auto(AiperfCompareCliOptions) compare = { 0 };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) all_paths = g_ptr_array_new_with_free_func (g_free);
@@ -178,6 +180,7 @@ aiperf_export_main (int    argc,
   g_option_group_add_entries (main_group, kind_entries);
   g_option_group_set_translation_domain (main_group, GETTEXT_PACKAGE);
   g_option_context_set_main_group (context, main_group);
+  g_option_context_add_group (context, aiperf_cli_compare_option_group (&compare));
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -217,6 +220,8 @@ aiperf_export_main (int    argc,
         }
     }
 
+  if (aiperf_cli_compare_requested (&compare))
+    return aiperf_cli_compare (&compare, (const char * const *) all_paths->pdata, output, theme, pattern);
   if (list && metric != NULL)
     {
       g_printerr ("aiperf-plot: %s\n", _("--list and --metric cannot be combined"));

@@ -1,0 +1,391 @@
+/* test-cli-compare.c — aiperf-plot --headless --baseline … and --history on
+ * generated AIPerf runs with a known effect (gen-ab.h) and on the real
+ * aiperf fixtures: the files, their fields, the JUnit failures, the exit
+ * status of --fail-on-regression, unpaired configurations, failed requests,
+ * and a 30-night history with a 10 % step at night 20.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "cli-test-util.h"
+#include "gen-ab.h"
+
+#define FIXTURES "aiperf-real", "tests", "unit", "plot", "fixtures"
+
+typedef struct {
+  char *root;
+  char *baseline, *candidate, *null_candidate;
+} Fixture;
+
+static void
+write_pair_run (const char *dir,
+                double      effect,
+                gboolean    candidate,
+                guint       concurrency,
+                guint       seed)
+{
+  GenAbParams p;
+  GenAbRun run = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  gen_ab_params_init (&p);
+  p.effect = effect;
+  p.seed = seed;
+  p.concurrency = concurrency;
+  p.fail_every = 50;
+  /* The null pair: the same server, no level of its own per run (a
+   * single-run comparison cannot tell a run's level from an effect). */
+  if (effect == 0)
+    p.run_sd = 0;
+  gen_ab_run (&p, candidate, 0, &run);
+  gen_ab_write_run (&run, dir, concurrency, "2026-01-01T00:00:00", NULL, &error);
+  g_assert_no_error (error);
+  gen_ab_run_clear (&run);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *extra = NULL;
+
+  f->root = g_dir_make_tmp ("aiperf-compare-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->baseline = g_build_filename (f->root, "base", "run-c4", NULL);
+  f->candidate = g_build_filename (f->root, "cand", NULL);
+  f->null_candidate = g_build_filename (f->root, "null", "run-c4", NULL);
+  write_pair_run (f->baseline, 0.08, FALSE, 4, 7);
+  {
+    g_autofree char *dir = g_build_filename (f->candidate, "run-c4", NULL);
+
+    write_pair_run (dir, 0.08, TRUE, 4, 7);
+  }
+  /* A configuration the baseline does not have. */
+  extra = g_build_filename (f->candidate, "run-c8", NULL);
+  write_pair_run (extra, 0.08, TRUE, 8, 7);
+  /* The same distribution as the baseline (another draw of it). */
+  write_pair_run (f->null_candidate, 0, TRUE, 4, 7);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", f->root);
+
+  g_assert_true (g_str_has_prefix (f->root, g_get_tmp_dir ()));
+  g_assert_cmpint (system (command), ==, 0);
+  g_free (f->root);
+  g_free (f->baseline);
+  g_free (f->candidate);
+  g_free (f->null_candidate);
+}
+
+static JsonObject *
+find_record (JsonArray  *records,
+             const char *configuration_part,
+             const char *metric,
+             const char *stat)
+{
+  for (guint i = 0; i < json_array_get_length (records); i++)
+    {
+      JsonObject *r = json_array_get_object_element (records, i);
+
+      if (strstr (json_object_get_string_member (r, "configuration"), configuration_part) != NULL &&
+          g_str_equal (json_object_get_string_member (r, "metric"), metric) &&
+          g_str_equal (json_object_get_string_member (r, "stat"), stat))
+        return r;
+    }
+  return NULL;
+}
+
+static JsonParser *
+parse_file (const char *dir,
+            const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  JsonParser *parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  return parser;
+}
+
+static char *
+read_text (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+static void
+test_regression (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *out = g_build_filename (f->root, "out", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  g_autofree char *xml = NULL, *csv = NULL, *summary = NULL;
+  g_auto(GStrv) rows = NULL;
+  JsonObject *root, *r;
+  JsonArray *records, *unpaired;
+  gsize png_length = 0;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  g_assert_nonnull (strstr (res.out, "Regression"));
+  result_clear (&res);
+
+  parser = parse_file (out, "comparison.json");
+  root = json_node_get_object (json_parser_get_root (parser));
+  records = json_object_get_array_member (root, "records");
+  /* TTFT, ITL, request latency × 4 stats, output and request throughput. */
+  g_assert_cmpuint (json_array_get_length (records), ==, 14);
+  r = find_record (records, "concurrency 4", "time_to_first_token", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "regression");
+  g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, "block-bootstrap");
+  g_assert_cmpstr (json_object_get_string_member (r, "better"), ==, "lower");
+  g_assert_cmpstr (json_object_get_string_member (r, "unit"), ==, "ms");
+  /* Every 50th of 1000 requests failed: excluded and counted. */
+  g_assert_cmpint (json_object_get_int_member (r, "failed_baseline"), ==, 20);
+  g_assert_cmpint (json_object_get_int_member (r, "n_baseline"), ==, 980);
+  g_assert_cmpfloat (json_object_get_double_member (r, "ci_low"), >, 0.02);
+  g_assert_cmpfloat (json_object_get_double_member (r, "ci_low"), <, json_object_get_double_member (r, "change"));
+  g_assert_cmpfloat (json_object_get_double_member (r, "q_value"), <, 0.05);
+  r = find_record (records, "concurrency 4", "request_throughput", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "better"), ==, "higher");
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "regression");
+  g_assert_cmpfloat (json_object_get_double_member (r, "change"), <, 0);
+  unpaired = json_object_get_array_member (root, "unpaired");
+  g_assert_cmpuint (json_array_get_length (unpaired), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (unpaired, 0), "only_in"),
+                   ==, "candidate");
+  g_assert_nonnull (strstr (json_object_get_string_member (json_array_get_object_element (unpaired, 0),
+                                                           "configuration"), "concurrency 8"));
+
+  xml = read_text (out, "comparison.xml");
+  g_assert_true (g_str_has_prefix (xml, "<?xml"));
+  g_assert_nonnull (strstr (xml, "<failure type=\"regression\""));
+  g_assert_nonnull (strstr (xml, "unpaired: only in the candidates"));
+  csv = read_text (out, "comparison.csv");
+  rows = g_strsplit (csv, "\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1 + 14 + 1);
+  g_assert_true (g_str_has_prefix (rows[0], "configuration,kind,metric,stat,unit,better,baseline"));
+  summary = read_text (out, "summary.txt");
+  g_assert_nonnull (strstr (summary, "Comparison with the baseline"));
+  {
+    g_autofree char *path = g_build_filename (out, "comparison.png", NULL);
+    g_autofree char *bytes = NULL;
+
+    g_file_get_contents (path, &bytes, &png_length, NULL);
+    g_assert_cmpuint (png_length, >, 10000);
+    g_assert_cmpmem (bytes, 4, "\x89PNG", 4);
+  }
+
+  /* The CI gate. */
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "-o", out, "--fail-on-regression", NULL);
+  g_assert_cmpint (res.status, ==, 3);
+  result_clear (&res);
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "-o", out, "--fail-on-regression=50", NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  /* A minimal effect above the change: nothing regresses. */
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "-o", out, "--min-effect", "30",
+           "--fail-on-regression", NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  /* Run again: summary.txt keeps one comparison section. */
+  g_free (summary);
+  summary = read_text (out, "summary.txt");
+  g_assert_null (strstr (strstr (summary, "Comparison with the baseline") + 1, "Comparison with the baseline"));
+}
+
+/* The same distribution on both sides: no mean, median, p90 or throughput
+ * flagged. (A p99 of 1000 requests rests on ten of them, most from the
+ * warm-up; its false alarms are counted by test-compare-detect and
+ * bench-compare, not asserted away here.) */
+static void
+test_null (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *out = g_build_filename (f->root, "out-null", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *records;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", f->baseline, f->null_candidate, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  g_assert_cmpuint (json_array_get_length (records), ==, 14);
+  for (guint i = 0; i < json_array_get_length (records); i++)
+    {
+      JsonObject *r = json_array_get_object_element (records, i);
+
+      if (g_str_equal (json_object_get_string_member (r, "stat"), "p99"))
+        continue;
+      g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "no_significant_change");
+    }
+}
+
+/* The real fixture against a copy of itself: no change anywhere; the
+ * JSONL holds 10 of the 64 requests the summary counts, so the throughputs
+ * are the summary's (the tool's own number) and cannot be tested. */
+static void
+test_real_fixture (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *run = g_test_build_filename (G_TEST_DIST, "data", FIXTURES, "qwen_concurrency1", NULL);
+  g_autofree char *copy = g_build_filename (f->root, "copy", NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-real", NULL);
+  g_autofree char *command = g_strdup_printf ("cp -r '%s' '%s'", run, copy);
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(JsonParser) summary = NULL;
+  JsonArray *records, *notes;
+  JsonObject *r;
+  Result res;
+
+  g_assert_cmpint (system (command), ==, 0);
+  cli_run (&res, f->root, "--baseline", run, copy, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  summary = parse_file (run, "profile_export_aiperf.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  r = find_record (records, "Qwen/Qwen3-0.6B · concurrency 1", "request_throughput", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"),
+                                  json_object_get_double_member (json_object_get_object_member (
+                                    json_node_get_object (json_parser_get_root (summary)), "request_throughput"), "avg"),
+                                  1e-9);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "not_enough_data");
+  g_assert_cmpstr (json_object_get_string_member (r, "reason"), ==, "one run per side and no per-request data");
+  r = find_record (records, "concurrency 1", "inter_token_latency", "p90");
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "no_significant_change");
+  g_assert_cmpint (json_object_get_int_member (r, "n_baseline"), ==, 10);
+  g_assert_cmpfloat (json_object_get_double_member (r, "change"), ==, 0);
+  notes = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "notes");
+  g_assert_nonnull (strstr (json_array_get_string_element (notes, 0), "holds 10 of the 64 requests"));
+}
+
+static void
+test_usage (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *missing = g_build_filename (f->root, "missing", NULL);
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "--min-effect", "abc", NULL);
+  g_assert_cmpint (res.status, ==, 2);
+  g_assert_nonnull (strstr (res.err, "--min-effect"));
+  result_clear (&res);
+  cli_run (&res, f->root, "--baseline", missing, f->candidate, "-o", missing, NULL);
+  g_assert_cmpint (res.status, ==, 1);
+  g_assert_nonnull (strstr (res.err, "baseline"));
+  result_clear (&res);
+}
+
+/* 30 nights; from night 20 every latency is 10 % higher (and the server
+ * version changed): one change point, at night 20 ± 1, in each latency
+ * series, and none in any series anywhere else. */
+static void
+test_history (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *nights = g_build_filename (f->root, "nights", NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-history", NULL);
+  g_autofree char *png = g_build_filename (out, "history-time_to_first_token-avg.png", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *series;
+  guint ttft_changes = 0;
+  Result res;
+
+  for (guint night = 1; night <= 30; night++)
+    {
+      g_autofree char *name = g_strdup_printf ("night-%02u", night);
+      g_autofree char *dir = g_build_filename (nights, name, NULL);
+      g_autofree char *when = g_strdup_printf ("2026-01-%02uT02:00:00", night);
+      GenAbParams p;
+      GenAbRun run = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      gen_ab_params_init (&p);
+      p.n_requests = 300;
+      p.seed = 500 + night;
+      p.effect = night >= 20 ? 0.10 : 0;
+      gen_ab_run (&p, FALSE, 0, &run);
+      if (night >= 20)
+        {
+          /* gen_ab_run applies the effect to candidates only. */
+          gen_ab_run_clear (&run);
+          gen_ab_run (&p, TRUE, 0, &run);
+        }
+      gen_ab_write_run (&run, dir, 4, when, night >= 20 ? "0.5.0" : "0.4.0", &error);
+      g_assert_no_error (error);
+      gen_ab_run_clear (&run);
+    }
+  cli_run (&res, f->root, "--history", nights, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  parser = parse_file (out, "history.json");
+  series = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "series");
+  g_assert_cmpuint (json_array_get_length (series), >=, 8);
+  for (guint s = 0; s < json_array_get_length (series); s++)
+    {
+      JsonObject *one = json_array_get_object_element (series, s);
+      JsonArray *changes = json_object_get_array_member (one, "change_points");
+      const char *metric = json_object_get_string_member (one, "metric");
+
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (one, "points")), ==, 30);
+      g_assert_cmpuint (json_array_get_length (changes), <=, 1);
+      if (json_array_get_length (changes) == 1)
+        {
+          JsonObject *change = json_array_get_object_element (changes, 0);
+          gint64 index = json_object_get_int_member (change, "index");
+
+          /* Night 20 is index 19. */
+          g_assert_cmpint (index, >=, 18);
+          g_assert_cmpint (index, <=, 20);
+          if (index == 19)
+            g_assert_nonnull (strstr (json_object_get_string_member (change, "what_changed"), "0.4.0 → 0.5.0"));
+          if (g_str_equal (metric, "time_to_first_token") && g_str_equal (json_object_get_string_member (one, "stat"), "avg"))
+            {
+              ttft_changes++;
+              g_assert_cmpfloat (json_object_get_double_member (change, "change"), >, 0.06);
+              g_assert_cmpfloat (json_object_get_double_member (change, "change"), <, 0.14);
+            }
+        }
+    }
+  g_assert_cmpuint (ttft_changes, ==, 1);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/aiperf/cli/compare/regression", Fixture, NULL, fixture_set_up, test_regression, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/null", Fixture, NULL, fixture_set_up, test_null, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/usage", Fixture, NULL, fixture_set_up, test_usage, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
+
+  return g_test_run ();
+}
