@@ -15,6 +15,7 @@
 #include "aiperf-formats.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-kernels-private.h"
+#include "aiperf-plot-spec.h"
 #include "aiperf-tracelens.h"
 
 extern const AiperfFormat aiperf_format_tracelens;
@@ -522,6 +523,35 @@ test_tracelens_folder (void)
   g_assert_nonnull (strstr (summary, "    GEMM                       0.197598 ms   64.323%  4 kernel rows\n"));
   g_assert_nonnull (strstr (summary, "    GEMM                       0.197598 ms   63.857%  26 ops\n"));
   g_assert_null (strstr (summary, "fused_moe rows are combined"));
+
+  /* the breakdown chart: the file's percentages, which add up to 100 */
+  {
+    g_autoptr(AiperfPlotSpec) spec = NULL;
+    g_autoptr(AiperfChart) chart = NULL;
+    g_autoptr(GError) error = NULL;
+    const double expected[] = { 7.86109300556382, 0.0, 0.057320639034849144, 92.08158635540133 };
+    const AiperfLayer *bars = NULL;
+    AiperfPlotType type;
+    double all = 0;
+
+    g_assert_true (aiperf_plot_type_from_string ("gpu_timeline", &type));
+    spec = aiperf_plot_spec_new ("gpu_timeline", type);
+    g_assert_true (aiperf_handler_gpu_timeline_applies (spec, set));
+    chart = aiperf_handler_gpu_timeline (spec, set, NULL, NULL, &error);
+    g_assert_no_error (error);
+    for (guint l = 0; l < chart->layers->len; l++)
+      if (((AiperfLayer *) g_ptr_array_index (chart->layers, l))->kind == AIPERF_LAYER_BARS)
+        bars = g_ptr_array_index (chart->layers, l);
+    g_assert_nonnull (bars);
+    g_assert_cmpuint (aiperf_layer_get_n (bars), ==, 4);
+    for (guint i = 0; i < 4; i++)
+      {
+        g_assert_cmpfloat (aiperf_layer_y (bars, i), ==, expected[i]);
+        all += aiperf_layer_y (bars, i);
+      }
+    g_assert_cmpfloat_with_epsilon (all, 100.0, 1e-9);
+    g_assert_nonnull (strstr (chart->note, "gaunernst_bert-small-uncased__1016001 3.90782 ms"));
+  }
 }
 
 /* Opening one sheet gives the whole report, and both give it once. */

@@ -1,8 +1,10 @@
-/* fuzz-nsight.c — libFuzzer target: Nsight Systems kernel summaries, from
- * the bytes of a file through the nsight format's sniff and load (UTF-16
- * and separator detection, preamble, cells), then the kernel analysis:
- * every kernel chart (twice the run, for the deltas), the summary section
- * and kernel_analysis.json.
+/* fuzz-nsight.c — libFuzzer target: kernel summaries, from the bytes of a
+ * file through the nsight format's sniff and load (UTF-16 and separator
+ * detection, preamble, cells), then the kernel analysis: every kernel chart
+ * (twice the run, for the deltas), the summary section and
+ * kernel_analysis.json. The same bytes go through the TraceLens sheet
+ * reader as each of its sheets, and as a report folder (kernel_summary.csv
+ * and gpu_timeline.csv) through the tracelens format and the analysis.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,8 +17,10 @@
 #include "aiperf-kernels-private.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-run-private.h"
+#include "aiperf-tracelens-private.h"
 
 extern const AiperfFormat aiperf_format_nsight;
+extern const AiperfFormat aiperf_format_tracelens;
 
 static void
 analyse (AiperfRunSet *runs)
@@ -44,6 +48,59 @@ analyse (AiperfRunSet *runs)
   aiperf_kernels_write_files (runs, NULL, out, files, &error);
 }
 
+static void
+tracelens (const uint8_t *data,
+           size_t         size)
+{
+  static const AiperfTracelensSheet sheets[] = {
+    AIPERF_TRACELENS_SHEET_KERNELS, AIPERF_TRACELENS_SHEET_TIMELINE, AIPERF_TRACELENS_SHEET_CATEGORIES,
+  };
+  AiperfLoadResult result;
+  AiperfLoadOptions load_options = { NULL, NULL };
+  g_autoptr(AiperfRunSet) runs = aiperf_run_set_new ();
+  g_autofree char *head = NULL;
+  gsize head_len = 0;
+  const char *path;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sheets); s++)
+    {
+      g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AiperfTable) table = aiperf_tracelens_read_sheet (sheets[s], (const char *) data, size, "sheet.csv",
+                                                                  warnings, &error);
+
+      if (table == NULL)
+        aiperf_fuzz_check_text ("error", error->message);
+      for (guint i = 0; i < warnings->len; i++)
+        aiperf_fuzz_check_text ("warning", g_ptr_array_index (warnings, i));
+    }
+  /* a report folder whose kernel summary and GPU timeline are these bytes */
+  aiperf_fuzz_write_file ("gpu_timeline.csv", data, size);
+  path = aiperf_fuzz_write_file ("kernel_summary.csv", data, size);
+  head = aiperf_read_head (path, 65536, &head_len);
+  {
+    AiperfSniffInput input = { path, FALSE, head, head_len, NULL };
+
+    if (aiperf_format_tracelens.sniff (&input) == AIPERF_SNIFF_NO)
+      return;
+  }
+  aiperf_load_result_init (&result);
+  aiperf_format_tracelens.load (path, &load_options, &result);
+  for (guint i = 0; i < result.errors->len; i++)
+    aiperf_fuzz_check_text ("error", ((GError *) g_ptr_array_index (result.errors, i))->message);
+  for (guint i = 0; i < result.runs->len; i++)
+    {
+      AiperfRun *run = g_ptr_array_index (result.runs, i);
+
+      aiperf_run_set_source (run, "tracelens", "TraceLens", "kernels");
+      aiperf_fuzz_check_run (run);
+      aiperf_run_set_add (runs, run);
+    }
+  aiperf_load_result_clear (&result);
+  if (aiperf_run_set_get_n_runs (runs) > 0)
+    analyse (runs);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -55,6 +112,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   gsize head_len = 0;
   const char *path;
 
+  tracelens (data, size);
   path = aiperf_fuzz_write_file ("kern_sum.csv", data, size);
   head = aiperf_read_head (path, 65536, &head_len);
   {

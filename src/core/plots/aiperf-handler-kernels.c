@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "aiperf-kernels-private.h"
+#include "aiperf-tracelens.h"
 
 #define BAR_WIDTH 0.8
 #define NAME_CHARS 48
@@ -469,5 +470,134 @@ aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
   if (names->len > 0)
     aiperf_chart_add_panel (chart, delta_panel (_("Kernels That Changed Most"), sources, names, reversed, FALSE, colors));
   chart->panel_columns = 2;
+  return g_steal_pointer (&chart);
+}
+
+/* --- gpu_timeline: a TraceLens report's GPU time breakdown --- */
+
+/* The parts gpu_timeline.csv splits the window into (they add up to
+ * total_time): what each bar is. */
+static const struct {
+  const char *type;
+  const char *label;
+} timeline_parts[] = {
+  { "computation_time", N_("Computation") },
+  { "exposed_comm_time", N_("Exposed communication") },
+  { "exposed_memcpy_time", N_("Exposed memcpy") },
+  { "idle_time", N_("Idle") },
+};
+
+/* The runs of @runs (in open order) with a GPU timeline. */
+static GPtrArray *
+timeline_sources (AiperfRunSet *runs)
+{
+  GPtrArray *sources = g_ptr_array_new ();
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    if (aiperf_run_get_table (aiperf_run_set_get_run (runs, i), AIPERF_TRACELENS_DATASET_TIMELINE) != NULL)
+      g_ptr_array_add (sources, aiperf_run_set_get_run (runs, i));
+  /* insertion sort: stable, by open order (unknown last) */
+  for (guint a = 1; a < sources->len; a++)
+    for (guint b = a; b > 0; b--)
+      {
+        gpointer here = g_ptr_array_index (sources, b), before = g_ptr_array_index (sources, b - 1);
+        guint ob = aiperf_run_get_open_order (here), oa = aiperf_run_get_open_order (before);
+
+        if (ob == 0 || (oa != 0 && oa <= ob))
+          break;
+        sources->pdata[b] = before;
+        sources->pdata[b - 1] = here;
+      }
+  return sources;
+}
+
+/* The time (ms) and percent of @type in @timeline; FALSE when absent. */
+static gboolean
+timeline_value (AiperfTable *timeline,
+                const char  *type,
+                double      *ms,
+                double      *percent)
+{
+  int t = aiperf_table_find_column (timeline, AIPERF_TRACELENS_TIMELINE_TYPE);
+  int m = aiperf_table_find_column (timeline, AIPERF_TRACELENS_TIMELINE_MS);
+  int p = aiperf_table_find_column (timeline, AIPERF_TRACELENS_TIMELINE_PERCENT);
+
+  for (guint r = 0; t >= 0 && m >= 0 && r < aiperf_table_get_n_rows (timeline); r++)
+    if (g_strcmp0 (aiperf_table_get_string (timeline, t, r), type) == 0)
+      {
+        *ms = aiperf_table_get (timeline, m, r);
+        *percent = p >= 0 ? aiperf_table_get (timeline, p, r) : NAN;
+        return isfinite (*ms);
+      }
+  return FALSE;
+}
+
+gboolean
+aiperf_handler_gpu_timeline_applies (const AiperfPlotSpec *spec,
+                                     AiperfRunSet         *runs)
+{
+  g_autoptr(GPtrArray) sources = timeline_sources (runs);
+
+  (void) spec;
+  return sources->len > 0;
+}
+
+/* Bars of the window's parts, in % of it, one per report. */
+AiperfChart *
+aiperf_handler_gpu_timeline (const AiperfPlotSpec       *spec,
+                             AiperfRunSet               *runs,
+                             const AiperfClassification *classification,
+                             AiperfPlotColors           *colors,
+                             GError                    **error)
+{
+  g_autoptr(GPtrArray) sources = timeline_sources (runs);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GString) windows = g_string_new (NULL);
+  const char *labels[G_N_ELEMENTS (timeline_parts)];
+
+  (void) classification;
+  if (sources->len == 0)
+    return aiperf_plot_no_data (error, _("no TraceLens GPU timeline (gpu_timeline.csv)"));
+  for (guint i = 0; i < G_N_ELEMENTS (timeline_parts); i++)
+    labels[i] = _(timeline_parts[i].label);
+  chart = aiperf_plot_chart_new (spec, _("GPU Time Breakdown"));
+  aiperf_axis_set_categories (&chart->x, labels, G_N_ELEMENTS (labels));
+  aiperf_axis_set_label (&chart->x, _("Part of the profiled window"), NULL);
+  aiperf_axis_set_label (&chart->y, _("Share of the window"), "%");
+  chart->y.include_zero = TRUE;
+  for (guint s = 0; s < sources->len; s++)
+    {
+      AiperfRun *run = g_ptr_array_index (sources, s);
+      AiperfTable *timeline = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_TIMELINE);
+      const char *name = aiperf_run_get_name (run);
+      AiperfColor color = aiperf_color_palette (colors != NULL ? aiperf_plot_colors_get (colors, name) : s);
+      int series = aiperf_chart_add_series (chart, name, color, AIPERF_LAYER_BARS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+      double total_ms, total_pct;
+
+      if (sources->len < 2)
+        ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
+      layer->pickable = TRUE;
+      layer->fill_opacity = 0.85;
+      aiperf_layer_set_group (layer, s, sources->len);
+      if (!timeline_value (timeline, "total_time", &total_ms, &total_pct) || !(total_ms > 0))
+        continue;
+      g_string_append_printf (windows, "%s%s %.6g ms", windows->len > 0 ? ", " : "", name, total_ms);
+      for (guint i = 0; i < G_N_ELEMENTS (timeline_parts); i++)
+        {
+          double ms, pct;
+
+          if (!timeline_value (timeline, timeline_parts[i].type, &ms, &pct))
+            continue;
+          /* the file's percent when it has one, else the share of total_time */
+          if (!isfinite (pct))
+            pct = 100.0 * ms / total_ms;
+          aiperf_layer_append_bar (layer, i, BAR_WIDTH, pct, (int) i);
+          set_hover (layer, aiperf_layer_get_n (layer) - 1, g_strdup_printf (_("%.6g ms of %.6g ms"), ms, total_ms));
+        }
+    }
+  chart->note = g_strdup_printf (_("TraceLens gpu_timeline.csv: computation = kernels and memsets; communication = "
+                                   "NCCL/RCCL kernels; exposed = not overlapped by computation; idle = the rest "
+                                   "of the window (%s). The parts add up to the window."), windows->str);
   return g_steal_pointer (&chart);
 }

@@ -105,6 +105,12 @@ AiperfChart *aiperf_handler_kernel_deltas     (const AiperfPlotSpec *spec, Aiper
                                                AiperfPlotColors *colors, GError **error);
 gboolean     aiperf_handler_kernel_deltas_applies (const AiperfPlotSpec *spec,
                                                    AiperfRunSet         *runs);
+/* A TraceLens report's GPU time breakdown (gpu_timeline.csv), per report. */
+AiperfChart *aiperf_handler_gpu_timeline      (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                               const AiperfClassification *classification,
+                                               AiperfPlotColors *colors, GError **error);
+gboolean     aiperf_handler_gpu_timeline_applies (const AiperfPlotSpec *spec,
+                                                  AiperfRunSet         *runs);
 
 /* The kind's hooks (aiperf-kernels-analysis.c). */
 char        *aiperf_kernels_summary_section   (AiperfRunSet *runs);

@@ -86,6 +86,10 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_kernel_categories, NULL },
   { "kernel_deltas", N_("Kernel Time Changes"), MULTI, "kernels", "kernels",
     NULL, aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies },
+  /* a TraceLens report's breakdown: drawn for kernels runs (its preset
+   * section), but not another view of their kernels to switch to */
+  { "gpu_timeline", N_("GPU Time Breakdown"), MULTI, "tracelens", "gpu_timeline",
+    NULL, aiperf_handler_gpu_timeline, aiperf_handler_gpu_timeline_applies },
   /* traces */
   { "iterations", N_("Elapsed Time per Iteration"), MULTI, "trace", "iterations",
     NULL, aiperf_handler_iterations, NULL },
