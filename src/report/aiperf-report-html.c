@@ -221,7 +221,8 @@ aiperf_report_write_html (AiperfReport  *report,
   g_string_append (out, "</script>\n<script>\n");
   if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
       !append_resource (out, "report-draw.js", "</script", error) ||
-      !append_resource (out, "report.js", "</script", error))
+      !append_resource (out, "report.js", "</script", error) ||
+      !append_resource (out, "report-check.js", "</script", error))
     return FALSE;
   g_string_append (out, "\n</script>\n</body>\n</html>\n");
 

@@ -1,0 +1,186 @@
+/* report-check.js — report.html's own checks, run as a user would use
+ * the page: report.html#selftest (every chart drawn, what each draws layer
+ * by layer, an axis changed, runs unchecked, hover, PNG, type switch,
+ * zoom, pan, a chart added; the result as JSON in the pre element
+ * #selftest-result) and report.html#bench (how long the page took to open
+ * and to react, in #bench-result). Nothing runs without those fragments.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+(function () {
+  "use strict";
+
+  const R = window.aiperfReport;
+  if (!R) return;
+  const D = R.data, problems = R.problems, started = R.started;
+  const state = { cards: R.cards };
+  const { drawable } = AiperfReportDraw;
+  const addChart = R.addChart, pngDataUrl = R.pngDataUrl;
+
+  function el(tag, props) {
+    const e = document.createElement(tag);
+    for (const k in props || {}) if (k === "text") e.textContent = props[k]; else e.setAttribute(k, props[k]);
+    return e;
+  }
+
+
+  function countPoints(card) {
+    let n = 0;
+    for (const l of card.model.layers) if (l.kind === "points" && l.x) n += l.x.length;
+    return n;
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  async function selftest() {
+    const out = { charts: D.charts.length, cards: state.cards.length, canvases: 0, problems: problems };
+    out.canvases = state.cards.filter((c) => c.plot && c.plot.ctx.canvas.width > 0).length;
+    out.svgs = Array.from(document.querySelectorAll("figure.chart .static noscript")).filter((n) => n.textContent.indexOf("\x3csvg") >= 0).length;
+    out.titles = state.cards.map((c) => c.titleEl.textContent);
+    /* what each live chart draws, layer by layer, beside what aiperf-plot
+     * drew of it: [kind, drawn here, drawn by the renderer (or embedded
+     * of it, when thinned)] */
+    const sum = (a) => a.reduce((x, y) => x + y, 0);
+    out.counts = state.cards.map((c) => ({ name: c.name, title: c.titleEl.textContent, id_kind: c.model.id_kind || "",
+      layers: c.drawn ? c.drawn.layers.map((l, i) => [l.kind, c.painted[i] || 0, l.lod !== undefined ? l.lod : l.n]) : [] }));
+    /* the hover of each chart's first marker */
+    out.hovers = [];
+    for (const c of state.cards) {
+      const l = c.model.layers.find((q) => q.kind === "points" && q.pick && q.x && q.x.some((v) => v !== null));
+      let text = "";
+      if (l) {
+        const i = l.x.findIndex((v, k) => v !== null && l.y[k] !== null);
+        const u = c.plot, rect = u.over.getBoundingClientRect();
+        const px = u.valToPos(l.x[i], "x"), py = u.valToPos(l.y[i], l.y2 ? "y2" : "y");
+        u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + px, clientY: rect.top + py, bubbles: true }));
+        text = c.el.dataset.hover || "";
+        u.over.dispatchEvent(new MouseEvent("mouseleave", { bubbles: true }));
+      }
+      out.hovers.push(text);
+    }
+    /* every run unchecked: only the items that belong to a run go */
+    const none = Array.from(document.querySelectorAll("#controls button")).find((b) => b.textContent === "None");
+    if (none) {
+      none.click();
+      await settle();
+      out.hidden = state.cards.map((c) => {
+        let expect = 0;
+        if (c.drawn) for (const l of c.drawn.layers) {
+          const n = l.x ? l.x.length : (l.y ? l.y.length : 0);
+          for (let i = 0; i < n; i++) if (drawable(l, i) && !(l.runs && l.runs[i] >= 0)) expect++;
+        }
+        return [sum(c.painted), expect];
+      });
+      Array.from(document.querySelectorAll("#controls button")).find((b) => b.textContent === "All").click();
+      await settle();
+      out.restored = state.cards.map((c) => sum(c.painted));
+    }
+    /* changing an axis: the first card with a metric picker and data */
+    const card = state.cards.find((c) => c.ui.y.options.length > 2 && countPoints(c) > 0);
+    if (card) {
+      const before = card.model.y.title;
+      const other = Array.from(card.ui.y.options).map((o) => o.value).find((v) => v !== "" && v !== card.view.y && (card.source !== "runs" || D.runs.some((r) => r.metrics[v] && r.metrics[v][card.view.ys || "avg"] !== undefined)));
+      card.ui.y.value = other;
+      card.ui.y.dispatchEvent(new Event("change"));
+      await settle();
+      out.axis = { before: before, after: card.model.y.title, metric: other, points: countPoints(card) };
+    }
+    /* toggling a run off hides its points */
+    const multi = state.cards.find((c) => c.model.id_kind === "run" && countPoints(c) > 1);
+    if (multi) {
+      const before = countPoints(multi);
+      const cb = document.querySelector("#controls input[data-run='0']");
+      cb.checked = false;
+      cb.dispatchEvent(new Event("change"));
+      await settle();
+      out.toggle = { before: before, after: countPoints(multi) };
+      cb.checked = true;
+      cb.dispatchEvent(new Event("change"));
+      await settle();
+      out.toggle.restored = countPoints(multi);
+    }
+    /* hovering the first point of the first chart with points */
+    const hc = state.cards.find((c) => countPoints(c) > 0);
+    if (hc) try {
+      const l = hc.model.layers.find((q) => q.kind === "points" && q.x && q.x.length);
+      let i = l.x.findIndex((v, k) => v !== null && l.y[k] !== null);
+      const u = hc.plot, rect = u.over.getBoundingClientRect();
+      const px = u.valToPos(l.x[i], "x"), py = u.valToPos(l.y[i], l.y2 ? "y2" : "y");
+      u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + px, clientY: rect.top + py, bubbles: true }));
+      await settle();
+      out.hover = { text: hc.el.dataset.hover || "", visible: hc.tipEl.style.display === "block" };
+      out.png = pngDataUrl(hc).length;
+    } catch (e) { problems.push("hover: " + e.message + " " + JSON.stringify(hc.model.x) + " " + JSON.stringify([hc.plot.scales.x.min, hc.plot.scales.x.max])); }
+    /* the type switch: the same points as bars, then as boxes, then back */
+    const typed = state.cards.find((c) => countPoints(c) > 1);
+    if (typed) {
+      out.types = {};
+      for (const t of ["bar", "box", "line", "drawn"]) {
+        typed.ui.type.value = t;
+        typed.ui.type.dispatchEvent(new Event("change"));
+        await settle();
+        out.types[t] = typed.model.layers.map((l) => l.kind + ":" + (l.x ? l.x.length : 0)).join(" ");
+      }
+    }
+    /* log y, then zoom by a wheel step at the centre */
+    const logged = state.cards[0];
+    if (logged) {
+      const box = logged.el.querySelector("input.log-y");
+      box.checked = true;
+      box.dispatchEvent(new Event("change"));
+      await settle();
+      const u = logged.plot, rect = u.over.getBoundingClientRect();
+      const before = u.scales.x.max - u.scales.x.min;
+      u.over.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
+      await settle();
+      out.zoom = { log: u.scales.y.distr === 3, before: before, after: u.scales.x.max - u.scales.x.min };
+      /* Shift+drag 100 px to the right: the view moves left by 100 px of data, same width */
+      const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2, min = u.scales.x.min;
+      const perPx = (u.scales.x.max - u.scales.x.min) / u.over.clientWidth;
+      u.over.dispatchEvent(new MouseEvent("mousedown", { clientX: cx, clientY: cy, shiftKey: true, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mousemove", { clientX: cx + 100, clientY: cy, shiftKey: true, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mouseup", { clientX: cx + 100, clientY: cy, bubbles: true }));
+      await settle();
+      out.pan = { shift: (min - u.scales.x.min) / perPx, width: u.scales.x.max - u.scales.x.min };
+    }
+    if (D.runs.length) {
+      const added = addChart();
+      out.added = { points: countPoints(added), title: added.model.title };
+    }
+    const pre = el("pre", { id: "selftest-result", text: JSON.stringify(out) });
+    document.body.appendChild(pre);
+  }
+
+  /* ---- report.html#bench: how long the page took to open (from the
+   * navigation's start to every chart drawn) and to react to a run
+   * unchecked and checked again, timed in the page itself ---- */
+
+  function bench(opened) {
+    const out = { open_ms: opened, script_start_ms: started, cards: state.cards.length, items: 0, embedded: 0 };
+    for (const c of state.cards) for (const n of c.painted) out.items += n;
+    for (const c of state.cards) if (c.drawn) for (const l of c.drawn.layers) out.embedded += l.x ? l.x.length : 0;
+    const cb = document.querySelector("#controls input[data-run='0']");
+    let t = performance.now();
+    if (cb) {
+      cb.checked = false; cb.dispatchEvent(new Event("change"));
+      cb.checked = true; cb.dispatchEvent(new Event("change"));
+      out.toggle_ms = (performance.now() - t) / 2;
+    }
+    const big = state.cards.slice().sort((a, b) => b.painted.reduce((x, y) => x + y, 0) - a.painted.reduce((x, y) => x + y, 0))[0];
+    if (big) {
+      const u = big.plot, rect = u.over.getBoundingClientRect();
+      t = performance.now();
+      u.over.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
+      out.zoom_ms = performance.now() - t;
+      t = performance.now();
+      for (let k = 0; k < 20; k++)
+        u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + rect.width * (k + 1) / 21, clientY: rect.top + rect.height / 2, bubbles: true }));
+      out.hover_ms = (performance.now() - t) / 20;
+    }
+    document.body.appendChild(el("pre", { id: "bench-result", text: JSON.stringify(out) }));
+  }
+
+  if (location.hash === "#selftest") setTimeout(selftest, 0);
+  /* uPlot draws in a microtask: the bench waits for it */
+  if (location.hash === "#bench") Promise.resolve().then(() => Promise.resolve()).then(() => bench(performance.now()));
+})();
