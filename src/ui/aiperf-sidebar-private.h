@@ -26,6 +26,8 @@ struct _AiperfSidebar
   AdwComboRow    *x_stat_row, *y_stat_row;
   AiperfPickerRow *group_row, *label_row;
   GtkSwitch      *log_x_switch, *log_y_switch, *autoscale_switch;
+  GtkWidget      *log_x_row, *log_y_row, *autoscale_row;
+  AdwPreferencesGroup *options_group;  /* the chart's own options */
   AiperfPickerRow *filter_metric_row;
   AdwEntryRow    *filter_min_row, *filter_max_row;
 
@@ -38,8 +40,10 @@ struct _AiperfSidebar
   GPtrArray      *group_keys;   /* char* */
   GPtrArray      *label_keys;   /* char*: "" = none */
   GPtrArray      *param_rows;   /* AdwExpanderRow* added to filter_group */
+  GPtrArray      *option_rows;  /* rows added to options_group, one per option */
   char           *search_text;
   gboolean        updating;
+  guint           reload_id;    /* idle: the controls of a chart whose type changed */
 };
 
 enum {
@@ -64,6 +68,12 @@ const char *aiperf_sidebar_selected_key          (AdwComboRow   *row,
                                                   GPtrArray     *keys);
 const char *aiperf_sidebar_picked_key            (AiperfPickerRow *row,
                                                   GPtrArray     *keys);
+
+/* aiperf-sidebar-options.c */
+/* The rows of @page's chart's own options (its handler's description),
+ * replacing those of the page before; none when @page is NULL. */
+void        aiperf_sidebar_build_options         (AiperfSidebar  *self,
+                                                  AiperfPlotPage *page);
 
 /* aiperf-sidebar-filters.c */
 void        aiperf_sidebar_rebuild_param_filters (AiperfSidebar *self);

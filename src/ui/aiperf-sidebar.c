@@ -157,9 +157,19 @@ select_metric (AiperfSidebar   *self,
   aiperf_picker_row_set_selected (row, pos);
 }
 
+/* The other charts @current can become: those of the same kind of result
+ * drawn from the same scope (a kernel chart by kernel or by category). */
+static gboolean
+same_family (const AiperfPlotHandler *current,
+             const AiperfPlotHandler *other)
+{
+  return current != NULL && other->scope == current->scope
+         && g_strcmp0 (other->kind, current->kind) == 0;
+}
+
 static void
-fill_choice_keys (AiperfSidebar *self,
-                  gboolean       single)
+fill_choice_keys (AiperfSidebar           *self,
+                  const AiperfPlotHandler *current)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) swept = NULL;
@@ -168,7 +178,7 @@ fill_choice_keys (AiperfSidebar *self,
   g_ptr_array_set_size (self->type_keys, 0);
   for (guint t = 0; t < aiperf_plot_handlers_count (); t++)
     {
-      if (aiperf_plot_type_is_multi_run (t) == single || t == AIPERF_PLOT_PERCENTILE_BANDS)
+      if (!same_family (current, aiperf_plot_handler_get (t)) || t == AIPERF_PLOT_PERCENTILE_BANDS)
         continue;
       g_ptr_array_add (self->type_keys, g_strdup (aiperf_plot_type_to_string (t)));
       g_ptr_array_add (labels, (gpointer) plot_type_label (t));
@@ -216,17 +226,71 @@ fill_choice_keys (AiperfSidebar *self,
                                n_main_label < self->label_keys->len ? n_main_label : G_MAXUINT);
 }
 
+/* What the current chart lets change (its handler's description). */
+static AiperfPlotControlFlags
+page_controls (AiperfSidebar *self)
+{
+  const AiperfPlotHandler *handler;
+
+  if (self->page == NULL)
+    return 0;
+  handler = aiperf_plot_handler_get (aiperf_plot_page_get_spec (self->page)->type);
+  return handler != NULL && handler->controls != NULL ? handler->controls->flags : 0;
+}
+
+/* Shows the rows @flags names and hides the others; FALSE when none shows. */
+static gboolean
+show_controls (AiperfSidebar          *self,
+               AiperfPlotControlFlags  flags,
+               gboolean                single)
+{
+  static const struct { gsize offset; AiperfPlotControlFlags flag; gboolean multi_only; } rows[] = {
+    { G_STRUCT_OFFSET (AiperfSidebar, type_row), AIPERF_PLOT_CONTROL_TYPE, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, x_row), AIPERF_PLOT_CONTROL_X_METRIC, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, x_stat_row), AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_X_METRIC, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, y_row), AIPERF_PLOT_CONTROL_Y_METRIC, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, y_stat_row), AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_Y_METRIC, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, group_row), AIPERF_PLOT_CONTROL_GROUP_BY, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, label_row), AIPERF_PLOT_CONTROL_LABEL_BY, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, log_x_row), AIPERF_PLOT_CONTROL_LOG_X, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, log_y_row), AIPERF_PLOT_CONTROL_LOG_Y, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, autoscale_row), AIPERF_PLOT_CONTROL_AUTOSCALE, FALSE },
+  };
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = G_STRUCT_MEMBER (GtkWidget *, self, rows[i].offset);
+      /* A statistic row needs its metric row and the statistic control. */
+      gboolean shown = (flags & rows[i].flag) == rows[i].flag && !(rows[i].multi_only && single);
+
+      gtk_widget_set_visible (row, shown);
+      any |= shown;
+    }
+  /* Only one chart of its family: nothing to choose between. */
+  if ((flags & AIPERF_PLOT_CONTROL_TYPE) && self->type_keys->len < 2)
+    gtk_widget_set_visible (GTK_WIDGET (self->type_row), FALSE);
+  any = any && (gtk_widget_get_visible (GTK_WIDGET (self->type_row)) || (flags & ~AIPERF_PLOT_CONTROL_TYPE) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->plot_group), any);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_group), (flags & AIPERF_PLOT_CONTROL_RUN_FILTERS) && !single);
+  return any;
+}
+
 static void
 load_page (AiperfSidebar *self)
 {
   AiperfPlotSpec *spec;
   AiperfRun *single;
-  gboolean is_single;
+  gboolean is_single, any;
   const AiperfMetricFilter *filter;
+  AiperfPlotControlFlags flags;
 
   gtk_widget_set_visible (GTK_WIDGET (self->plot_group), self->page != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->filter_group), self->page != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->no_plot_page), self->page == NULL);
+  adw_status_page_set_title (self->no_plot_page, _("No Plot Selected"));
+  adw_status_page_set_description (self->no_plot_page, _("The settings of the current tab’s plot show here."));
+  aiperf_sidebar_build_options (self, self->page);
   if (self->page == NULL)
     return;
 
@@ -234,8 +298,9 @@ load_page (AiperfSidebar *self)
   spec = aiperf_plot_page_get_spec (self->page);
   single = aiperf_plot_page_get_single_run (self->page);
   is_single = single != NULL;
+  flags = page_controls (self);
 
-  fill_choice_keys (self, is_single);
+  fill_choice_keys (self, aiperf_plot_handler_get (spec->type));
   fill_metric_keys (self, single);
   adw_combo_row_set_selected (self->type_row,
                               find_key (self->type_keys, aiperf_plot_type_to_string (spec->type)));
@@ -253,11 +318,13 @@ load_page (AiperfSidebar *self)
   gtk_switch_set_active (self->log_y_switch, aiperf_plot_page_get_log_y (self->page));
   gtk_switch_set_active (self->autoscale_switch, spec->autoscale != AIPERF_AUTOSCALE_NONE);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->x_stat_row), !is_single);
-  gtk_widget_set_visible (GTK_WIDGET (self->y_stat_row), !is_single);
-  gtk_widget_set_visible (GTK_WIDGET (self->group_row), !is_single);
-  gtk_widget_set_visible (GTK_WIDGET (self->label_row), !is_single);
-  gtk_widget_set_visible (GTK_WIDGET (self->filter_group), !is_single);
+  any = show_controls (self, flags, is_single);
+  if (!any && self->option_rows->len == 0)
+    {
+      adw_status_page_set_title (self->no_plot_page, _("Nothing to Set"));
+      adw_status_page_set_description (self->no_plot_page, _("This chart has no settings to change."));
+      gtk_widget_set_visible (GTK_WIDGET (self->no_plot_page), TRUE);
+    }
 
   filter = aiperf_plot_page_get_metric_filter (self->page);
   aiperf_picker_row_set_selected (self->filter_metric_row,
@@ -284,6 +351,16 @@ set_metric (AiperfMetricRef *ref,
   ref->metric = g_strdup (tag);
 }
 
+static gboolean
+reload_page (gpointer data)
+{
+  AiperfSidebar *self = data;
+
+  self->reload_id = 0;
+  load_page (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* Any edit: write every control back into the spec and redraw at once. */
 static void
 on_setting_changed (AiperfSidebar *self)
@@ -293,6 +370,7 @@ on_setting_changed (AiperfSidebar *self)
   AiperfPlotType type, old_type;
   const char *key;
   gboolean single;
+  AiperfPlotControlFlags flags = page_controls (self);
 
   if (self->updating || self->page == NULL)
     return;
@@ -306,25 +384,36 @@ on_setting_changed (AiperfSidebar *self)
   if ((key = aiperf_sidebar_selected_key (self->type_row, self->type_keys)) != NULL
       && aiperf_plot_type_from_string (key, &type))
     spec->type = type;
-  set_metric (&spec->x, aiperf_sidebar_picked_key (self->x_row, self->metric_keys));
-  set_metric (&spec->y, aiperf_sidebar_picked_key (self->y_row, self->metric_keys));
-  if (!single)
+  /* Only what the chart offers is written back: a kernel chart has no
+   * metrics, statistics or grouping to overwrite. */
+  if (flags & AIPERF_PLOT_CONTROL_X_METRIC)
+    set_metric (&spec->x, aiperf_sidebar_picked_key (self->x_row, self->metric_keys));
+  if (flags & AIPERF_PLOT_CONTROL_Y_METRIC)
+    set_metric (&spec->y, aiperf_sidebar_picked_key (self->y_row, self->metric_keys));
+  if (!single && (flags & AIPERF_PLOT_CONTROL_STATS))
     {
-      spec->x.has_stat = TRUE;
-      spec->x.stat = offered_stats[MIN (adw_combo_row_get_selected (self->x_stat_row),
-                                        G_N_ELEMENTS (offered_stats) - 1)];
+      if (flags & AIPERF_PLOT_CONTROL_X_METRIC)
+        {
+          spec->x.has_stat = TRUE;
+          spec->x.stat = offered_stats[MIN (adw_combo_row_get_selected (self->x_stat_row),
+                                            G_N_ELEMENTS (offered_stats) - 1)];
+        }
       spec->y.has_stat = TRUE;
       spec->y.stat = offered_stats[MIN (adw_combo_row_get_selected (self->y_stat_row),
                                         G_N_ELEMENTS (offered_stats) - 1)];
       spec->has_stat = FALSE;
+    }
+  if (!single && (flags & AIPERF_PLOT_CONTROL_GROUP_BY))
+    {
       g_free (spec->group_by);
       spec->group_by = g_strdup (aiperf_sidebar_picked_key (self->group_row, self->group_keys));
-      /* "" is "None": no text at the points, kept through tab switches. */
-      if ((key = aiperf_sidebar_picked_key (self->label_row, self->label_keys)) != NULL)
-        {
-          g_free (spec->label_by);
-          spec->label_by = g_strdup (key);
-        }
+    }
+  /* "" is "None": no text at the points, kept through tab switches. */
+  if (!single && (flags & AIPERF_PLOT_CONTROL_LABEL_BY)
+      && (key = aiperf_sidebar_picked_key (self->label_row, self->label_keys)) != NULL)
+    {
+      g_free (spec->label_by);
+      spec->label_by = g_strdup (key);
     }
   /* The preset's own title and axis labels no longer describe new axes
    * (nor another plot type): the chart then says what it shows. */
@@ -335,11 +424,17 @@ on_setting_changed (AiperfSidebar *self)
       g_clear_pointer (&spec->x_label, g_free);
       g_clear_pointer (&spec->y_label, g_free);
     }
-  spec->autoscale = gtk_switch_get_active (self->autoscale_switch) ? AIPERF_AUTOSCALE_BOTH
-                                                                   : AIPERF_AUTOSCALE_NONE;
-  aiperf_plot_page_set_log (self->page, gtk_switch_get_active (self->log_x_switch),
-                            gtk_switch_get_active (self->log_y_switch));
+  if (flags & AIPERF_PLOT_CONTROL_AUTOSCALE)
+    spec->autoscale = gtk_switch_get_active (self->autoscale_switch) ? AIPERF_AUTOSCALE_BOTH
+                                                                     : AIPERF_AUTOSCALE_NONE;
+  aiperf_plot_page_set_log (self->page,
+                            (flags & AIPERF_PLOT_CONTROL_LOG_X) && gtk_switch_get_active (self->log_x_switch),
+                            (flags & AIPERF_PLOT_CONTROL_LOG_Y) && gtk_switch_get_active (self->log_y_switch));
   aiperf_plot_page_redraw (self->page);
+  /* Another chart offers other controls: shown once the type row is
+   * done changing (its model is replaced). */
+  if (old_type != spec->type && self->reload_id == 0)
+    self->reload_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, reload_page, self, NULL);
 }
 
 void
@@ -395,6 +490,7 @@ aiperf_sidebar_dispose (GObject *object)
 {
   AiperfSidebar *self = AIPERF_SIDEBAR (object);
 
+  g_clear_handle_id (&self->reload_id, g_source_remove);
   aiperf_sidebar_set_page (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), AIPERF_TYPE_SIDEBAR);
   g_clear_object (&self->runs);
@@ -412,6 +508,7 @@ aiperf_sidebar_finalize (GObject *object)
   g_ptr_array_unref (self->group_keys);
   g_ptr_array_unref (self->label_keys);
   g_ptr_array_unref (self->param_rows);
+  g_ptr_array_unref (self->option_rows);
   g_free (self->search_text);
   G_OBJECT_CLASS (aiperf_sidebar_parent_class)->finalize (object);
 }
@@ -444,6 +541,10 @@ aiperf_sidebar_class_init (AiperfSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, log_x_switch);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, log_y_switch);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, autoscale_switch);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, log_x_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, log_y_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, autoscale_row);
+  gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, options_group);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_metric_row);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_min_row);
   gtk_widget_class_bind_template_child (widget_class, AiperfSidebar, filter_max_row);
@@ -473,6 +574,7 @@ aiperf_sidebar_init (AiperfSidebar *self)
   self->group_keys = g_ptr_array_new_with_free_func (g_free);
   self->label_keys = g_ptr_array_new_with_free_func (g_free);
   self->param_rows = g_ptr_array_new ();
+  self->option_rows = g_ptr_array_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (offered_stats); i++)
     gtk_string_list_append (stats, aiperf_sidebar_stat_label (offered_stats[i]));

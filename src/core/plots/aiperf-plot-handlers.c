@@ -36,72 +36,123 @@ build_timeslice (const AiperfPlotSpec *spec,
 #define SINGLE AIPERF_PLOT_SCOPE_SINGLE_RUN
 #define MULTI  AIPERF_PLOT_SCOPE_MULTI_RUN
 
+/* --- what the window offers to change on each chart --- */
+
+#define C_AXES (AIPERF_PLOT_CONTROL_X_METRIC | AIPERF_PLOT_CONTROL_Y_METRIC)
+#define C_LOG  (AIPERF_PLOT_CONTROL_LOG_X | AIPERF_PLOT_CONTROL_LOG_Y)
+
+/* A comparison of serving runs: its metrics and their statistics. */
+static const AiperfPlotControls serving_multi = {
+  AIPERF_PLOT_CONTROL_TYPE | C_AXES | AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_GROUP_BY
+    | AIPERF_PLOT_CONTROL_LABEL_BY | C_LOG | AIPERF_PLOT_CONTROL_AUTOSCALE | AIPERF_PLOT_CONTROL_RUN_FILTERS,
+  { { 0 } } };
+/* Its x is a parameter (x_param), not a metric. */
+static const AiperfPlotControls serving_sweep = {
+  AIPERF_PLOT_CONTROL_TYPE | AIPERF_PLOT_CONTROL_Y_METRIC | AIPERF_PLOT_CONTROL_STATS
+    | AIPERF_PLOT_CONTROL_GROUP_BY | AIPERF_PLOT_CONTROL_LOG_Y | AIPERF_PLOT_CONTROL_AUTOSCALE
+    | AIPERF_PLOT_CONTROL_RUN_FILTERS,
+  { { 0 } } };
+/* One run's per-request columns. */
+static const AiperfPlotControls serving_single = {
+  AIPERF_PLOT_CONTROL_TYPE | C_AXES | C_LOG | AIPERF_PLOT_CONTROL_AUTOSCALE, { { 0 } } };
+static const AiperfPlotControls serving_single_fixed = {
+  AIPERF_PLOT_CONTROL_TYPE | AIPERF_PLOT_CONTROL_LOG_Y | AIPERF_PLOT_CONTROL_AUTOSCALE, { { 0 } } };
+static const AiperfPlotControls chart_only = { AIPERF_PLOT_CONTROL_TYPE, { { 0 } } };
+static const AiperfPlotControls chart_log_y = {
+  AIPERF_PLOT_CONTROL_TYPE | AIPERF_PLOT_CONTROL_LOG_Y, { { 0 } } };
+static const AiperfPlotControls nothing = { 0, { { 0 } } };
+/* Bars start at zero: no log axis. Kernels: another chart of them (by
+ * kernel or by category), how many. */
+static const AiperfPlotControls top_kernels = {
+  AIPERF_PLOT_CONTROL_TYPE,
+  { { AIPERF_PLOT_OPTION_COUNT, "top", N_("Kernels Shown"), 1, 200, 15 } } };
+static const AiperfPlotControls kernel_deltas = {
+  AIPERF_PLOT_CONTROL_TYPE,
+  { { AIPERF_PLOT_OPTION_COUNT, "top", N_("Kernels Shown"), 1, 200, 10 } } };
+/* GEMM: the GPU whose ceilings are drawn, and which rows. */
+static const AiperfPlotControls roofline = {
+  AIPERF_PLOT_CONTROL_TYPE | C_LOG,
+  { { AIPERF_PLOT_OPTION_GPU, AIPERF_GEMM_OPTION_GPU, N_("GPU"), 0, 0, 0 },
+    { AIPERF_PLOT_OPTION_FILTER, AIPERF_GEMM_OPTION_FILTER, N_("Rows"), 0, 0, 0 } } };
+static const AiperfPlotControls gemm_heatmap = {
+  AIPERF_PLOT_CONTROL_TYPE,
+  { { AIPERF_PLOT_OPTION_FILTER, AIPERF_GEMM_OPTION_FILTER, N_("Rows"), 0, 0, 0 } } };
+static const AiperfPlotControls gemm_bars = {
+  AIPERF_PLOT_CONTROL_TYPE,
+  { { AIPERF_PLOT_OPTION_COUNT, "top", N_("Kernel Shapes Shown"), 1, 200, 30 },
+    { AIPERF_PLOT_OPTION_GPU, AIPERF_GEMM_OPTION_GPU, N_("GPU"), 0, 0, 0 },
+    { AIPERF_PLOT_OPTION_FILTER, AIPERF_GEMM_OPTION_FILTER, N_("Rows"), 0, 0, 0 } } };
+/* Gate logs: the warm-up steps left out. */
+static const AiperfPlotControls expert_load = {
+  AIPERF_PLOT_CONTROL_TYPE,
+  { { AIPERF_PLOT_OPTION_COUNT, AIPERF_EXPERT_LOAD_MAX_STEP_TOKENS, N_("Largest Step (tokens)"), 0, G_MAXINT, 0 } } };
+
 static const AiperfPlotHandler handlers[] = {
   { "scatter", N_("Scatter"), SINGLE, "serving", "requests",
-    aiperf_handler_scatter, NULL, NULL },
+    aiperf_handler_scatter, NULL, NULL, &serving_single },
   { "scatter_line", N_("Scatter with Lines"), MULTI, "serving", "",
-    NULL, aiperf_handler_multi_run, NULL },
+    NULL, aiperf_handler_multi_run, NULL, &serving_multi },
   { "pareto", N_("Pareto Frontier"), MULTI, "serving", "",
-    NULL, aiperf_handler_multi_run, NULL },
+    NULL, aiperf_handler_multi_run, NULL, &serving_multi },
   { "scatter_with_percentiles", N_("Scatter with Percentiles"), SINGLE, "serving", "requests",
-    aiperf_handler_scatter_percentiles, NULL, NULL },
+    aiperf_handler_scatter_percentiles, NULL, NULL, &serving_single },
   { "area", N_("Area"), SINGLE, "serving", "requests,gpu_telemetry",
-    aiperf_handler_area, NULL, NULL },
+    aiperf_handler_area, NULL, NULL, &serving_single },
   { "request_timeline", N_("Request Timeline"), SINGLE, "serving", "requests",
-    aiperf_handler_request_timeline, NULL, NULL },
+    aiperf_handler_request_timeline, NULL, NULL, &serving_single_fixed },
   { "timeslice", N_("Time Slices"), SINGLE, "serving", "timeslices",
-    build_timeslice, NULL, NULL },
+    build_timeslice, NULL, NULL, &serving_single },
   { "histogram", N_("Histogram"), SINGLE, "serving", "timeslices",
-    build_histogram, NULL, NULL },
+    build_histogram, NULL, NULL, &serving_single },
   { "dual_axis", N_("Dual Axis"), SINGLE, "serving", "requests,gpu_telemetry",
-    aiperf_handler_dual_axis, NULL, NULL },
+    aiperf_handler_dual_axis, NULL, NULL, &serving_single },
   { "percentile_bands", N_("Percentile Bands"), SINGLE, "serving", "server_metrics",
-    aiperf_handler_percentile_bands, NULL, NULL },
+    aiperf_handler_percentile_bands, NULL, NULL, &serving_single_fixed },
   { "latency_throughput_uncertainty", N_("Latency–Throughput Uncertainty"), MULTI, "serving", "",
-    NULL, aiperf_handler_multi_run, NULL },
+    NULL, aiperf_handler_multi_run, NULL, &serving_multi },
   /* cutileGPT profiles */
   { "config_bars", N_("Bars per Model Configuration"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_bars, NULL },
+    NULL, aiperf_handler_cutile_bars, NULL, &chart_only },
   { "percentile_profile", N_("Percentile Profile"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_percentiles, NULL },
+    NULL, aiperf_handler_cutile_percentiles, NULL, &chart_log_y },
   { "architecture", N_("Model Architecture"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_architecture, NULL },
+    NULL, aiperf_handler_cutile_architecture, NULL, &chart_only },
   { "efficiency", N_("Efficiency per Layer"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_efficiency, NULL },
+    NULL, aiperf_handler_cutile_efficiency, NULL, &chart_only },
   { "speedup", N_("Speedup per Model Configuration"), MULTI, "cutile", "",
-    NULL, aiperf_handler_cutile_speedup, NULL },
+    NULL, aiperf_handler_cutile_speedup, NULL, &chart_only },
   { "parameter_sweep", N_("Parameter Sweep"), MULTI, "serving", "",
-    NULL, aiperf_handler_parameter_sweep, aiperf_handler_sweep_applies },
+    NULL, aiperf_handler_parameter_sweep, aiperf_handler_sweep_applies, &serving_sweep },
   /* GEMM kernel benchmarks */
   { "roofline", N_("Roofline"), MULTI, "gemm", "",
-    NULL, aiperf_handler_gemm_roofline, NULL },
+    NULL, aiperf_handler_gemm_roofline, NULL, &roofline },
   { "gemm_heatmap", N_("GEMM Heatmap"), MULTI, "gemm", "",
-    NULL, aiperf_handler_gemm_heatmap, NULL },
+    NULL, aiperf_handler_gemm_heatmap, NULL, &gemm_heatmap },
   { "gemm_bars", N_("GEMM Kernels"), MULTI, "gemm", "",
-    NULL, aiperf_handler_gemm_bars, NULL },
+    NULL, aiperf_handler_gemm_bars, NULL, &gemm_bars },
   /* kernels datasets: Nsight kernel summaries and traces */
   { "top_kernels", N_("Top Kernels"), MULTI, "kernels", "kernels",
-    NULL, aiperf_handler_top_kernels, NULL },
+    NULL, aiperf_handler_top_kernels, NULL, &top_kernels },
   { "kernel_categories", N_("Kernel Time by Category"), MULTI, "kernels", "kernels",
-    NULL, aiperf_handler_kernel_categories, NULL },
+    NULL, aiperf_handler_kernel_categories, NULL, &chart_only },
   { "kernel_deltas", N_("Kernel Time Changes"), MULTI, "kernels", "kernels",
-    NULL, aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies },
+    NULL, aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies, &kernel_deltas },
   /* a TraceLens report's breakdown: drawn for kernels runs (its preset
    * section), but not another view of their kernels to switch to */
   { "gpu_timeline", N_("GPU Time Breakdown"), MULTI, "tracelens", "gpu_timeline",
-    NULL, aiperf_handler_gpu_timeline, aiperf_handler_gpu_timeline_applies },
+    NULL, aiperf_handler_gpu_timeline, aiperf_handler_gpu_timeline_applies, &chart_only },
   /* traces */
   { "iterations", N_("Elapsed Time per Iteration"), MULTI, "trace", "iterations",
-    NULL, aiperf_handler_iterations, NULL },
+    NULL, aiperf_handler_iterations, NULL, &chart_log_y },
   { "counters", N_("Counters"), MULTI, "trace", "events",
-    NULL, aiperf_handler_counters, aiperf_handler_counters_applies },
+    NULL, aiperf_handler_counters, aiperf_handler_counters_applies, &nothing },
   /* MoE gate logs */
   { "expert_load", N_("Tokens per Expert"), MULTI, "expert_load", "",
-    NULL, aiperf_handler_expert_load, NULL },
+    NULL, aiperf_handler_expert_load, NULL, &expert_load },
   { "expert_load_heatmap", N_("Expert Load Heatmap"), MULTI, "expert_load", "",
-    NULL, aiperf_handler_expert_load_heatmap, NULL },
+    NULL, aiperf_handler_expert_load_heatmap, NULL, &expert_load },
   { "expert_step_cv", N_("Per-Step Coefficient of Variation"), MULTI, "expert_load", "",
-    NULL, aiperf_handler_expert_step_cv, NULL },
+    NULL, aiperf_handler_expert_step_cv, NULL, &expert_load },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);

@@ -19,6 +19,44 @@ typedef enum {
   AIPERF_PLOT_SCOPE_MULTI_RUN,   /* summaries of several runs */
 } AiperfPlotScope;
 
+/* What a chart lets the window change: its Plot sidebar shows these
+ * controls and no others. */
+typedef enum {
+  AIPERF_PLOT_CONTROL_TYPE        = 1 << 0,  /* another chart of its kind and scope */
+  AIPERF_PLOT_CONTROL_X_METRIC    = 1 << 1,
+  AIPERF_PLOT_CONTROL_Y_METRIC    = 1 << 2,
+  AIPERF_PLOT_CONTROL_STATS       = 1 << 3,  /* a statistic per metric axis */
+  AIPERF_PLOT_CONTROL_GROUP_BY    = 1 << 4,
+  AIPERF_PLOT_CONTROL_LABEL_BY    = 1 << 5,
+  AIPERF_PLOT_CONTROL_LOG_X       = 1 << 6,
+  AIPERF_PLOT_CONTROL_LOG_Y       = 1 << 7,
+  AIPERF_PLOT_CONTROL_AUTOSCALE   = 1 << 8,
+  AIPERF_PLOT_CONTROL_RUN_FILTERS = 1 << 9,  /* metric range, parameter values */
+} AiperfPlotControlFlags;
+
+/* A setting of the chart's own, kept as a preset key. */
+typedef enum {
+  AIPERF_PLOT_OPTION_NONE,    /* ends the list */
+  AIPERF_PLOT_OPTION_COUNT,   /* a whole number from min to max ("top: 15") */
+  AIPERF_PLOT_OPTION_GPU,     /* a GPU of the peaks table, or the input's own */
+  AIPERF_PLOT_OPTION_FILTER,  /* KEY=VALUE lines over the chart's rows */
+} AiperfPlotOptionType;
+
+typedef struct {
+  AiperfPlotOptionType type;
+  const char          *key;       /* preset key: "top", "gpu", "filter" */
+  const char          *label;     /* untranslated (N_): "Kernels Shown" */
+  guint                min, max;  /* COUNT; 0 when allowed means "no limit" */
+  guint                fallback;  /* COUNT: what the chart uses when the preset says nothing */
+} AiperfPlotOption;
+
+#define AIPERF_PLOT_MAX_OPTIONS 3
+
+typedef struct {
+  AiperfPlotControlFlags flags;
+  AiperfPlotOption       options[AIPERF_PLOT_MAX_OPTIONS];  /* up to the first NONE */
+} AiperfPlotControls;
+
 typedef AiperfChart *(*AiperfPlotBuildSingle) (const AiperfPlotSpec *spec,
                                                AiperfRun            *run,
                                                GError              **error);
@@ -44,6 +82,8 @@ typedef struct {
    * is left out of the defaults instead of showing an empty chart. */
   gboolean            (*applies)      (const AiperfPlotSpec *spec,
                                        AiperfRunSet         *runs);
+  /* What the window offers to change on this chart (never NULL). */
+  const AiperfPlotControls *controls;
 } AiperfPlotHandler;
 
 guint                    aiperf_plot_handlers_count (void);
