@@ -5,9 +5,6 @@
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
-
 #include "aiperf-application.h"
 
 int
@@ -16,11 +13,8 @@ main (int    argc,
 {
   g_autoptr(AiperfApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
+  /* The build folder's catalogues when run from there, as --headless does. */
+  aiperf_application_init_i18n ();
   app = aiperf_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 
 #include "aiperf-application.h"
 #include "aiperf-preferences.h"
@@ -15,6 +16,7 @@ struct _AiperfApplication
   AdwApplication parent_instance;
 
   GSettings     *settings;  /* NULL when the schema is not installed */
+  gboolean       watch;     /* --watch: every window watches its folders */
 };
 
 G_DEFINE_FINAL_TYPE (AiperfApplication, aiperf_application, ADW_TYPE_APPLICATION)
@@ -25,7 +27,11 @@ get_window (AiperfApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (aiperf_window_new (ADW_APPLICATION (self)));
+    {
+      window = GTK_WINDOW (aiperf_window_new (ADW_APPLICATION (self)));
+      if (self->watch)
+        g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
+    }
   return window;
 }
 
@@ -114,7 +120,23 @@ quit (GSimpleAction *action,
     }
 }
 
+/* app.watch: --watch, here or forwarded by a second aiperf-plot. As the
+ * window's Watch button does, which is remembered. */
+static void
+watch_folders (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  AiperfApplication *self = user_data;
+
+  self->watch = TRUE;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (AIPERF_IS_WINDOW (l->data))
+      g_action_group_change_action_state (G_ACTION_GROUP (l->data), "watch", g_variant_new_boolean (TRUE));
+}
+
 static const GActionEntry app_entries[] = {
+  { "watch", watch_folders },
   { "about", show_about },
   { "preferences", show_preferences },
   { "quit", quit },
@@ -168,6 +190,24 @@ aiperf_application_finalize (GObject *object)
   G_OBJECT_CLASS (aiperf_application_parent_class)->finalize (object);
 }
 
+static int
+aiperf_application_handle_local_options (GApplication *app,
+                                         GVariantDict *options)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_variant_dict_contains (options, "watch"))
+    return -1;
+  /* registered, the action runs in whichever process shows the window */
+  if (!g_application_register (app, NULL, &error))
+    {
+      g_printerr ("aiperf-plot: %s\n", error->message);
+      return 1;
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (app), "watch", NULL);
+  return -1;
+}
+
 static void
 aiperf_application_class_init (AiperfApplicationClass *klass)
 {
@@ -175,19 +215,74 @@ aiperf_application_class_init (AiperfApplicationClass *klass)
   G_APPLICATION_CLASS (klass)->activate = aiperf_application_activate;
   G_APPLICATION_CLASS (klass)->open = aiperf_application_open;
   G_APPLICATION_CLASS (klass)->startup = aiperf_application_startup;
+  G_APPLICATION_CLASS (klass)->handle_local_options = aiperf_application_handle_local_options;
 }
 
 static void
 aiperf_application_init (AiperfApplication *self)
 {
+  GApplication *app = G_APPLICATION (self);
+
+  /* aiperf-plot --help: the window's own usage, and where the export's is. */
+  g_application_set_option_context_parameter_string (app, _("[PATH…]"));
+  g_application_set_option_context_summary (app,
+    _("Opens benchmark results in a window: AIPerf run folders and sweeps, vLLM, GenAI-Perf, "
+      "GuideLLM, inference-perf and LLMPerf results, cutileGPT profiles, Nsight Systems kernel "
+      "summaries, MoE gate logs, GEMM benchmarks and PyTorch/Chrome traces. Each PATH is a file "
+      "or a folder; everything below a folder is found by its content."));
+  g_application_set_option_context_description (app,
+    _("Without a display, to write every chart, data file or report to a folder:\n"
+      "  aiperf-plot --headless [OPTION…] [PATH…]\n"
+      "Its options are listed by “aiperf-plot --headless --help”; see also aiperf-plot(1)."));
+}
+
+/* As aiperf-plot finds them (main.c), which execs this program: its own
+ * binding does not carry over. */
+static const char *
+locale_dir (void)
+{
+  static char *dir;
+  const char *env = g_getenv ("AIPERF_PLOT_LOCALEDIR");
+  g_autofree char *exe = NULL, *exe_dir = NULL;
+
+  if (dir != NULL)
+    return dir;
+  if (env != NULL && *env != '\0')
+    return dir = g_strdup (env);
+  exe = g_file_read_link ("/proc/self/exe", NULL);
+  exe_dir = exe != NULL ? g_path_get_dirname (exe) : NULL;
+  if (exe_dir != NULL && g_str_equal (exe_dir, BUILD_SRCDIR)
+      && g_file_test (BUILD_LOCALEDIR, G_FILE_TEST_IS_DIR))
+    return dir = g_strdup (BUILD_LOCALEDIR);
+  return dir = g_strdup (LOCALEDIR);
+}
+
+void
+aiperf_application_init_i18n (void)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }
 
 AiperfApplication *
 aiperf_application_new (void)
 {
-  return g_object_new (AIPERF_TYPE_APPLICATION,
+  GApplicationFlags flags = G_APPLICATION_HANDLES_OPEN;
+  AiperfApplication *self;
+
+  /* On a Broadway display (aiperf-plot --host) a window of its own: one
+   * already open elsewhere shows on another display, or another browser. */
+  if (g_strcmp0 (g_getenv ("GDK_BACKEND"), "broadway") == 0)
+    flags |= G_APPLICATION_NON_UNIQUE;
+  self = g_object_new (AIPERF_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "flags", flags,
                        "resource-base-path", "/org/aiperf/Plot",
                        NULL);
+  g_application_add_main_option (G_APPLICATION (self), "watch", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                 _("Load runs that appear in the opened folders while the window is open"),
+                                 NULL);
+  return self;
 }

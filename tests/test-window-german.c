@@ -1,0 +1,171 @@
+/* test-window-german.c — the window speaks German from a build folder: the
+ * window program finds the build's catalogues as --headless does, its
+ * menus and preferences are translated, and "aiperf-plot --help" gives the
+ * window's own usage.
+ *
+ * This program runs in German: main () sets the language before GTK
+ * starts, through the same call the window program makes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "window-test-util.h"
+#include "aiperf-application.h"
+#include "aiperf-preferences.h"
+
+/* The labels of @model and of its sections and submenus, in order. */
+static void
+collect_labels (GMenuModel *model,
+                GPtrArray  *labels)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      char *label = NULL;
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        g_ptr_array_add (labels, label);
+      if ((link = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION)) != NULL)
+        {
+          collect_labels (link, labels);
+          g_object_unref (link);
+        }
+      if ((link = g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU)) != NULL)
+        {
+          collect_labels (link, labels);
+          g_object_unref (link);
+        }
+    }
+}
+
+/* Every menu of every menu button below @widget. */
+static void
+collect_menu_labels (GtkWidget *widget,
+                     GPtrArray *labels)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    collect_labels (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), labels);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_menu_labels (child, labels);
+}
+
+static gboolean
+has_label (GPtrArray  *labels,
+           const char *label)
+{
+  return g_ptr_array_find_with_equal_func (labels, label, g_str_equal, NULL);
+}
+
+static void
+test_menus (void)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  AiperfWindow *window;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  collect_menu_labels (GTK_WIDGET (window), labels);
+  /* the main menu */
+  g_assert_true (has_label (labels, "_Ordner öffnen …"));
+  g_assert_true (has_label (labels, "_Dateien öffnen …"));
+  g_assert_true (has_label (labels, "Lade_fehler anzeigen"));
+  /* the export menu */
+  g_assert_true (has_label (labels, "Als _PNG exportieren …"));
+  g_assert_true (has_label (labels, "Bericht als _HTML exportieren …"));
+  g_assert_true (has_label (labels, "Bericht als PD_F exportieren …"));
+  /* nothing left in English */
+  g_assert_false (has_label (labels, "Open _Files…"));
+  g_assert_false (has_label (labels, "Export Report as _HTML…"));
+  g_assert_false (has_label (labels, "Export Report as PD_F…"));
+  destroy_window (window);
+}
+
+/* The preferences' rows, by title. */
+static gboolean
+has_row_titled (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_row_titled (child, title))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_preferences (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  GtkWidget *prefs;
+
+  if (!display_available ())
+    return;
+  settings = g_settings_new ("org.aiperf.Plot");
+  prefs = aiperf_preferences_new (NULL, settings);
+  g_assert_true (has_row_titled (prefs, "Parameter aus Ordnernamen"));
+  g_assert_false (has_row_titled (prefs, "Parameters from Folder Names"));
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
+static char *
+run_help (const char *program,
+          const char *language)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, "..", "src", program, NULL);
+  const char *argv[] = { path, "--help", NULL };
+  g_auto(GStrv) env = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = -1;
+
+  /* The build folder's catalogues must be found without being named. */
+  env = g_environ_unsetenv (env, "AIPERF_PLOT_LOCALEDIR");
+  env = g_environ_unsetenv (env, "LC_ALL");
+  env = g_environ_unsetenv (env, "LC_MESSAGES");
+  env = g_environ_setenv (env, "LANGUAGE", language, TRUE);
+  env = g_environ_setenv (env, "LANG", g_str_equal (language, "de") ? "de_DE.UTF-8" : "C.UTF-8", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* "aiperf-plot --help" and the window program's: the window's usage, its
+ * PATHs, and where --headless's options are; in German from the build
+ * folder. */
+static void
+test_help (void)
+{
+  g_autofree char *english = run_help ("aiperf-plot", "en");
+  g_autofree char *german = run_help ("aiperf-plot-window", "de");
+
+  g_assert_nonnull (strstr (english, "aiperf-plot [OPTION…] [PATH…]"));
+  g_assert_nonnull (strstr (english, "Opens benchmark results in a window"));
+  g_assert_nonnull (strstr (english, "aiperf-plot --headless --help"));
+  g_assert_nonnull (strstr (german, "[PFAD …]"));
+  g_assert_nonnull (strstr (german, "Öffnet Benchmark-Ergebnisse in einem Fenster"));
+  g_assert_nonnull (strstr (german, "aiperf-plot --headless --help"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *po = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                          "..", "po", NULL);
+
+  /* German, as "LANGUAGE=de aiperf-plot" from the build folder would be. */
+  g_setenv ("LANGUAGE", "de", TRUE);
+  g_setenv ("LC_ALL", "de_DE.UTF-8", TRUE);
+  g_setenv ("AIPERF_PLOT_LOCALEDIR", po, TRUE);
+  aiperf_application_init_i18n ();
+  window_test_init (&argc, &argv);
+  g_test_add_func ("/aiperf/window/german/help", test_help);
+  g_test_add_func ("/aiperf/window/german/menus", test_menus);
+  g_test_add_func ("/aiperf/window/german/preferences", test_preferences);
+  return g_test_run ();
+}
