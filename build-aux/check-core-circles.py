@@ -6,7 +6,9 @@
 #
 # Loaders return data and never call back into the model or the plots; a
 # circle between files is how that rule breaks first. A function belongs to
-# the file that defines it (GNU style: its name at the start of a line).
+# the file that defines it (GNU style: its name at the start of a line);
+# every name is followed, not only aiperf_ ones (private helpers such as
+# trace_sort_unless_sorted are how files of one folder call each other).
 import collections
 import os
 import re
@@ -22,14 +24,20 @@ for folder, _, names in os.walk(root):
                 text = re.sub(r'/\*.*?\*/', '', f.read(), flags=re.S)
             sources[os.path.relpath(path, root)] = text
 
+# Every function another file can call, whatever its name: a definition's
+# name starts a line, and its return type on the line before is not static.
 defined_in = {}
+definition = re.compile(r'^(?P<before>[^\n]*)\n(?P<name>[a-z_][a-z0-9_]*) \(', re.M)
 for path, text in sources.items():
-    for m in re.finditer(r'^(aiperf_[a-z0-9_]+) \(', text, re.M):
-        defined_in[m.group(1)] = path
+    for m in definition.finditer(text):
+        before = m.group('before')
+        if before.startswith('static') or before.startswith('#') or before.strip() == '':
+            continue
+        defined_in[m.group('name')] = path
 
 calls = collections.defaultdict(set)
 for path, text in sources.items():
-    for m in re.finditer(r'\b(aiperf_[a-z0-9_]+)\s*\(', text):
+    for m in re.finditer(r'\b([a-z_][a-z0-9_]*)\s*\(', text):
         target = defined_in.get(m.group(1))
         if target is not None and target != path:
             calls[path].add(target)

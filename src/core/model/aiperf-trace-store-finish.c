@@ -32,20 +32,6 @@ compare_samples (gconstpointer a,
   return x->t < y->t ? -1 : x->t > y->t;
 }
 
-void
-trace_sort_unless_sorted (GArray       *array,
-                          GCompareFunc  compare)
-{
-  guint size = g_array_get_element_size (array);
-
-  for (guint i = 1; i < array->len; i++)
-    if (compare (array->data + (gsize) (i - 1) * size, array->data + (gsize) i * size) > 0)
-      {
-        g_array_sort (array, compare);
-        return;
-      }
-}
-
 static gint64
 sort_of (GHashTable *sorts,
          const char *key,
@@ -196,13 +182,6 @@ finish_tracks (AiperfTraceStore *self)
   if (helper != NULL)
     g_thread_join (helper);
   g_ptr_array_unref (work.by_size);
-}
-
-gint64
-trace_store_shift (AiperfTraceStore *self,
-                   guint             file)
-{
-  return g_array_index (self->files, TraceFile, file).offset - self->origin;
 }
 
 static gboolean
