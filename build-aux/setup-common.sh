@@ -13,7 +13,8 @@ AIPERF_PACKAGES=(
   # toolchain and build system
   gcc libc6-dev meson ninja-build pkg-config
   # libraries (the -dev packages pull in the runtime libraries);
-  # libgtk-4-bin has gtk4-update-icon-cache, which gnome.post_install needs
+  # libgtk-4-bin has gtk4-update-icon-cache, which gnome.post_install needs,
+  # and gtk4-broadwayd, which aiperf-plot --host runs (and tests)
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libgtk-4-bin libadwaita-1-dev
   libjson-glib-dev libyaml-dev libcairo2-dev libpango1.0-dev
   # translations and data validation
@@ -24,6 +25,7 @@ AIPERF_PACKAGES=(
   # image comparison, and the de_DE locale the parsers are tested under
   xvfb xauth dbus dbus-x11 fonts-cantarell fonts-dejavu-core imagemagick locales
   # the reports: page text of report.pdf, report.html in a headless browser
+  # (which also shows the --host window in the tests)
   poppler-utils chromium
   # fuzzing (build-aux/fuzz.sh): clang, and its libFuzzer and sanitizer
   # runtimes, which clang only recommends

@@ -1,4 +1,5 @@
-/* main.c — aiperf-plot: with --headless the batch exporter, else the window.
+/* main.c — aiperf-plot: with --headless the batch exporter, with --host the
+ * window served to a web browser, else the window.
  *
  * This binary links no GTK: loading GTK, libadwaita and their ~30 further
  * libraries costs more start-up than a whole 100-run export needs. The
@@ -16,18 +17,20 @@
 #include <unistd.h>
 
 #include "aiperf-export.h"
+#include "aiperf-host.h"
 
 #define WINDOW_PROGRAM "aiperf-plot-window"
 
 static gboolean
-wants_headless (int    argc,
-                char **argv)
+wants (int         argc,
+       char      **argv,
+       const char *option)
 {
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--") == 0)
         break;
-      if (strcmp (argv[i], "--headless") == 0)
+      if (strcmp (argv[i], option) == 0)
         return TRUE;
     }
   return FALSE;
@@ -82,13 +85,16 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  if (wants_headless (argc, argv))
+  if (wants (argc, argv, "--headless"))
     return aiperf_export_main (argc, argv);
 
 #ifdef AIPERF_WITH_UI
   {
     g_autofree char *program = window_program ();
     int saved;
+
+    if (wants (argc, argv, "--host"))
+      return aiperf_host_main (argc, argv, program);
 
     /* argv[0] stays "aiperf-plot": GLib takes the program name from it */
     execv (program, argv);
