@@ -441,6 +441,17 @@ test_comparison (void)
   g_assert_nonnull (strstr (summary, "  nano              0.87       1.33       0.65           0.65\n"));
   g_assert_nonnull (strstr (summary, "  tile-large        3.02      28.18       0.11           0.11\n"));
 
+  /* with a cutileGPT profile: the two cutileGPT are told apart by file */
+  {
+    g_autoptr(AiperfRunSet) both = load ("real/comparison_data.json", "cutileGPT", NULL);
+    g_autoptr(AiperfCutileData) all = aiperf_cutile_data_new (both);
+
+    g_assert_cmpuint (all->files->len, ==, 3);
+    g_assert_cmpstr (aiperf_cutile_data_get_label (all, 0), ==, "minGPT");
+    g_assert_cmpstr (aiperf_cutile_data_get_label (all, 1), ==, "cutileGPT");
+    g_assert_cmpstr (aiperf_cutile_data_get_label (all, 2), ==, "cutileGPT (comparison_data.json)");
+  }
+
   /* profiling_data.json's CUDA version 13000 is CUDA 13.0 */
   g_assert_cmpstr (aiperf_run_get_parameter (aiperf_run_set_get_run (profile, 0), "system.cuda_version"), ==, "13.0");
 }

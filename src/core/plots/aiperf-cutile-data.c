@@ -179,14 +179,25 @@ aiperf_cutile_data_new (AiperfRunSet *runs)
       file->path = g_strdup (g_ptr_array_index (paths, f));
       label = g_ptr_array_index (path_labels, f) != NULL ? g_strdup (g_ptr_array_index (path_labels, f))
                                                           : g_path_get_basename (file->path);
-      /* Two files in folders of the same name stay apart. */
+      /* Two files in folders of the same name stay apart: by the file's
+       * name ("cutileGPT (profiling_data.json)" beside comparison_data.json's
+       * cutileGPT side), else by number. */
       for (guint g = 0; g < data->files->len; g++)
         if (g_str_equal (((AiperfCutileFile *) g_ptr_array_index (data->files, g))->label, label))
           {
-            g_autofree char *numbered = g_strdup_printf ("%s (%u)", label, f + 1);
+            g_autofree char *file_part = g_strdup (file->path);
+            g_autofree char *base = NULL;
+            g_autofree char *named = NULL;
+            gboolean taken = FALSE;
 
+            if (strchr (file_part, '#') != NULL)
+              *strchr (file_part, '#') = '\0';
+            base = g_path_get_basename (file_part);
+            named = g_strdup_printf ("%s (%s)", label, base);
+            for (guint h = 0; h < data->files->len && !taken; h++)
+              taken = g_str_equal (((AiperfCutileFile *) g_ptr_array_index (data->files, h))->label, named);
             g_free (label);
-            label = g_steal_pointer (&numbered);
+            label = taken ? g_strdup_printf ("%s (%u)", named, f + 1) : g_steal_pointer (&named);
             break;
           }
       file->label = g_steal_pointer (&label);
