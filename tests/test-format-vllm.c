@@ -670,6 +670,10 @@ has_note (GPtrArray  *notes,
   return FALSE;
 }
 
+/* Python over the same arrays: the mean over the 186 successful requests
+ * with more than one token of 1 ÷ ((TTFT + Σ gaps − TTFT) ÷ (tokens − 1)). */
+#define PER_USER_QPS_01 40.805682863146835
+
 #define assert_close(a, b, rel) \
   G_STMT_START { double a_ = (a), b_ = (b); \
     if (!(fabs (a_ - b_) <= (rel) * fabs (b_))) \
@@ -787,6 +791,10 @@ test_per_request_real (void)
     /* TTFT p90 was not in the file: computed, and named. */
     g_assert_false (isnan (metric (run, "time_to_first_token", AIPERF_STAT_P90)));
     g_assert_true (has_note (aiperf_run_get_warnings (run), "time_to_first_token min, max", NULL));
+    /* AIPerf's per-user throughput (1 ÷ ITL per request), labelled too. */
+    g_assert_true (has_note (aiperf_run_get_warnings (run), "output_token_throughput_per_user (every statistic)", NULL));
+    g_assert_cmpstr (aiperf_run_get_metric_unit (run, "output_token_throughput_per_user"), ==, "tokens/sec/user");
+    assert_close (metric (run, "output_token_throughput_per_user", AIPERF_STAT_AVG), PER_USER_QPS_01, 1e-12);
     /* The per-request dataset in AIPerf's columns. */
     requests = aiperf_run_get_requests (run);
     latency = aiperf_table_get_column (requests, "request_latency");

@@ -312,7 +312,9 @@ aiperf_vllm_arrays_stats (const VllmArrays *arrays,
     return FALSE;
   if (of == VLLM_STAT_E2EL && !arrays->present[VLLM_LIST_E2EL] && !arrays->present[VLLM_LIST_ITL_N])
     return FALSE;
-  if (of == VLLM_STAT_TPOT && !arrays->present[VLLM_LIST_OUTPUT])
+  if ((of == VLLM_STAT_TPOT || of == VLLM_STAT_PER_USER) && !arrays->present[VLLM_LIST_OUTPUT])
+    return FALSE;
+  if (of == VLLM_STAT_PER_USER && !arrays->present[VLLM_LIST_E2EL] && !arrays->present[VLLM_LIST_ITL_N])
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
@@ -334,6 +336,11 @@ aiperf_vllm_arrays_stats (const VllmArrays *arrays,
           v = tpot_s (arrays, i);
           g_array_append_val (values, v);
           break;
+        case VLLM_STAT_PER_USER:
+          v = tpot_s (arrays, i);
+          v = v > 0 ? 1.0 / v : NAN;  /* tokens per second */
+          g_array_append_val (values, v);
+          break;
         case VLLM_STAT_ITL:
           {
             double n_gaps = cell (arrays, VLLM_LIST_ITL_N, i);
@@ -350,8 +357,9 @@ aiperf_vllm_arrays_stats (const VllmArrays *arrays,
         }
     }
   /* seconds → ms, as the file's *_ms keys */
-  for (guint i = 0; i < values->len; i++)
-    g_array_index (values, double, i) *= 1000.0;
+  if (of != VLLM_STAT_PER_USER)
+    for (guint i = 0; i < values->len; i++)
+      g_array_index (values, double, i) *= 1000.0;
   aiperf_stats_compute ((double *) (void *) values->data, values->len, stats);
   return stats->v[AIPERF_STAT_COUNT] > 0;
 }

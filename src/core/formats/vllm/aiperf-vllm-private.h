@@ -11,7 +11,7 @@
 
 #include "aiperf-format.h"
 #include "aiperf-json-scan.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-table.h"
 
 G_BEGIN_DECLS
@@ -54,6 +54,8 @@ typedef enum {
   VLLM_STAT_E2EL,  /* their latency: e2els, else TTFT + Σ itls */
   VLLM_STAT_TPOT,  /* (latency − TTFT) ÷ (output − 1), output > 1 */
   VLLM_STAT_ITL,   /* every gap of every successful request */
+  VLLM_STAT_PER_USER, /* 1 ÷ TPOT per request (tokens/sec/user): AIPerf's
+                       * output_token_throughput_per_user, not in vLLM's files */
 } VllmStatOf;
 
 VllmArrays  *aiperf_vllm_arrays_new       (void);
@@ -66,8 +68,9 @@ gboolean     aiperf_vllm_arrays_read      (AiperfJsonScan   *scan,
                                            int               list);
 /* The number of requests: the longest list. */
 guint        aiperf_vllm_arrays_n_requests (const VllmArrays *arrays);
-/* Every stat (ms) of @of over the successful requests; FALSE when the
- * lists it needs are absent or hold no value. */
+/* Every stat (ms; tokens/sec/user for VLLM_STAT_PER_USER) of @of over
+ * the successful requests; FALSE when the lists it needs are absent or
+ * hold no value. */
 gboolean     aiperf_vllm_arrays_stats     (const VllmArrays *arrays,
                                            VllmStatOf        of,
                                            AiperfStats      *stats);

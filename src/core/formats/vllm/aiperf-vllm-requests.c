@@ -19,12 +19,14 @@
 
 static const struct {
   VllmStatOf  of;
-  const char *tag, *base;  /* base: vLLM's key is mean_<base>_ms, … */
+  const char *tag, *base, *unit;  /* base: vLLM's key is mean_<base>_ms, … */
 } computed_tags[] = {
-  { VLLM_STAT_TTFT, "time_to_first_token", "ttft" },
-  { VLLM_STAT_E2EL, "request_latency", "e2el" },
-  { VLLM_STAT_TPOT, "inter_token_latency", "tpot" },
-  { VLLM_STAT_ITL, "inter_chunk_latency", "itl" },
+  { VLLM_STAT_TTFT, "time_to_first_token", "ttft", "ms" },
+  { VLLM_STAT_E2EL, "request_latency", "e2el", "ms" },
+  { VLLM_STAT_TPOT, "inter_token_latency", "tpot", "ms" },
+  { VLLM_STAT_ITL, "inter_chunk_latency", "itl", "ms" },
+  /* AIPerf's definition (1 ÷ ITL per request), which vLLM does not write */
+  { VLLM_STAT_PER_USER, "output_token_throughput_per_user", NULL, "tokens/sec/user" },
 };
 
 /* Whether the file has the key of @stat of @base, even as NaN: a value the
@@ -37,6 +39,8 @@ file_has_key (VllmResult *result,
   g_autofree char *key = NULL;
   double ignored;
 
+  if (base == NULL)
+    return FALSE;
   switch (stat)
     {
     case AIPERF_STAT_AVG:
@@ -115,7 +119,7 @@ aiperf_vllm_fill_from_arrays (AiperfRun  *run,
         g_string_append (note, _("(every statistic)"));
       else
         g_string_append (note, filled->str);
-      aiperf_run_set_metric (run, computed_tags[t].tag, "ms", &merged);
+      aiperf_run_set_metric (run, computed_tags[t].tag, computed_tags[t].unit, &merged);
     }
   if (note->len > 0)
     aiperf_run_add_warning (run, _("%s: derived from the per-request arrays (the file does not have them): %s"),
