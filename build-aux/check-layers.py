@@ -8,7 +8,8 @@
 # includes headers of its own layer and the layers below it, never above;
 # core and render never include each other; and a private header
 # (*-private.h) is included only by files of its own folder (a format's or a
-# kind's insides are not another folder's business).
+# kind's insides are not another folder's business), and a builder header
+# (*-builder.h: how a run is filled) only by the model and the formats.
 import os
 import re
 import sys
@@ -62,6 +63,8 @@ for folder, _, names in os.walk(src):
                     t_rank, t_family = layer_of(target)
                     if m.group(1).endswith('-private.h') and os.path.dirname(target) != os.path.dirname(rel):
                         problems.append(f'{rel}:{number}: includes {target}, private to its folder')
+                    elif m.group(1).endswith('-builder.h') and not rel.startswith(('core/model', 'core/formats')):
+                        problems.append(f'{rel}:{number}: includes {target}, which only loaders use')
                     elif t_family == 'surface' and family != 'surface' or \
                          family == 'core' and t_family == 'render' or \
                          family == 'render' and t_family == 'core':

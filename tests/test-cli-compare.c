@@ -97,7 +97,8 @@ find_record (JsonArray  *records,
       JsonObject *r = json_array_get_object_element (records, i);
 
       if (strstr (json_object_get_string_member (r, "configuration"), configuration_part) != NULL &&
-          g_str_equal (json_object_get_string_member (r, "metric"), metric) &&
+          (g_str_equal (json_object_get_string_member (r, "metric"), metric) ||
+           g_str_equal (json_object_get_string_member (r, "label"), metric)) &&
           g_str_equal (json_object_get_string_member (r, "stat"), stat))
         return r;
     }
@@ -283,6 +284,41 @@ test_real_fixture (Fixture       *f,
   g_assert_nonnull (strstr (json_array_get_string_element (notes, 0), "holds 10 of the 64 requests"));
 }
 
+/* Nsight kernel summaries (the EPLB fixtures): Welch from each kernel's
+ * instances, mean and std, labelled as such; a total that grew because
+ * the kernel ran more often is a regression, and says so. */
+static void
+test_kernels (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *off = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBOFF.csv", NULL);
+  g_autofree char *on = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBON.csv", NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-kernels", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *records;
+  JsonObject *r;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", off, on, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  r = find_record (records, "kernels", "fused_moe_kernel", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, "welch-from-summary");
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "improvement");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 100, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "candidate"), 75, 1e-9);
+  g_assert_cmpstr (json_object_get_string_member (r, "unit"), ==, "µs");
+  r = find_record (records, "kernels", "ncclDevKernel_SendRecv", "total");
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "regression");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "change"), 0.2, 1e-9);
+  g_assert_cmpstr (json_object_get_string_member (r, "reason"), ==, "instances differ: 10000 → 12000");
+  r = find_record (records, "kernels", "ncclDevKernel_SendRecv", "avg");
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "no_significant_change");
+}
+
 static void
 test_usage (Fixture       *f,
             gconstpointer  data)
@@ -384,6 +420,7 @@ main (int    argc,
   g_test_add ("/aiperf/cli/compare/regression", Fixture, NULL, fixture_set_up, test_regression, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/null", Fixture, NULL, fixture_set_up, test_null, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/kernels", Fixture, NULL, fixture_set_up, test_kernels, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/usage", Fixture, NULL, fixture_set_up, test_usage, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
 

@@ -6,7 +6,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-kernel-classes.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 static void
 test_shipped_rules (void)

@@ -11,7 +11,7 @@
 #include "aiperf-error.h"
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 #define FIXTURES "data", "aiperf-real", "tests", "unit", "plot", "fixtures"
 

@@ -10,7 +10,7 @@
 #include "aiperf-error.h"
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 static AiperfPlotConfig *
 default_config (void)

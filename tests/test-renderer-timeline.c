@@ -13,7 +13,7 @@
 
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-renderer.h"
 
 #define WIDTH 2400

@@ -12,7 +12,7 @@
 #include "aiperf-error.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-plot.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-run-set.h"
 #include "aiperf-server-metrics.h"
 

@@ -10,7 +10,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
-#include "aiperf-run-set-private.h"
+#include "aiperf-run-set-builder.h"
 #include "aiperf-run-set.h"
 #include "aiperf-test-util.h"
 

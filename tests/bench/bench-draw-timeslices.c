@@ -19,7 +19,7 @@
 
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-renderer.h"
 
 #ifndef REPEAT

@@ -13,7 +13,7 @@
 #include "aiperf-formats.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-plot-spec.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 extern const AiperfFormat aiperf_format_gemm;
 

@@ -16,7 +16,7 @@
 #include "aiperf-formats.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-plot-spec.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-tracelens-private.h"
 
 extern const AiperfFormat aiperf_format_nsight;

@@ -7,7 +7,7 @@
  * welch-from-summary). Repeats of a side are pooled instance by instance.
  * A category is the pool of its kernels. A kernel's total time changes
  * with its mean and its count; the count is no noise, so the total's
- * interval is the mean's scaled by the counts' ratio.
+ * spread is that of the sum of its instances (n σ² a side).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -106,13 +106,24 @@ measure_pair (AiperfComparison       *comparison,
   total->n_baseline = avg->n_baseline;
   total->n_candidate = avg->n_candidate;
   total->test = avg->test;
-  total->p = avg->p;
   if (isfinite (avg->ci_lo))
     {
-      double calls_ratio = b->calls / a->calls;
+      /* A total is count × mean; the count is no noise, the instances'
+       * times are: Var(total) = n σ² on each side. */
+      double se = sqrt (a->calls * a->std * a->std + b->calls * b->std * b->std);
+      double diff = b->total - a->total, z = 1.959963984540054;
 
-      total->ci_lo = calls_ratio * (1 + avg->ci_lo) - 1;
-      total->ci_hi = calls_ratio * (1 + avg->ci_hi) - 1;
+      if (se > 0)
+        {
+          total->p = 2 * aiperf_compare_normal_cdf (-fabs (diff / se));
+          total->ci_lo = (diff - z * se) / a->total;
+          total->ci_hi = (diff + z * se) / a->total;
+        }
+      else
+        {
+          total->p = diff == 0 ? 1.0 : 0.0;
+          total->ci_lo = total->ci_hi = total->change;
+        }
       if (a->calls != b->calls)
         total->reason = g_strdup_printf (_("instances differ: %.0f → %.0f"), a->calls, b->calls);
     }

@@ -11,7 +11,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-formats.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 /* One line per format: adding a format touches its folder and this table. */
 extern const AiperfFormat aiperf_format_aiperf;

@@ -11,8 +11,8 @@
 #include "aiperf-formats.h"
 #include "aiperf-path-params.h"
 #include "aiperf-error.h"
-#include "aiperf-run-private.h"
-#include "aiperf-run-set-private.h"
+#include "aiperf-run-builder.h"
+#include "aiperf-run-set-builder.h"
 
 typedef struct {
   GPtrArray               *finds;    /* AiperfFind* */

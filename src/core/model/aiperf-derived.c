@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "aiperf-derived.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 void
 aiperf_derive_per_gpu_throughput (AiperfRun *run)

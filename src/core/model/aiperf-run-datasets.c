@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-run-struct-private.h"
 
 typedef struct {

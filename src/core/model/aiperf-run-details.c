@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-run-struct-private.h"
 
 void

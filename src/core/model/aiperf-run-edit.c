@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "aiperf-metric-registry.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-run-struct-private.h"
 
 static void

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
-#include "aiperf-run-set-private.h"
+#include "aiperf-run-set-builder.h"
 
 struct _AiperfRunSet {
   GObject    parent_instance;

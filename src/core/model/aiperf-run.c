@@ -10,7 +10,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-metric-registry.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-run-struct-private.h"
 
 G_DEFINE_FINAL_TYPE (AiperfRun, aiperf_run, G_TYPE_OBJECT)

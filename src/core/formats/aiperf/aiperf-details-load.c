@@ -1,6 +1,6 @@
 /* aiperf-details-load.c — an AIPerf run folder's details: per-request
  * data, telemetry, time slices and server metrics, read on demand into the
- * staging run aiperf_run_load_details() hands over (see aiperf-run-private.h).
+ * staging run aiperf_run_load_details() hands over (see aiperf-run-builder.h).
  *
  * GPU telemetry and time slices are read on threads of their own while the
  * requests load (itself on two threads), then applied to the run in the
@@ -17,7 +17,7 @@
 #include "aiperf-derived.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 typedef struct {
   AiperfProgressFunc func;

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS

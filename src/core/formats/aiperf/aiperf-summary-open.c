@@ -12,7 +12,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-loaders-private.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 AiperfRun *
 aiperf_run_load_summary (const char  *directory,

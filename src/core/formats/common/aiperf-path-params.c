@@ -24,7 +24,7 @@
 
 #include "aiperf-folder-params.h"
 #include "aiperf-path-params.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 static char *
 group_key (AiperfRun *run)

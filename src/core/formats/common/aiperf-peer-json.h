@@ -8,7 +8,7 @@
 #pragma once
 
 #include <json-glib/json-glib.h>
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 G_BEGIN_DECLS
 

@@ -33,7 +33,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-format.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 #define LATENCY_TAG    "forward_latency"
 #define THROUGHPUT_TAG "throughput_tokens_per_sec"

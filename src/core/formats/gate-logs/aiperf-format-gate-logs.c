@@ -22,7 +22,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-gate-log.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-table.h"
 
 #define SET_NAME_MARK  "gates_logs"

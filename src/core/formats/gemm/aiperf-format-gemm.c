@@ -21,7 +21,7 @@
 #include "aiperf-csv.h"
 #include "aiperf-error.h"
 #include "aiperf-gemm-read-private.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 static const char *
 skip_bom (const char *text)

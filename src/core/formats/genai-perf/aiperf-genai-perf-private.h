@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 G_BEGIN_DECLS
 

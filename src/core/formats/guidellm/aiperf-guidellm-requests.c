@@ -20,7 +20,7 @@
 #include "aiperf-error.h"
 #include "aiperf-guidellm-private.h"
 #include "aiperf-peer-json.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 typedef struct {
   double start_s, end_s;          /* Unix seconds */

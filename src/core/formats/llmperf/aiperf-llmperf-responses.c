@@ -22,7 +22,7 @@
 #include "aiperf-error.h"
 #include "aiperf-llmperf-private.h"
 #include "aiperf-peer-json.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 static const struct {
   const char *key, *column, *unit;

@@ -14,7 +14,7 @@
 #include "aiperf-format.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-nsight-private.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 
 static guint
 nsight_sniff (const AiperfSniffInput *input)

@@ -16,7 +16,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-kernel-classes.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-trace-store.h"
 #include "aiperf-trace-private.h"
 

@@ -22,7 +22,7 @@
 #include "aiperf-error.h"
 #include "aiperf-format.h"
 #include "aiperf-kernel-classes.h"
-#include "aiperf-run-private.h"
+#include "aiperf-run-builder.h"
 #include "aiperf-tracelens-private.h"
 
 #define KERNELS_FILE    "kernel_summary.csv"

@@ -1,4 +1,4 @@
-/* aiperf-run-set-private.h — what the loader of an AiperfRunSet uses.
+/* aiperf-run-set-builder.h — what the loader of an AiperfRunSet uses.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

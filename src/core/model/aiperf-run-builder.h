@@ -1,4 +1,4 @@
-/* aiperf-run-private.h — what the loaders use to fill an AiperfRun.
+/* aiperf-run-builder.h — what the loaders (formats) use to fill an AiperfRun.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
