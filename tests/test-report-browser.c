@@ -18,14 +18,19 @@
 static char *tmp_root;
 static char *chromium;
 
+/* Opens @report at @fragment and returns the JSON the page writes into
+ * its <pre id="@result">. */
 static JsonObject *
-run_page (const char *report,
-          JsonParser *parser,
-          char      **out_log)
+open_page (const char *report,
+           const char *fragment,
+           const char *result,
+           JsonParser *parser,
+           char      **out_log)
 {
   g_autofree char *uri = g_filename_to_uri (report, NULL, NULL);
-  g_autofree char *target = g_strconcat (uri, "#selftest", NULL);
-  g_autofree char *profile = g_build_filename (tmp_root, "profile", NULL);
+  g_autofree char *target = g_strconcat (uri, fragment, NULL);
+  g_autofree char *marker = g_strdup_printf ("<pre id=\"%s\">", result);
+  g_autofree char *profile = g_build_filename (tmp_root, result, NULL);
   g_autofree char *user_dir = g_strconcat ("--user-data-dir=", profile, NULL);
   const char *argv[] = {
     chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -39,13 +44,14 @@ run_page (const char *report,
   const char *start, *end;
   int status = 0;
 
+  g_test_message ("opening %s", target);
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &dom, &log, &status, &error);
   g_assert_no_error (error);
   g_test_message ("chromium log:\n%s", log);
-  start = strstr (dom, "<pre id=\"selftest-result\">");
+  start = strstr (dom, marker);
   if (start == NULL)
     g_error ("The page did not finish its check; DOM:\n%.2000s\nlog:\n%s", dom, log);
-  start += strlen ("<pre id=\"selftest-result\">");
+  start += strlen (marker);
   end = strstr (start, "</pre>");
   g_assert_nonnull (end);
   /* the DOM dump escapes the text of the <pre> */
@@ -65,6 +71,14 @@ run_page (const char *report,
   return json_node_get_object (json_parser_get_root (parser));
 }
 
+static JsonObject *
+run_page (const char *report,
+          JsonParser *parser,
+          char      **out_log)
+{
+  return open_page (report, "#selftest", "selftest-result", parser, out_log);
+}
+
 /* Console errors Chromium logs for the page ("CONSOLE" lines of error
  * level, uncaught exceptions, refused requests). */
 static void
@@ -77,6 +91,34 @@ assert_clean_console (const char *log)
         (strstr (lines[i], "Uncaught") != NULL || strstr (lines[i], ":ERROR:") != NULL ||
          strstr (lines[i], "Refused") != NULL || strstr (lines[i], "Failed to load") != NULL))
       g_error ("console error: %s", lines[i]);
+}
+
+/* The view the self-test left (another axis, a run unchecked and checked,
+ * types switched, log y, a zoom and a pan, a chart added) reopens from its
+ * link the same: every chart's view, items drawn and ranges, the runs
+ * checked. */
+static void
+assert_link_reopens (const char *report,
+                     JsonObject *result)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *fragment = g_strconcat (json_object_get_string_member (result, "link"), "&check", NULL);
+  g_autofree char *log = NULL, *before = NULL, *after = NULL;
+  JsonObject *reopened;
+  JsonNode *node;
+
+  g_assert_true (g_str_has_prefix (fragment, "#view="));
+  reopened = open_page (report, fragment, "view-result", parser, &log);
+  node = json_object_get_member (result, "view");
+  json_generator_set_root (gen, node);
+  before = json_generator_to_data (gen, NULL);
+  json_generator_set_root (gen, json_object_get_member (reopened, "view"));
+  after = json_generator_to_data (gen, NULL);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (node)), >, 1);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reopened, "problems")), ==, 0);
+  g_assert_cmpstr (after, ==, before);
 }
 
 static void
@@ -153,6 +195,8 @@ test_multi_run (void)
 
   added = json_object_get_object_member (result, "added");
   g_assert_cmpint (json_object_get_int_member (added, "points"), ==, 3);
+
+  assert_link_reopens (report, result);
 }
 
 static void
@@ -358,6 +402,8 @@ test_every_kind (void)
       g_assert_cmpint (json_array_get_int_element (restored, i), ==, all);
     }
   g_assert_cmpint (json_array_get_int_element (json_array_get_array_element (hidden, 0), 0), ==, 0);
+
+  assert_link_reopens (report, result);
 }
 
 int

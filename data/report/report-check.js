@@ -147,6 +147,10 @@
       const added = addChart();
       out.added = { points: countPoints(added), title: added.model.title };
     }
+    /* the view now, and its link: opened, the link must show the same */
+    await settle();
+    out.link = R.link();
+    out.view = viewSummary();
     const pre = el("pre", { id: "selftest-result", text: JSON.stringify(out) });
     document.body.appendChild(pre);
   }
@@ -180,7 +184,19 @@
     document.body.appendChild(el("pre", { id: "bench-result", text: JSON.stringify(out) }));
   }
 
+  /* What a view is: each chart's view, the items it draws, its ranges;
+   * which runs are checked. */
+  function viewSummary() {
+    const p = (v) => Number(v).toPrecision(6);
+    return state.cards.map((c) => [c.key, JSON.stringify(AiperfReportView.cardView(c)), c.painted.reduce((a, b) => a + b, 0),
+                                   p(c.plot.scales.x.min), p(c.plot.scales.x.max), p(c.plot.scales.y.min), p(c.plot.scales.y.max)])
+      .concat([[Array.from(document.querySelectorAll("#controls input[data-run]")).map((b) => (b.checked ? "1" : "0")).join("")]]);
+  }
+
   if (location.hash === "#selftest") setTimeout(selftest, 0);
+  /* a link's view, as opened: report.html#view=…&check */
+  if (/^#view=.*&check$/.test(location.hash))
+    setTimeout(() => document.body.appendChild(el("pre", { id: "view-result", text: JSON.stringify({ view: viewSummary(), problems: problems }) })), 300);
   /* uPlot draws in a microtask: the bench waits for it */
   if (location.hash === "#bench") Promise.resolve().then(() => Promise.resolve()).then(() => bench(performance.now()));
 })();

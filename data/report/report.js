@@ -33,6 +33,25 @@
   const TYPES = [["drawn", "As drawn"], ["scatter", "Scatter"], ["line", "Line"], ["bar", "Bar"], ["box", "Box"]];
 
   const state = { hidden: new Set(), params: {}, ranges: [], cards: [] };
+  /* a link's view (report-view.js): hidden runs, filters, each chart's own */
+  const saved = AiperfReportView.read(location.hash);
+  if (saved) {
+    state.hidden = new Set(saved.hidden);
+    for (const key in saved.params) if (Array.isArray(saved.params[key])) state.params[key] = new Set(saved.params[key]);
+    state.ranges = saved.ranges.filter((r) => r && typeof r.tag === "string").map((r) => ({ tag: r.tag, stat: r.stat,
+      min: r.min === null ? NaN : +r.min, max: r.max === null ? NaN : +r.max }));
+  }
+
+  /* The view goes into the URL's fragment as it changes, so the link
+   * reopens it (not while the page checks itself). */
+  function saveView() {
+    if (location.hash && location.hash.indexOf("#view=") !== 0) return;
+    clearTimeout(state.saving);
+    state.saving = setTimeout(() => {
+      const hash = AiperfReportView.write(state, state.cards);
+      if (hash !== location.hash) history.replaceState(null, "", hash);
+    }, 100);
+  }
 
   /* ---- the window's number format and the drawing (report-draw.js) ---- */
 
@@ -271,8 +290,10 @@
     card.emptyEl.textContent = model.empty || "";
     card.emptyEl.style.display = model.empty ? "block" : "none";
     const logx = card.view.logx && !model.x.categories, logy = card.view.logy && !model.y.ticks;
-    const bx = scaleRange(model.x, bounds(model, "x", logx), logx);
-    const by = scaleRange(model.y, bounds(model, "y", logy), logy);
+    /* a saved zoom (a link's view) is where the chart opens */
+    const z = card.zoom;
+    const bx = z ? [z[0], z[1]] : scaleRange(model.x, bounds(model, "x", logx), logx);
+    const by = z ? [z[2], z[3]] : scaleRange(model.y, bounds(model, "y", logy), logy);
     const scales = {
       x: { time: false, distr: logx ? 3 : 1, range: (u, lo, hi) => (lo === null ? bx : [lo, hi]) },
       y: { distr: logy ? 3 : 1, range: (u, lo, hi) => (lo === null ? by : [lo, hi]) },
@@ -310,11 +331,23 @@
       hooks: {
         draw: [(u) => { card.painted = paintLayers(u, model); }],
         setCursor: [(u) => showHover(card, u)],
+        /* a zoom or pan of the reader's is part of the view */
+        setScale: [(u, key) => {
+          /* only the reader's: a wheel, a drag, a pan (not uPlot's own
+           * ranging); a double-click is uPlot's reset */
+          const e = window.event;
+          if (card.building || (key !== "x" && key !== "y") || !e || !/^(wheel|mouse|pointer|dblclick)/.test(e.type)) return;
+          card.zoom = e.type === "dblclick" ? null : [u.scales.x.min, u.scales.x.max, u.scales.y.min, u.scales.y.max];
+          saveView();
+        }],
       },
     };
+    card.building = true;
     card.plot = new uPlot(opts, data, card.plotEl);
     card.plot._hiddenSeries = card.hiddenSeries;
+    card.building = false;
     card.plot.redraw();
+    saveView();
     bindPan(card);
     renderLegend(card, model);
     card.el.classList.add("live");
@@ -327,7 +360,7 @@
       const item = el("span", { text: s.name, title: "Show or hide " + s.name, style: "--c:" + s.color + ";cursor:pointer" + (card.hiddenSeries.has(k) ? ";opacity:0.4" : "") });
       item.addEventListener("click", () => {
         if (card.hiddenSeries.has(k)) card.hiddenSeries.delete(k); else card.hiddenSeries.add(k);
-        card.plot.redraw(); renderLegend(card, model);
+        card.plot.redraw(); renderLegend(card, model); saveView();
       });
       card.legendEl.appendChild(item);
     });
@@ -424,17 +457,21 @@
 
   function makeCard(figure, def, opts) {
     const card = {
-      el: figure, drawn: def, name: opts.name, kind: opts.kind, painted: [],
+      el: figure, drawn: def, name: opts.name, key: opts.key, kind: opts.kind, painted: [], added: !!opts.removable, zoom: null,
       source: opts.source, hiddenSeries: new Set(), plot: null,
       view: Object.assign({ mode: def ? "drawn" : "data", type: def ? "drawn" : "scatter", logx: false, logy: false }, opts.view),
     };
     if (def) { card.view.logx = def.x.log; card.view.logy = def.y.log; }
+    card.initial = AiperfReportView.cardView(card);
+    if (saved && !opts.removable) AiperfReportView.restoreCard(card, saved.cards[card.key]);
+    if (opts.saved) AiperfReportView.restoreCard(card, opts.saved);
     const choices = metricChoices(card);
     const stats = D.stats.map((s) => [s, s]);
     const changed = (field) => (e) => {
       card.view[field] = e.target.value;
       if (field === "x" || field === "y" || field === "xs" || field === "ys") card.view.mode = card.view.x === "" || card.view.y === "" ? "drawn" : "data";
       if (card.view.mode === "data") { card.ui.x.value = card.view.x; card.ui.y.value = card.view.y; }
+      card.zoom = null;
       render(card);
     };
     const drawnOpt = def ? [["", "As drawn"]] : [];
@@ -453,7 +490,7 @@
     card.ui.x.addEventListener("change", fillOther, true);
     card.ui.y.addEventListener("change", fillOther, true);
     const check = (field, text) => {
-      const box = el("input", { type: "checkbox", class: "log-" + field.slice(3), onchange: (e) => { card.view[field] = e.target.checked; render(card); } });
+      const box = el("input", { type: "checkbox", class: "log-" + field.slice(3), onchange: (e) => { card.view[field] = e.target.checked; card.zoom = null; render(card); } });
       box.checked = !!card.view[field];
       return el("label", {}, [box, document.createTextNode(" " + text)]);
     };
@@ -463,9 +500,9 @@
       el("label", { text: "Y " }, [card.ui.y]), isRuns ? card.ui.ys : null,
       el("label", { text: "Type " }, [card.ui.type]),
       check("logx", "log x"), check("logy", "log y"),
-      el("button", { type: "button", text: "Reset zoom", title: "Show the whole chart (or double-click it)", onclick: () => render(card) }),
+      el("button", { type: "button", text: "Reset zoom", title: "Show the whole chart (or double-click it)", onclick: () => { card.zoom = null; render(card); } }),
       el("button", { type: "button", text: "PNG", title: "Download the current view as PNG", class: "png", onclick: () => downloadPng(card) }),
-      opts.removable ? el("button", { type: "button", text: "Remove", onclick: () => { card.plot.destroy(); figure.remove(); state.cards.splice(state.cards.indexOf(card), 1); } }) : null,
+      opts.removable ? el("button", { type: "button", text: "Remove", onclick: () => { card.plot.destroy(); figure.remove(); state.cards.splice(state.cards.indexOf(card), 1); saveView(); } }) : null,
     ]);
     card.titleEl = el("div", { class: "chart-title" });
     card.noteEl = el("div", { class: "chart-note" });
@@ -494,6 +531,7 @@
       const ofRuns = c.view.mode === "data" ? c.source === "runs" : c.drawn && c.drawn.layers.some((l) => l.runs);
       if (ofRuns) render(c);
     }
+    saveView();
   }
 
   function buildControls() {
@@ -504,7 +542,7 @@
     const runs = el("div", { class: "runs" });
     D.runs.forEach((r, i) => {
       const cb = el("input", { type: "checkbox", "data-run": String(i), onchange: (e) => { if (e.target.checked) state.hidden.delete(i); else state.hidden.add(i); rerenderAll(); } });
-      cb.checked = true;
+      cb.checked = !state.hidden.has(i);
       runs.appendChild(el("label", { title: r.locator }, [cb, document.createTextNode(" " + r.name)]));
     });
     const all = (on) => () => { runs.querySelectorAll("input").forEach((cb, i) => { cb.checked = on; if (on) state.hidden.delete(i); else state.hidden.add(i); }); rerenderAll(); };
@@ -522,7 +560,7 @@
           state.params[key] = on.length === values.length ? null : new Set(on);
           rerenderAll();
         } });
-        cb.checked = true;
+        cb.checked = !state.params[key] || state.params[key].has(v);
         group.appendChild(el("label", {}, [cb, document.createTextNode(" " + (v === "" ? "(none)" : v) + " ")]));
       });
       filters.appendChild(group);
@@ -548,11 +586,13 @@
         showRanges(); rerenderAll();
       } }), active]));
 
-    box.appendChild(el("button", { type: "button", text: "Add chart", class: "add-chart", onclick: addChart }));
+    showRanges();
+    box.appendChild(el("button", { type: "button", text: "Add chart", class: "add-chart", onclick: () => addChart() }));
     if (D.requests && D.requests.note) box.appendChild(el("p", { class: "note", text: D.requests.note }));
   }
 
-  function addChart() {
+  /* A chart of the reader's (@view: a saved one's, else a first pick). */
+  function addChart(savedView) {
     const single = !!D.requests;
     const choices = metricChoices({ source: single ? "requests" : "runs" });
     const has = (t) => choices.some((c) => c[0] === t);
@@ -563,8 +603,9 @@
     view.mode = "data";
     const figure = el("figure", { class: "chart added" });
     document.getElementById("charts").appendChild(figure);
-    const card = makeCard(figure, null, { name: "chart-" + (state.cards.length + 1), source: single ? "requests" : "runs", view: view, removable: true });
-    figure.scrollIntoView({ block: "nearest" });
+    const card = makeCard(figure, null, { name: "chart-" + (state.cards.length + 1), key: "added", source: single ? "requests" : "runs",
+                                          view: view, removable: true, saved: savedView || null });
+    if (!savedView) figure.scrollIntoView({ block: "nearest" });
     return card;
   }
 
@@ -584,11 +625,12 @@
       panels.forEach((p, k) => {
         const sub = el("figure", { class: "chart panel" });
         figure.appendChild(sub);
-        makeCard(sub, p, { name: def.name + "-" + (k + 1), kind: def.kind, source: source, view: Object.assign({}, view) });
+        makeCard(sub, p, { name: def.name + "-" + (k + 1), key: def.id + "-" + (k + 1), kind: def.kind, source: source,
+                           view: Object.assign({}, view) });
       });
       figure.classList.add("live");
     } else {
-      makeCard(figure, def, { name: def.name, kind: def.kind, source: source, view: view });
+      makeCard(figure, def, { name: def.name, key: def.id, kind: def.kind, source: source, view: view });
     }
     } catch (e) {
       /* the chart as aiperf-plot drew it, rather than nothing */
@@ -598,11 +640,12 @@
       if (ns) ns.parentNode.innerHTML = ns.textContent;
     }
   });
+  if (saved) for (const v of saved.added) addChart(v);
   window.addEventListener("resize", () => { clearTimeout(state.resize); state.resize = setTimeout(() => state.cards.forEach(render), 150); });
 
   /* For the page's checks (report-check.js) and for tests: the data,
    * every card (drawn: the chart as embedded; model: what its live chart
    * holds; painted: the items it drew per layer) and the page's problems. */
   window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl,
-                          problems: problems, started: started };
+                          problems: problems, started: started, link: () => AiperfReportView.write(state, state.cards) };
 })();

@@ -221,6 +221,7 @@ aiperf_report_write_html (AiperfReport  *report,
   g_string_append (out, "</script>\n<script>\n");
   if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
       !append_resource (out, "report-draw.js", "</script", error) ||
+      !append_resource (out, "report-view.js", "</script", error) ||
       !append_resource (out, "report.js", "</script", error) ||
       !append_resource (out, "report-check.js", "</script", error))
     return FALSE;
