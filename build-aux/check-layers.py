@@ -44,6 +44,23 @@ for folder, _, names in os.walk(src):
         if name.endswith('.h'):
             headers.setdefault(name, []).append(os.path.relpath(os.path.join(folder, name), src))
 
+# Known crossings still to be taken apart (a file of the target folder
+# should offer what they use publicly); any other one fails.
+known = {
+    # the kinds' data that their window panels and the comparison read
+    ('core/compare/aiperf-compare-kernels.c', 'core/plots/aiperf-kernels-private.h'),
+    ('ui/aiperf-expert-load-panel-private.h', 'core/plots/aiperf-expert-load-private.h'),
+    ('ui/aiperf-gemm-panel-private.h', 'core/plots/aiperf-gemm-private.h'),
+    ('ui/aiperf-gemm-panel.c', 'core/plots/aiperf-gemm-private.h'),
+    ('ui/aiperf-kernels-panel.c', 'core/plots/aiperf-kernels-private.h'),
+    ('ui/aiperf-window-expert-load.c', 'core/plots/aiperf-expert-load-private.h'),
+    ('ui/aiperf-window-gemm.c', 'core/plots/aiperf-gemm-private.h'),
+    # AIPerf's JSON and per-request helpers that other formats share
+    ('core/formats/common/aiperf-peer-json.c', 'core/formats/aiperf/aiperf-summary-private.h'),
+    ('core/formats/genai-perf/aiperf-genai-perf-requests.c', 'core/formats/aiperf/aiperf-requests-private.h'),
+    ('core/formats/vllm/aiperf-vllm-arrays.c', 'core/formats/aiperf/aiperf-requests-private.h'),
+}
+seen_known = set()
 problems = []
 for folder, _, names in os.walk(src):
     for name in names:
@@ -61,7 +78,9 @@ for folder, _, names in os.walk(src):
                     if target == rel:
                         continue
                     t_rank, t_family = layer_of(target)
-                    if m.group(1).endswith('-private.h') and os.path.dirname(target) != os.path.dirname(rel):
+                    if (rel, target) in known:
+                        seen_known.add((rel, target))
+                    elif m.group(1).endswith('-private.h') and os.path.dirname(target) != os.path.dirname(rel):
                         problems.append(f'{rel}:{number}: includes {target}, private to its folder')
                     elif m.group(1).endswith('-builder.h') and not rel.startswith(('core/model', 'core/formats')):
                         problems.append(f'{rel}:{number}: includes {target}, which only loaders use')
@@ -72,7 +91,10 @@ for folder, _, names in os.walk(src):
                     elif t_family == family and t_rank > rank:
                         problems.append(f'{rel}:{number}: includes {target}, a layer above it')
 
+for rel, target in sorted(known - seen_known):
+    print(f'note: {rel} no longer includes {target}: take it off the known list')
 for p in sorted(set(problems)):
     print(p)
-print(f'{len(set(problems))} include(s) across the layers' if problems else 'layers: no include goes up or into another folder\'s private header')
+print(f'{len(set(problems))} include(s) across the layers' if problems else
+      f'layers: no include goes up or into another folder\'s private header ({len(seen_known)} known ones left)')
 sys.exit(1 if problems else 0)
