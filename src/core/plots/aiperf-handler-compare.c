@@ -203,7 +203,7 @@ aiperf_history_chart (GPtrArray  *series,
       const double *t = (const double *) one->times->data, *v = (const double *) one->values->data;
       guint n = one->values->len, c = 0, from = 0;
       int id;
-      AiperfLayer *line;
+      AiperfLayer *line, *markers;
 
       if (!g_str_equal (one->metric, metric) || !g_str_equal (one->stat, stat))
         continue;
@@ -227,10 +227,17 @@ aiperf_history_chart (GPtrArray  *series,
           c++;
         }
       line = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, id);
-      line->marker_size = 8;
-      line->pickable = TRUE;
+      line->pickable = FALSE;
+      markers = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, id);
+      markers->marker_size = 9;
+      markers->pickable = TRUE;
+      markers->hover_labels = TRUE;
       for (guint i = 0; i < n; i++)
-        aiperf_layer_append_point (line, (t[i] - first) / 86400, v[i], (int) i);
+        {
+          aiperf_layer_append_point (line, (t[i] - first) / 86400, v[i], (int) i);
+          aiperf_layer_append_labeled (markers, (t[i] - first) / 86400, v[i], (int) i,
+                                       g_ptr_array_index (one->runs, i));
+        }
       for (guint k = 0; k < one->changes->len; k++)
         {
           const AiperfHistoryChange *change = &g_array_index (one->changes, AiperfHistoryChange, k);
