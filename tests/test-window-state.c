@@ -102,8 +102,9 @@ test_all_tabs_closed (void)
   destroy_window (window);
 }
 
-/* Watching a single run: a second run appearing keeps the detail tabs and
- * offers the comparison in a toast. */
+/* Watching a single run: runs appearing keep the detail tabs, and a banner
+ * offers the comparison until it is answered, counting the runs that
+ * arrived. */
 static void
 test_watch_keeps_view (void)
 {
@@ -113,6 +114,7 @@ test_watch_keeps_view (void)
   g_autofree char *one_src = g_build_filename (sweep, "qwen_concurrency1", NULL);
   g_autofree char *one = g_build_filename (copy, "qwen_concurrency1", NULL);
   g_autofree char *two = g_build_filename (copy, "qwen_concurrency8", NULL);
+  g_autofree char *three = g_build_filename (copy, "qwen_concurrency16", NULL);
   const char *paths[] = { copy, NULL };
   AiperfWindow *window;
   AdwTabView *view;
@@ -141,15 +143,28 @@ test_watch_keeps_view (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 2);
 
-  /* Same tabs, same run. */
+  /* Same tabs, same run; the offer names the new run. */
   g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, n_tabs);
   g_assert_true (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)) == first);
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "qwen_concurrency8"));
-  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "Compare"));
+  g_assert_true (gtk_info_bar_get_revealed (window->compare_bar));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->compare_label), "qwen_concurrency8"));
 
-  /* The toast's button switches to the comparison. */
+  /* A third run: the same banner, counting both. */
+  copy_tree (one_src, three);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)) < 3
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
+  g_assert_true (gtk_info_bar_get_revealed (window->compare_bar));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->compare_label), "2 new runs arrived"));
+  g_assert_nonnull (strstr (gtk_label_get_label (window->compare_label), "Compare all 3 runs"));
+  g_assert_true (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)) == first);
+
+  /* Its button switches to the comparison, and the banner goes. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "compare-runs", NULL);
   g_assert_null (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)));
+  g_assert_false (gtk_info_bar_get_revealed (window->compare_bar));
 
   g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (FALSE));
   destroy_window (window);

@@ -228,6 +228,16 @@ append_parameters (GString   *facts,
     }
 }
 
+void
+aiperf_run_row_set_title (AiperfRunRow *self,
+                          const char   *title)
+{
+  g_return_if_fail (AIPERF_IS_RUN_ROW (self));
+  g_return_if_fail (title != NULL);
+
+  gtk_label_set_label (self->name_label, title);
+}
+
 GtkWidget *
 aiperf_run_row_new (AiperfRun *run)
 {
@@ -248,7 +258,11 @@ aiperf_run_row_new (AiperfRun *run)
     gtk_label_set_label (self->model_label, aiperf_run_get_variation_label (run));
   else
     gtk_label_set_label (self->model_label, aiperf_run_get_model (run));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), aiperf_run_get_locator (run));
+  {
+    g_autofree char *tooltip = g_strdup_printf ("%s\n%s", aiperf_run_get_name (run), aiperf_run_get_locator (run));
+
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  }
 
   /* The tool first: runs of several tools are compared side by side. */
   g_string_append (facts, aiperf_run_get_tool (run));

@@ -26,6 +26,10 @@ gboolean   aiperf_run_row_get_checked (AiperfRunRow  *self);
 /* A lone run cannot be hidden from a comparison: no check or swatch then. */
 void       aiperf_run_row_set_check_visible (AiperfRunRow *self,
                                              gboolean      visible);
+/* The name shown (what tells the run from the others); the full name
+ * stays in the tooltip and the search. */
+void       aiperf_run_row_set_title   (AiperfRunRow  *self,
+                                       const char    *title);
 /* For the search field: name, model and parameters, case-folded. */
 gboolean   aiperf_run_row_matches     (AiperfRunRow  *self,
                                        const char    *casefolded_text);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-run-row.h"
+#include "aiperf-short-names.h"
 #include "aiperf-sidebar-private.h"
 
 static void
@@ -141,13 +142,24 @@ aiperf_sidebar_fill_run_list (AiperfSidebar *self)
 {
   AiperfRunSet *runs = self->runs;
   GtkWidget *child;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list))) != NULL)
     gtk_list_box_remove (self->run_list, child);
   for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
+    g_ptr_array_add (names, (gpointer) aiperf_run_get_name (aiperf_run_set_get_run (runs, i)));
+  for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       GtkWidget *row = aiperf_run_row_new (run);
+      /* Long names alike at both ends ("Mixtral8x7B-vllm_…-group12"):
+       * the part that differs, the whole name on hover. */
+      g_autofree char *title = g_utf8_strlen (aiperf_run_get_name (run), -1) > 28
+                                 ? aiperf_distinct_name (aiperf_run_get_name (run),
+                                                         (const char * const *) names->pdata, names->len)
+                                 : g_strdup (aiperf_run_get_name (run));
+
+      aiperf_run_row_set_title (AIPERF_RUN_ROW (row), title);
 
       aiperf_run_row_set_checked (AIPERF_RUN_ROW (row),
                                   self->hidden == NULL

@@ -205,6 +205,16 @@ restore_plots (GSimpleAction *action,
   aiperf_window_rebuild_tabs (AIPERF_WINDOW (user_data));
 }
 
+/* Watch mode's offer taken: the comparison of every run. */
+static void
+compare_runs (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  aiperf_window_close_compare_offer (AIPERF_WINDOW (user_data));
+  aiperf_window_rebuild_tabs (AIPERF_WINDOW (user_data));
+}
+
 static void
 toggle_sidebar (GSimpleAction *action,
                 GVariant      *param,
@@ -470,7 +480,7 @@ static const GActionEntry win_entries[] = {
   { "add-plot", add_plot, "s" },
   { "close-tab", close_tab },
   { "restore-plots", restore_plots },
-  { "compare-runs", restore_plots },
+  { "compare-runs", compare_runs },
   { "zoom-in", zoom },
   { "zoom-out", zoom },
   { "reset-zoom", zoom },

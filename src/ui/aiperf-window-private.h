@@ -28,6 +28,8 @@ struct _AiperfWindow
   AdwTabView      *tab_view;
   GtkStack        *tabs_stack;
   AdwTabBar       *tab_bar;
+  GtkInfoBar      *compare_bar;    /* watch mode's offer to compare, until answered */
+  GtkLabel        *compare_label;
   GtkRevealer     *progress_revealer;
   GtkProgressBar  *progress_bar;
   GtkLabel        *progress_label;
@@ -48,6 +50,7 @@ struct _AiperfWindow
   AiperfWatch     *watch;
   char            *last_toast;   /* for tests */
   guint            progress_pulse_id;
+  guint            runs_arrived;   /* new runs since the compare offer was shown */
 };
 
 /* aiperf-window-tabs.c */
@@ -76,6 +79,8 @@ void          aiperf_window_add_timelines       (AiperfWindow   *self,
 void          aiperf_window_add_expert_load_panel (AiperfWindow *self);
 
 /* aiperf-window.c */
+/* Watch mode's offer to compare: answered (or dismissed), it goes away. */
+void          aiperf_window_close_compare_offer (AiperfWindow *self);
 /* Seconds a toast stays: a plain message, one with a button. */
 #define AIPERF_WINDOW_TOAST_SHORT 4
 #define AIPERF_WINDOW_TOAST_LONG  8

@@ -10,6 +10,7 @@
 #include "aiperf-kinds.h"
 #include "aiperf-session-plot.h"
 #include "aiperf-plot-handlers.h"
+#include "aiperf-short-names.h"
 #include "aiperf-window-private.h"
 
 AiperfPlotPage *
@@ -24,36 +25,72 @@ aiperf_window_get_current_page (AiperfWindow *self)
   return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
 }
 
+/* Characters of a tab's title: the tab bar cuts longer ones at the end,
+ * where titles of one family differ. */
+#define TAB_TITLE_CHARS     30
+#define DRILL_TITLE_CHARS   22
+#define DRILL_RUN_CHARS     14
+
+/* Every chart tab's title, short and unlike the others' (the whole title
+ * on hover); a drill-down's says its run, in the letters that tell it from
+ * the other runs. */
+static void
+update_tab_titles (AiperfWindow *self)
+{
+  AiperfRunSet *runs = aiperf_session_get_runs (self->session);
+  g_autoptr(GPtrArray) pages = g_ptr_array_new ();
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  g_auto(GStrv) shorts = NULL;
+  g_auto(GStrv) drill_shorts = NULL;
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (!AIPERF_IS_PLOT_PAGE (child))
+        continue;
+      g_ptr_array_add (pages, child);
+      g_ptr_array_add (titles, (gpointer) aiperf_plot_page_get_title (AIPERF_PLOT_PAGE (child)));
+    }
+  g_ptr_array_add (titles, NULL);
+  shorts = aiperf_short_titles ((const char * const *) titles->pdata, TAB_TITLE_CHARS);
+  drill_shorts = aiperf_short_titles ((const char * const *) titles->pdata, DRILL_TITLE_CHARS);
+  for (guint i = 0; i < pages->len; i++)
+    {
+      AiperfPlotPage *page = g_ptr_array_index (pages, i);
+      AdwTabPage *tab = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page));
+      AiperfRun *single = aiperf_plot_page_get_single_run (page);
+      g_autofree char *title = NULL, *tooltip = NULL;
+
+      if (single != NULL && aiperf_run_set_get_n_runs (runs) > 1)
+        {
+          g_autofree char *run_name = aiperf_session_run_short_name (runs, single);
+          g_autofree char *short_run = aiperf_short_title (run_name, DRILL_RUN_CHARS);
+
+          title = g_strdup_printf ("%s · %s", drill_shorts[i], short_run);
+          tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
+        }
+      else
+        {
+          title = g_strdup (shorts[i]);
+          tooltip = g_strdup (aiperf_plot_page_get_title (page));
+        }
+      if (g_strcmp0 (adw_tab_page_get_title (tab), title) != 0)
+        adw_tab_page_set_title (tab, title);
+      if (g_strcmp0 (adw_tab_page_get_tooltip (tab), tooltip) != 0)
+        adw_tab_page_set_tooltip (tab, tooltip);
+      adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
+                                && single != NULL && !aiperf_session_run_ready (single));
+    }
+}
+
 void
 aiperf_window_update_tab_title (AiperfWindow   *self,
                                 AiperfPlotPage *page)
 {
-  AdwTabPage *tab = adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page));
-  AiperfRun *single = aiperf_plot_page_get_single_run (page);
-  g_autofree char *title = NULL;
-
-  if (tab == NULL)
+  if (adw_tab_view_get_page (self->tab_view, GTK_WIDGET (page)) == NULL)
     return;
-  if (single != NULL && aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1)
-    {
-      /* The run first, in the few letters that tell it from the others:
-       * narrow tabs cut the end, and two runs' drill-downs otherwise read
-       * the same. The tooltip has it all. */
-      g_autofree char *run_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), single);
-      g_autofree char *tooltip = NULL;
-
-      title = g_strdup_printf ("%s · %s", run_name, aiperf_plot_page_get_title (page));
-      tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
-      adw_tab_page_set_tooltip (tab, tooltip);
-    }
-  else
-    {
-      title = g_strdup (aiperf_plot_page_get_title (page));
-      adw_tab_page_set_tooltip (tab, title);
-    }
-  adw_tab_page_set_title (tab, title);
-  adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
-                            && single != NULL && !aiperf_session_run_ready (single));
+  update_tab_titles (self);
 }
 
 void
@@ -140,6 +177,7 @@ add_default_pages (AiperfWindow *self,
   while (specs != NULL && specs->len > 0)
     {
       AiperfPlotSpec *spec = g_ptr_array_steal_index (specs, 0);
+      AiperfPlotPage *page;
 
       /* A sweep over max_num_seqs is not about runs that have none. */
       if (!aiperf_plot_spec_applies (spec, kind_runs))
@@ -148,8 +186,18 @@ add_default_pages (AiperfWindow *self,
           continue;
         }
       aiperf_plot_spec_apply_options (spec, aiperf_session_get_options (self->session));
-      aiperf_window_add_page (self, aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL),
-                              adw_tab_view_get_n_pages (self->tab_view) == 0);
+      page = aiperf_plot_page_new (spec, aiperf_session_get_runs (self->session), NULL);
+      /* Only charts with something to show: a GPU chart of runs without
+       * telemetry is left to the Add Plot menu. */
+      aiperf_plot_page_set_hidden (page, aiperf_session_get_hidden (self->session));
+      aiperf_plot_page_set_colors (page, aiperf_session_get_colors (self->session));
+      aiperf_plot_page_redraw (page);
+      if (aiperf_plot_page_get_problem (page) != NULL)
+        {
+          g_object_unref (g_object_ref_sink (page));
+          continue;
+        }
+      aiperf_window_add_page (self, page, adw_tab_view_get_n_pages (self->tab_view) == 0);
     }
 }
 
@@ -161,6 +209,8 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
   g_autoptr(GPtrArray) kinds = NULL;
 
   close_all_tabs (self);
+  /* Every run is compared from here on: no offer left to answer. */
+  aiperf_window_close_compare_offer (self);
   if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
     {
       gtk_stack_set_visible_child_name (self->main_stack, "empty");
@@ -201,9 +251,8 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
       if (g_str_equal (kind, "expert_load"))
         aiperf_window_add_expert_load_panel (self);
     }
-  /* Runs without GPU telemetry leave the GPU presets empty; open on the
-   * first plot that shows something rather than on a status page. The empty
-   * tabs stay: watch mode may bring runs that fill them. */
+  /* Open on the first plot that shows something rather than on a status
+   * page (a drill-down still reading its run). */
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);

@@ -95,6 +95,9 @@ aiperf_window_show_toast (AiperfWindow *self,
     {
       adw_toast_set_button_label (toast, _("Details"));
       g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_toast_button), self, 0);
+      /* The error is in the session's list by now: the menu's "Show
+       * Loading Errors" reaches it after the toast has gone. */
+      aiperf_window_update_actions (self);
     }
   aiperf_window_present_toast (self, toast);
 }
@@ -392,6 +395,8 @@ aiperf_window_class_init (AiperfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, compare_bar);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, compare_label);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tabs_stack);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_bar);
@@ -425,23 +430,46 @@ on_watch_run_added (AiperfWindow *self,
   aiperf_run_set_add (one, run);
   /* Someone looking at one run in detail keeps looking at it: the
    * comparison is offered, not forced. */
-  if (aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN
+  if ((aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN
+       || self->runs_arrived > 0)
       && adw_tab_view_get_n_pages (self->tab_view) > 0)
     {
-      AdwToast *toast;
-
+      /* A banner that stays until answered, counting every run that
+       * arrived (a toast named only the first, and went). */
       aiperf_window_add_runs_full (self, one, TRUE);
-      msg = g_strdup_printf (_("New run “%s” added. Compare the runs?"), aiperf_run_get_name (run));
-      toast = adw_toast_new (msg);
-      adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
-      adw_toast_set_button_label (toast, _("_Compare"));
-      adw_toast_set_action_name (toast, "win.compare-runs");
-      aiperf_window_present_toast (self, toast);
+      self->runs_arrived++;
+      msg = self->runs_arrived == 1
+              ? g_strdup_printf (_("A new run arrived: “%s”. Compare it with the run shown?"),
+                                 aiperf_run_get_name (run))
+              : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "%u new run arrived, the last “%s”. Compare all %u runs?",
+                                              "%u new runs arrived, the last “%s”. Compare all %u runs?",
+                                              self->runs_arrived),
+                                 self->runs_arrived, aiperf_run_get_name (run),
+                                 aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)));
+      gtk_label_set_label (self->compare_label, msg);
+      gtk_info_bar_set_revealed (self->compare_bar, TRUE);
       return;
     }
   msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
   aiperf_window_add_runs (self, one);
   aiperf_window_show_toast (self, msg, FALSE);
+}
+
+void
+aiperf_window_close_compare_offer (AiperfWindow *self)
+{
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  self->runs_arrived = 0;
+  gtk_info_bar_set_revealed (self->compare_bar, FALSE);
+}
+
+static void
+on_compare_bar_response (AiperfWindow *self,
+                         int           response)
+{
+  aiperf_window_close_compare_offer (self);
 }
 
 static void
@@ -496,6 +524,7 @@ aiperf_window_init (AiperfWindow *self)
       aiperf_window_apply_param_pattern (self, FALSE);
     }
 
+  g_signal_connect_swapped (self->compare_bar, "response", G_CALLBACK (on_compare_bar_response), self);
   g_signal_connect_swapped (self->tab_view, "notify::selected-page", G_CALLBACK (on_selected_page), self);
   g_signal_connect_swapped (self->tab_view, "setup-menu", G_CALLBACK (on_setup_tab_menu), self);
   g_signal_connect_swapped (self->tab_view, "notify::n-pages", G_CALLBACK (on_n_pages), self);

@@ -1,0 +1,28 @@
+/* aiperf-short-names.h — names that fit a tab or a sidebar row and still
+ * tell things apart.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* @title whole when it has at most @max_chars characters, else its start
+ * and its (longer) end around "…". */
+char  *aiperf_short_title   (const char         *title,
+                             guint               max_chars);
+/* aiperf_short_title () of each of @titles (NULL-terminated), given more
+ * room where two different titles would read alike. Free with g_strfreev. */
+char **aiperf_short_titles  (const char * const *titles,
+                             guint               max_chars);
+/* @name without the start and the end (whole words, more than four
+ * characters) that every one of @names shares, "…" where it was cut:
+ * "…tp2_bs8_8192…" of "Mixtral8x7B-vllm_tp2_bs8_8192-group12". @name itself
+ * when fewer than two names or nothing would be left. */
+char  *aiperf_distinct_name (const char         *name,
+                             const char * const *names,
+                             guint               n_names);
+
+G_END_DECLS

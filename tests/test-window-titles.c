@@ -1,0 +1,108 @@
+/* test-window-titles.c — tabs and sidebar rows that tell things apart:
+ * short tab titles, never two alike for different charts, the whole title
+ * on hover; run names cut to the part that differs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "window-test-util.h"
+#include "aiperf-short-names.h"
+
+static void
+test_short_title (void)
+{
+  g_autofree char *same = aiperf_short_title ("TTFT vs Throughput", 30);
+  g_autofree char *cut = aiperf_short_title ("Pareto Curve: Token Throughput per GPU vs Latency", 30);
+  g_autofree char *words = aiperf_short_title ("TTFT Per Request Over Time", 22);
+
+  g_assert_cmpstr (same, ==, "TTFT vs Throughput");
+  g_assert_cmpuint (g_utf8_strlen (cut, -1), <=, 30);
+  g_assert_true (g_str_has_prefix (cut, "Pareto"));
+  g_assert_true (g_str_has_suffix (cut, "vs Latency"));
+  g_assert_nonnull (strstr (cut, "…"));
+  /* cut between words */
+  g_assert_cmpstr (words, ==, "TTFT…Request Over Time");
+}
+
+/* Two titles alike at both ends get more room until they differ. */
+static void
+test_short_titles_distinct (void)
+{
+  const char *titles[] = {
+    "TTFT vs Max Num Seqs at Tensor Parallel 2 (vLLM)",
+    "TTFT vs Max Num Seqs at Tensor Parallel 4 (vLLM)",
+    "TTFT vs Max Num Seqs at Tensor Parallel 4 (vLLM)",
+    "Short",
+    NULL,
+  };
+  g_auto(GStrv) shorts = aiperf_short_titles (titles, 24);
+
+  g_assert_cmpstr (shorts[0], !=, shorts[1]);
+  /* the same title twice may read the same */
+  g_assert_cmpstr (shorts[1], ==, shorts[2]);
+  g_assert_cmpstr (shorts[3], ==, "Short");
+}
+
+static void
+test_distinct_name (void)
+{
+  const char *names[] = {
+    "Mixtral8x7B-vllm_tp2_bs8_8192-group12",
+    "Mixtral8x7B-vllm_tp4_bs8_8192-group12",
+    "Mixtral8x7B-vllm_tp8_bs16_8192-group12",
+  };
+  const char *short_names[] = { "run1", "run2" };
+  g_autofree char *a = aiperf_distinct_name (names[0], names, 3);
+  g_autofree char *b = aiperf_distinct_name (names[2], names, 3);
+  g_autofree char *lone = aiperf_distinct_name (names[0], names, 1);
+  g_autofree char *tiny = aiperf_distinct_name ("run1", short_names, 2);
+
+  g_assert_cmpstr (a, ==, "…tp2_bs8…");
+  g_assert_cmpstr (b, ==, "…tp8_bs16…");
+  g_assert_cmpstr (lone, ==, names[0]);
+  g_assert_cmpstr (tiny, ==, "run1");
+}
+
+/* The sweep's default tabs: short, all different, the whole title on hover. */
+static void
+test_tab_titles (void)
+{
+  AiperfWindow *window;
+  AdwTabView *view;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_cut = 0;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  view = aiperf_window_get_tab_view (window);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), >, 2);
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (view, i);
+      AiperfPlotPage *page = page_at (window, i);
+      const char *title = adw_tab_page_get_title (tab);
+
+      g_assert_nonnull (page);
+      g_assert_cmpuint (g_utf8_strlen (title, -1), <=, 30);
+      g_assert_false (g_hash_table_contains (seen, title));
+      g_hash_table_add (seen, (gpointer) title);
+      g_assert_cmpstr (adw_tab_page_get_tooltip (tab), ==, aiperf_plot_page_get_title (page));
+      if (!g_str_equal (title, aiperf_plot_page_get_title (page)))
+        n_cut++;
+    }
+  /* the sweep's Pareto titles are longer than a tab */
+  g_assert_cmpuint (n_cut, >, 0);
+  destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  window_test_init (&argc, &argv);
+  g_test_add_func ("/aiperf/window/titles/short-title", test_short_title);
+  g_test_add_func ("/aiperf/window/titles/short-titles-distinct", test_short_titles_distinct);
+  g_test_add_func ("/aiperf/window/titles/distinct-name", test_distinct_name);
+  g_test_add_func ("/aiperf/window/titles/tabs", test_tab_titles);
+  return g_test_run ();
+}
