@@ -203,6 +203,11 @@ test_page (void)
   for (p = html; (p = strstr (p, "<svg")) != NULL; p++)
     n_svg++;
   g_assert_cmpuint (n_svg, ==, 4);
+  /* each chart also as text (the SVG's letters are outlines): its title,
+   * axes and items, with or without JavaScript */
+  g_assert_nonnull (strstr (html, "<summary>Chart as text</summary><p>TTFT vs Throughput. x: Average Time to First "
+                                  "Token (ms); y: Request Throughput (requests/sec).</p>"));
+  g_assert_nonnull (strstr (html, "<tr><td>Qwen/Qwen3-0.6B</td><td>30.81</td><td>0.2504</td><td>1</td></tr>"));
   ids = collect_ids (html);
   g_hash_table_iter_init (&iter, ids);
   while (g_hash_table_iter_next (&iter, &key, &count))

@@ -1,6 +1,6 @@
 /* aiperf-report-data.c — the data an HTML report embeds for its scripts:
- * the runs (parameters, every summary statistic), each chart as drawn
- * (axes, series, layers) and, for a single run, its per-request columns.
+ * each chart as drawn (axes, series, layers at their level of detail),
+ * with the runs and requests of aiperf-report-runs-json.c.
  *
  * Written by hand rather than with JsonGenerator: numbers get 6
  * significant digits (a 100-run sweep stays small), NaN becomes null, and
@@ -19,11 +19,6 @@
 #include "aiperf-plot-spec.h"
 #include "aiperf-report-private.h"
 #include "aiperf-session-plot.h"
-
-/* Per layer and per request column: more points than a page needs to
- * hover and zoom; a bigger run is thinned evenly with a note. */
-#define MAX_LAYER_POINTS   4000
-#define MAX_REQUEST_ROWS   4000
 
 void
 aiperf_report_json_string (GString    *out,
@@ -55,9 +50,9 @@ aiperf_report_json_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
-static void
-json_number (GString *out,
-             double   value)
+void
+aiperf_report_json_number (GString *out,
+                           double   value)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -67,27 +62,27 @@ json_number (GString *out,
     g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.6g", value));
 }
 
-static void
-json_key (GString    *out,
-          const char *key)
+void
+aiperf_report_json_key (GString    *out,
+                        const char *key)
 {
   aiperf_report_json_string (out, key);
   g_string_append_c (out, ':');
 }
 
 /* "[1,2,null]" of @values[0], [stride], … */
-static void
-json_numbers (GString      *out,
-              const double *values,
-              guint         n,
-              guint         stride)
+void
+aiperf_report_json_numbers (GString      *out,
+                            const double *values,
+                            guint         n,
+                            guint         stride)
 {
   g_string_append_c (out, '[');
   for (guint i = 0; i < n; i += stride)
     {
       if (i > 0)
         g_string_append_c (out, ',');
-      json_number (out, values[i]);
+      aiperf_report_json_number (out, values[i]);
     }
   g_string_append_c (out, ']');
 }
@@ -114,10 +109,10 @@ json_axis (GString          *out,
            const AiperfAxis *axis)
 {
   g_string_append_c (out, '{');
-  json_key (out, "title");
+  aiperf_report_json_key (out, "title");
   aiperf_report_json_string (out, axis->title);
   g_string_append_c (out, ',');
-  json_key (out, "unit");
+  aiperf_report_json_key (out, "unit");
   aiperf_report_json_string (out, axis->unit);
   g_string_append_printf (out, ",\"log\":%s,\"zero\":%s,\"integer\":%s",
                           axis->scale == AIPERF_SCALE_LOG ? "true" : "false",
@@ -126,9 +121,9 @@ json_axis (GString          *out,
   if (axis->fixed_range)
     {
       g_string_append (out, ",\"range\":[");
-      json_number (out, axis->min);
+      aiperf_report_json_number (out, axis->min);
       g_string_append_c (out, ',');
-      json_number (out, axis->max);
+      aiperf_report_json_number (out, axis->max);
       g_string_append_c (out, ']');
     }
   if (axis->tick_positions != NULL && axis->tick_labels != NULL)
@@ -137,7 +132,7 @@ json_axis (GString          *out,
       for (guint i = 0; i < axis->tick_positions->len && i < axis->tick_labels->len; i++)
         {
           g_string_append (out, i > 0 ? ",[" : "[");
-          json_number (out, g_array_index (axis->tick_positions, double, i));
+          aiperf_report_json_number (out, g_array_index (axis->tick_positions, double, i));
           g_string_append_c (out, ',');
           aiperf_report_json_string (out, g_ptr_array_index (axis->tick_labels, i));
           g_string_append_c (out, ']');
@@ -184,7 +179,7 @@ json_array_field (GString    *out,
 
       if (k > 0)
         g_string_append_c (out, ',');
-      json_number (out, i < values->len ? g_array_index (values, double, i) : NAN);
+      aiperf_report_json_number (out, i < values->len ? g_array_index (values, double, i) : NAN);
     }
   g_string_append_c (out, ']');
 }
@@ -224,13 +219,13 @@ json_layer (GString           *out,
       g_string_append_printf (out, "\"lod\":%u,", kept);
     }
   g_string_append (out, "\"width\":");
-  json_number (out, layer->line_width);
+  aiperf_report_json_number (out, layer->line_width);
   g_string_append (out, ",\"size\":");
-  json_number (out, layer->marker_size);
+  aiperf_report_json_number (out, layer->marker_size);
   g_string_append (out, ",\"opacity\":");
-  json_number (out, layer->opacity);
+  aiperf_report_json_number (out, layer->opacity);
   g_string_append (out, ",\"fill\":");
-  json_number (out, layer->fill_opacity);
+  aiperf_report_json_number (out, layer->fill_opacity);
   g_string_append (out, ",\"color\":");
   json_color (out, style, layer->color, layer->fade);
   json_array_field (out, "x", layer->x, rows);
@@ -321,7 +316,7 @@ json_chart_body (GString           *out,
   g_autoptr(GString) thinned = g_string_new (NULL);
   gboolean log_x = chart->x.scale == AIPERF_SCALE_LOG;
 
-  json_key (out, "title");
+  aiperf_report_json_key (out, "title");
   aiperf_report_json_string (out, chart->title);
   g_string_append (out, ",\"x\":");
   json_axis (out, &chart->x);
@@ -465,191 +460,6 @@ json_chart (GString                 *out,
   g_string_append_c (out, '}');
 }
 
-static void
-json_runs (GString      *out,
-           AiperfReport *report,
-           GHashTable   *metric_tags)
-{
-  AiperfRunSet *runs = report->runs;
-  g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
-
-  g_string_append (out, "\"params\":{");
-  for (guint i = 0; i < swept->len; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      json_key (out, g_ptr_array_index (swept, i));
-      aiperf_report_json_string (out, aiperf_plot_parameter_label (g_ptr_array_index (swept, i)));
-    }
-  g_string_append (out, "},\"runs\":[");
-  for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
-    {
-      AiperfRun *run = aiperf_run_set_get_run (runs, r);
-      g_autoptr(GPtrArray) tags = aiperf_run_list_metrics (run);
-      gboolean first = TRUE;
-      char *locator;
-
-      g_string_append (out, r > 0 ? ",{\"name\":" : "{\"name\":");
-      aiperf_report_json_string (out, aiperf_run_get_name (run));
-      g_string_append (out, ",\"locator\":");
-      locator = aiperf_report_relative_path (report, aiperf_run_get_locator (run));
-      aiperf_report_json_string (out, locator);
-      g_clear_pointer (&locator, g_free);
-      g_string_append (out, ",\"kind\":");
-      aiperf_report_json_string (out, aiperf_run_get_kind (run));
-      g_string_append (out, ",\"tool\":");
-      aiperf_report_json_string (out, aiperf_run_get_tool (run));
-      g_string_append (out, ",\"model\":");
-      aiperf_report_json_string (out, aiperf_run_get_model (run));
-      g_string_append (out, ",\"params\":{");
-      for (guint i = 0; i < swept->len; i++)
-        {
-          g_autofree char *text = aiperf_plot_run_text (run, g_ptr_array_index (swept, i));
-
-          if (text == NULL)
-            continue;
-          if (!first)
-            g_string_append_c (out, ',');
-          first = FALSE;
-          json_key (out, g_ptr_array_index (swept, i));
-          aiperf_report_json_string (out, text);
-        }
-      g_string_append (out, "},\"metrics\":{");
-      for (guint t = 0; t < tags->len; t++)
-        {
-          const char *tag = g_ptr_array_index (tags, t);
-          gboolean first_stat = TRUE;
-
-          if (t > 0)
-            g_string_append_c (out, ',');
-          json_key (out, tag);
-          g_string_append_c (out, '{');
-          for (guint s = 0; s < AIPERF_N_STATS; s++)
-            {
-              double value;
-
-              if (!aiperf_run_get_metric (run, tag, s, &value) || !isfinite (value))
-                continue;
-              if (!first_stat)
-                g_string_append_c (out, ',');
-              first_stat = FALSE;
-              json_key (out, aiperf_stat_to_string (s));
-              json_number (out, value);
-            }
-          g_string_append_c (out, '}');
-          if (!g_hash_table_contains (metric_tags, tag))
-            g_hash_table_insert (metric_tags, g_strdup (tag), g_strdup (aiperf_run_get_metric_unit (run, tag)));
-        }
-      g_string_append (out, "}}");
-    }
-  g_string_append_c (out, ']');
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-static void
-json_metrics (GString    *out,
-              GHashTable *metric_tags)
-{
-  g_autoptr(GPtrArray) tags = g_ptr_array_new ();
-  GHashTableIter iter;
-  gpointer key;
-  gboolean first = TRUE;
-
-  g_hash_table_iter_init (&iter, metric_tags);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (tags, key);
-
-  g_ptr_array_sort (tags, compare_strings);
-  g_string_append (out, ",\"metrics\":{");
-  for (guint i = 0; i < tags->len; i++)
-    {
-      const char *tag = g_ptr_array_index (tags, i);
-      g_autofree char *label = aiperf_plot_display_name (tag);
-
-      if (!first)
-        g_string_append_c (out, ',');
-      first = FALSE;
-      json_key (out, tag);
-      g_string_append (out, "{\"label\":");
-      aiperf_report_json_string (out, label);
-      g_string_append (out, ",\"unit\":");
-      aiperf_report_json_string (out, g_hash_table_lookup (metric_tags, tag));
-      g_string_append_c (out, '}');
-    }
-  g_string_append_c (out, '}');
-}
-
-/* A single run shown in detail: its per-request columns, thinned evenly
- * past MAX_REQUEST_ROWS. */
-static void
-json_requests (GString      *out,
-               AiperfReport *report)
-{
-  GPtrArray *plan = report->input->plan;
-  const AiperfKindCharts *charts = NULL;
-  AiperfRun *run;
-  AiperfTable *table;
-  guint n, stride, kept;
-  gboolean first = TRUE;
-
-  for (guint k = 0; k < plan->len && charts == NULL; k++)
-    if (((AiperfKindCharts *) g_ptr_array_index (plan, k))->mode == AIPERF_MODE_SINGLE_RUN)
-      charts = g_ptr_array_index (plan, k);
-  if (charts == NULL)
-    return;
-  run = aiperf_run_set_get_run (charts->runs, 0);
-  table = aiperf_run_get_requests (run);
-  if (table == NULL || aiperf_table_get_n_rows (table) == 0)
-    return;
-  n = aiperf_table_get_n_rows (table);
-  stride = (n + MAX_REQUEST_ROWS - 1) / MAX_REQUEST_ROWS;
-  kept = (n + stride - 1) / stride;
-
-  g_string_append (out, ",\"requests\":{\"run\":");
-  for (guint j = 0; j < aiperf_run_set_get_n_runs (report->runs); j++)
-    if (aiperf_run_set_get_run (report->runs, j) == run)
-      g_string_append_printf (out, "%u", j);
-  g_string_append_printf (out, ",\"total\":%u,\"kept\":%u", n, kept);
-  if (stride > 1)
-    {
-      g_autofree char *note = g_strdup_printf (_("Per-request data thinned for this page: %u of %u requests kept "
-                                                 "(one in %u); the summary statistics are of all of them."),
-                                               kept, n, stride);
-
-      g_string_append (out, ",\"note\":");
-      aiperf_report_json_string (out, note);
-    }
-  g_string_append (out, ",\"columns\":{");
-  for (guint c = 0; c < aiperf_table_get_n_columns (table); c++)
-    {
-      const char *name = aiperf_table_get_column_name (table, c);
-      const char *unit = aiperf_table_get_column_unit (table, c);
-      g_autofree char *title = NULL;
-
-      if (aiperf_table_column_is_string (table, c) || aiperf_plot_request_tag_hidden (name))
-        continue;
-      title = aiperf_plot_quantity_title (name, unit, &unit);
-      if (!first)
-        g_string_append_c (out, ',');
-      first = FALSE;
-      json_key (out, name);
-      g_string_append (out, "{\"label\":");
-      aiperf_report_json_string (out, title);
-      g_string_append (out, ",\"unit\":");
-      aiperf_report_json_string (out, unit);
-      g_string_append (out, ",\"values\":");
-      json_numbers (out, aiperf_table_get_column_values (table, c), n, stride);
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, "}}");
-}
-
 char *
 aiperf_report_data_json (AiperfReport *report)
 {
@@ -664,9 +474,9 @@ aiperf_report_data_json (AiperfReport *report)
   for (guint s = 0; s < AIPERF_N_STATS; s++)
     g_string_append_printf (out, "%s\"%s\"", s > 0 ? "," : "", aiperf_stat_to_string (s));
   g_string_append (out, "],");
-  json_runs (out, report, metric_tags);
-  json_metrics (out, metric_tags);
-  json_requests (out, report);
+  aiperf_report_json_runs (out, report, metric_tags);
+  aiperf_report_json_metrics (out, metric_tags);
+  aiperf_report_json_requests (out, report);
   g_string_append (out, ",\"charts\":[");
   for (guint i = 0; i < report->charts->len; i++)
     {

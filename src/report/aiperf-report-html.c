@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-plot-names.h"
 #include "aiperf-report-resources.h"
 #include "aiperf-report-private.h"
 #include "aiperf-writer.h"
@@ -138,6 +139,105 @@ append_tables (GString      *out,
   g_string_append (out, "</section>\n");
 }
 
+#define MAX_TEXT_ROWS 100
+
+static void
+append_axis_text (GString          *out,
+                  const AiperfAxis *axis)
+{
+  append_escaped (out, axis->title != NULL ? axis->title : "");
+  if (axis->unit != NULL && axis->unit[0] != '\0')
+    {
+      g_string_append (out, " (");
+      append_escaped (out, axis->unit);
+      g_string_append_c (out, ')');
+    }
+}
+
+/* @value on @axis: its category's name on a category axis, else the number. */
+static char *
+axis_text (const AiperfAxis *axis,
+           double            value)
+{
+  for (guint t = 0; axis->tick_positions != NULL && axis->tick_labels != NULL && t < axis->tick_positions->len &&
+                    t < axis->tick_labels->len; t++)
+    if (g_array_index (axis->tick_positions, double, t) == value)
+      return g_strdup (g_ptr_array_index (axis->tick_labels, t));
+  return aiperf_plot_format_value (value);
+}
+
+/* A chart's text, for a reader the SVG's glyph outlines say nothing to (a
+ * screen reader, a search): its title and axes, and its items as a table
+ * (the first MAX_TEXT_ROWS). */
+static void
+append_chart_text (GString           *out,
+                   const AiperfChart *chart)
+{
+  guint rows = 0, total = 0;
+
+  g_string_append (out, "<details class=\"chart-text\"><summary>");
+  append_escaped (out, _("Chart as text"));
+  g_string_append (out, "</summary><p>");
+  append_escaped (out, chart->title != NULL ? chart->title : "");
+  g_string_append (out, ". x: ");
+  append_axis_text (out, &chart->x);
+  g_string_append (out, "; y: ");
+  append_axis_text (out, &chart->y);
+  if (chart->has_y2)
+    {
+      g_string_append (out, "; y2: ");
+      append_axis_text (out, &chart->y2);
+    }
+  g_string_append (out, ".</p>\n<table class=\"runs\"><thead><tr><th>");
+  append_escaped (out, _("Series"));
+  g_string_append (out, "</th><th>x</th><th>y</th><th>");
+  append_escaped (out, _("Label"));
+  g_string_append (out, "</th></tr></thead><tbody>\n");
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      const AiperfSeries *series = layer->series >= 0 && (guint) layer->series < chart->series->len
+                                   ? g_ptr_array_index (chart->series, layer->series) : NULL;
+      /* the items a reader hovers: markers and bars */
+      if (!layer->pickable && layer->kind != AIPERF_LAYER_BARS && layer->kind != AIPERF_LAYER_HBARS)
+        continue;
+      if (layer->opacity == 0)
+        continue;
+      for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
+        {
+          const char *label = layer->labels != NULL && i < layer->labels->len ? g_ptr_array_index (layer->labels, i) : NULL;
+          g_autofree char *x_text = NULL, *y_text = NULL;
+
+          if (!aiperf_report_item_drawable (layer, i))
+            continue;
+          if (++total > MAX_TEXT_ROWS)
+            continue;
+          x_text = axis_text (&chart->x, aiperf_layer_x (layer, i));
+          y_text = axis_text (layer->on_y2 && chart->has_y2 ? &chart->y2 : &chart->y, aiperf_layer_y (layer, i));
+          g_string_append (out, "<tr><td>");
+          append_escaped (out, series != NULL ? series->name : "");
+          g_string_append (out, "</td><td>");
+          append_escaped (out, x_text);
+          g_string_append (out, "</td><td>");
+          append_escaped (out, y_text);
+          g_string_append (out, "</td><td>");
+          append_escaped (out, label != NULL ? label : "");
+          g_string_append (out, "</td></tr>\n");
+          rows++;
+        }
+    }
+  g_string_append (out, "</tbody></table>");
+  if (total > rows)
+    {
+      g_autofree char *more = g_strdup_printf (_("The first %u of %u items."), rows, total);
+
+      g_string_append (out, "<p>");
+      append_escaped (out, more);
+      g_string_append (out, "</p>");
+    }
+  g_string_append (out, "</details>\n");
+}
+
 static gboolean
 append_charts (GString       *out,
                AiperfReport  *report,
@@ -174,7 +274,9 @@ append_charts (GString       *out,
       g_string_append (out, "</span></figcaption>\n<div class=\"static\">");
       g_string_append (out, wrap ? "<noscript>" : "");
       g_string_append (out, svg);
-      g_string_append (out, wrap ? "</noscript></div>\n</figure>\n" : "</div>\n</figure>\n");
+      g_string_append (out, wrap ? "</noscript></div>\n" : "</div>\n");
+      append_chart_text (out, item->chart);
+      g_string_append (out, "</figure>\n");
     }
   g_string_append (out, "</section>\n");
   return TRUE;

@@ -96,6 +96,28 @@ char        *aiperf_report_data_json      (AiperfReport      *report);
 /* Appends @text as a JSON string with "<", ">" and "&" as \u escapes. */
 void         aiperf_report_json_string    (GString           *out,
                                            const char        *text);
+/* 6 significant digits; null for NaN and infinities. */
+void         aiperf_report_json_number    (GString           *out,
+                                           double             value);
+/* "key": */
+void         aiperf_report_json_key       (GString           *out,
+                                           const char        *key);
+/* "[1,2,null]" of @values[0], [stride], … below @n */
+void         aiperf_report_json_numbers   (GString           *out,
+                                           const double      *values,
+                                           guint              n,
+                                           guint              stride);
+
+/* aiperf-report-runs-json.c: "params":{…},"runs":[…] (adding each metric's
+ * tag and unit to @metric_tags), then ,"metrics":{…} of @metric_tags, and
+ * ,"requests":{…} of a single run shown in detail. */
+void         aiperf_report_json_runs      (GString           *out,
+                                           AiperfReport      *report,
+                                           GHashTable        *metric_tags);
+void         aiperf_report_json_metrics   (GString           *out,
+                                           GHashTable        *metric_tags);
+void         aiperf_report_json_requests  (GString           *out,
+                                           AiperfReport      *report);
 
 /* aiperf-report-html.c / aiperf-report-pdf.c */
 gboolean     aiperf_report_write_html     (AiperfReport      *report,
