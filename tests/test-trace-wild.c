@@ -142,6 +142,17 @@ test_iterations_once (void)
   g_assert_nonnull (strstr (summary, "1 iterations (GPU-side ProfilerStep spans): mean 34.892 ms"));
 }
 
+/* Times of µs at 1.4e12 carry a quarter-nanosecond of rounding: equal
+ * to the nanosecond. */
+static void
+assert_ns (double      ms,
+           double      expected_ms,
+           const char *what)
+{
+  if (!(fabs (ms - expected_ms) <= 1e-6))
+    g_error ("%s: %.17g ms, expected %.17g ms", what, ms, expected_ms);
+}
+
 static double
 sheet_value (const char *csv,
              const char *type,
@@ -200,6 +211,40 @@ test_gpu_timeline (void)
   g_assert_cmpuint (g_array_index (all, AiperfTraceBreakdown, 0).n_steps, ==, 0);
   assert_relative (g_array_index (all, AiperfTraceBreakdown, 0).total_us, 1428625781275.082 - 1428625731622.25,
                    "whole");
+}
+
+/* The hand-made Kineto trace, worked out by hand (µs, window 430.848 to
+ * 4338.675; the file's times are near 1.4e12 µs, so to the ns): kernel 430.849 +3.136, memcpy 431 +10.5, NCCL 435 +30, memset
+ * 440 +1.25, a kernel from 7338.0 clipped to 0.675. Computation 3.136 +
+ * 1.25 + 0.675; exposed NCCL 30 - 1.25; exposed memcpy: 433.985 to 435;
+ * busy 430.849 to 465 plus 0.675. HTA's types: computation kernels 3.811,
+ * communication 30, memory 11.75; 1.25 of 30 NCCL µs overlapped. The ops
+ * launched the kernel and the memcpy; the rest of the 45.561 µs is
+ * unattributed. */
+static void
+test_breakdown_by_hand (void)
+{
+  g_autofree char *path = trace_fixture ("kineto-synthetic.json");
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run = aiperf_run_set_get_run (set, 0);
+  g_autofree char *csv = aiperf_trace_gpu_timeline_csv (run, TRUE);
+  g_autofree char *types = aiperf_trace_kernel_types_csv (run, TRUE);
+  g_autofree char *summary = aiperf_trace_summary_section (set);
+
+  g_test_message ("%s\n%s\n%s", csv, types, summary);
+  assert_ns (sheet_value (csv, "computation_time", 1), (3.136 + 1.25 + 0.675) / 1e3, "computation");
+  assert_ns (sheet_value (csv, "exposed_comm_time", 1), 28.75 / 1e3, "exposed comm");
+  assert_ns (sheet_value (csv, "exposed_memcpy_time", 1), 1.015 / 1e3, "exposed memcpy");
+  assert_ns (sheet_value (csv, "busy_time", 1), (465 - 430.849 + 0.675) / 1e3, "busy");
+  assert_ns (sheet_value (csv, "total_time", 1), 3.907827, "total");
+  assert_ns (sheet_value (csv, "total_comm_time", 1), 0.030, "comm");
+  assert_ns (sheet_value (csv, "total_memcpy_time", 1), 0.0105, "memcpy");
+  g_assert_nonnull (strstr (types, "\"GPU 0\",COMPUTATION,3.811,8.36,4.17\n"));
+  g_assert_nonnull (strstr (types, "\"GPU 0\",COMMUNICATION,30.000,65.85,4.17\n"));
+  g_assert_nonnull (strstr (types, "\"GPU 0\",MEMORY,11.750,25.79,4.17\n"));
+  g_assert_nonnull (strstr (summary, "GPU 0: computation overlaps 4.2% of the communication time"));
+  g_assert_nonnull (strstr (summary, "aten::copy_                                   0.011 ms   23.0%"));
+  g_assert_nonnull (strstr (summary, "(unattributed)                                0.032 ms   70.1%"));
 }
 
 /* acelyzer's AIU trace: 28 B/E pairs are 28 events; the 64-bit thread
@@ -327,6 +372,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/sniff-real", test_sniff_real);
   g_test_add_func ("/trace/wild/iterations-once", test_iterations_once);
   g_test_add_func ("/trace/wild/gpu-timeline", test_gpu_timeline);
+  g_test_add_func ("/trace/wild/breakdown-by-hand", test_breakdown_by_hand);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
   g_test_add_func ("/trace/wild/damage", test_damage);
   g_test_add_func ("/trace/wild/output-names", test_output_names);

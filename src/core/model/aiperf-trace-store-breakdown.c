@@ -267,7 +267,11 @@ measure (AiperfTraceStore     *self,
       for (guint k = 0; k < w->len; k++)
         in += MAX (0.0, MIN (s->end, g_array_index (w, double, 2 * k + 1)) - MAX (s->start, g_array_index (w, double, 2 * k)));
       if (s->kind == TRACE_DEVICE_KERNEL)
-        b->kernel_sum_us += in;
+        {
+          b->kernel_sum_us += in;
+          if (s->comm)
+            b->comm_sum_us += in;
+        }
       else if (s->kind == TRACE_DEVICE_MEMCPY)
         b->memcpy_sum_us += in;
       else if (s->kind == TRACE_DEVICE_MEMSET)

@@ -155,6 +155,7 @@ typedef struct {
   double total_comm_us;     /* union of NCCL/RCCL kernels */
   double total_memcpy_us;   /* union of memcpys */
   double kernel_sum_us, memcpy_sum_us, memset_sum_us; /* plain sums inside the window */
+  double comm_sum_us;       /* of which NCCL/RCCL kernels (HTA's communication kernels) */
   double window_start_us, window_end_us; /* the file's clock */
   guint  n_steps;           /* GPU-side ProfilerStep spans making the window; 0: first to last event */
 } AiperfTraceBreakdown;

@@ -248,6 +248,8 @@ aiperf_trace_write_files (AiperfRunSet *runs,
       g_autofree char *notes = aiperf_trace_gpu_timeline_notes (source->run, steps);
       g_autofree char *n6 = several ? g_strdup_printf ("%s_gpu_timeline.csv", label) : g_strdup ("gpu_timeline.csv");
       g_autofree char *n7 = several ? g_strdup_printf ("%s_gpu_timeline.txt", label) : g_strdup ("gpu_timeline.txt");
+      g_autofree char *types = aiperf_trace_kernel_types_csv (source->run, steps);
+      g_autofree char *n8 = several ? g_strdup_printf ("%s_kernel_types.csv", label) : g_strdup ("kernel_types.csv");
       g_autofree char *streams_notes = g_strconcat (_("streams.csv: per GPU stream, busy_us = the union of its kernels, "
                                                       "memcpys and memsets; span_us = from its first one's start to "
                                                       "its last one's end; idle_fraction = 1 - busy/span (of the "
@@ -260,7 +262,8 @@ aiperf_trace_write_files (AiperfRunSet *runs,
           !write_one (directory, n4, streams, files, error) ||
           (*ops != '\0' && !write_one (directory, n5, ops, files, error)) ||
           (timeline != NULL && !write_one (directory, n6, timeline, files, error)) ||
-          (timeline != NULL && !write_one (directory, n7, streams_notes, files, error)))
+          (timeline != NULL && !write_one (directory, n7, streams_notes, files, error)) ||
+          (types != NULL && !write_one (directory, n8, types, files, error)))
         return FALSE;
     }
   return TRUE;

@@ -40,6 +40,9 @@ char        *aiperf_trace_gpu_timeline_csv   (AiperfRun *run,
                                               gboolean   steps);
 char        *aiperf_trace_gpu_timeline_notes (AiperfRun *run,
                                               gboolean   steps);
+/* HTA's kernel-type breakdown and communication overlap, per GPU. */
+char        *aiperf_trace_kernel_types_csv   (AiperfRun *run,
+                                              gboolean   steps);
 /* "" when the trace ran nothing on a GPU. */
 char        *aiperf_trace_gpu_timeline_text  (AiperfRun *run,
                                               gboolean   steps);
