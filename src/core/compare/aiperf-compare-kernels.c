@@ -186,6 +186,27 @@ aiperf_compare_kernels (AiperfComparison *comparison,
 
 static AiperfStat summary_stats[] = { AIPERF_STAT_AVG };
 
+/* One run a side whose summary keeps count, mean and std (cutileGPT's
+ * timed iterations): Welch from those. */
+static gboolean
+welch_from_stats (AiperfCompareRecord *record,
+                  AiperfRun           *a,
+                  AiperfRun           *b,
+                  const char          *tag,
+                  double               level)
+{
+  double na, ma, sa, nb, mb, sb;
+
+  if (!aiperf_run_get_metric (a, tag, AIPERF_STAT_COUNT, &na) || !aiperf_run_get_metric (a, tag, AIPERF_STAT_AVG, &ma) ||
+      !aiperf_run_get_metric (a, tag, AIPERF_STAT_STD, &sa) || !aiperf_run_get_metric (b, tag, AIPERF_STAT_COUNT, &nb) ||
+      !aiperf_run_get_metric (b, tag, AIPERF_STAT_AVG, &mb) || !aiperf_run_get_metric (b, tag, AIPERF_STAT_STD, &sb) ||
+      !(na >= 2 && nb >= 2 && isfinite (sa) && isfinite (sb)))
+    return FALSE;
+  record->runs_baseline = record->runs_candidate = 1;
+  aiperf_compare_measure_summary (record, na, ma, sa, nb, mb, sb, level);
+  return TRUE;
+}
+
 void
 aiperf_compare_summaries (AiperfComparison *comparison,
                           const char       *configuration,
@@ -245,6 +266,10 @@ aiperf_compare_summaries (AiperfComparison *comparison,
                                              tag, info != NULL ? info->display_name : tag, "avg", unit,
                                              aiperf_metric_registry_larger_is_better (tag)
                                              ? AIPERF_BETTER_HIGHER : AIPERF_BETTER_LOWER);
+      if (baseline->len == 1 && candidate->len == 1 &&
+          welch_from_stats (record, g_ptr_array_index (baseline, 0), g_ptr_array_index (candidate, 0), tag,
+                            comparison->settings.level))
+        continue;
       sb.n_runs = baseline->len;
       sb.values = (const double *) vb->data;
       sc.n_runs = candidate->len;

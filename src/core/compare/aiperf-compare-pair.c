@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "aiperf-compare-private.h"
 
@@ -62,6 +63,14 @@ aiperf_compare_configuration (AiperfRun *run)
       endpoint = aiperf_run_get_endpoint_type (run);
       if (endpoint != NULL && g_strcmp0 (endpoint, "chat") != 0)
         g_string_append_printf (key, " · %s", endpoint);
+    }
+  else if (strchr (aiperf_run_get_locator (run), '#') != NULL)
+    {
+      /* One of several results in a file (a cutileGPT configuration):
+       * its key there names it the same in the baseline's file and the
+       * candidate's. A file of its own (an Nsight summary) is named by its
+       * kind and model only, so EPLBOFF.csv pairs with EPLBON.csv. */
+      g_string_append_printf (key, " · %s", strchr (aiperf_run_get_locator (run), '#') + 1);
     }
   if (key->len == 0)
     g_string_append (key, "serving");
