@@ -53,7 +53,8 @@ var AiperfReportDraw = (function () {
     if (!model.layers.some((l) => l.kind === "hbars")) return model;
     const layers = model.layers.filter((l) => l.kind === "hbars").map((l) => Object.assign({}, l, {
       kind: "bars", x: l.y, y: l.x, lo: l.xlo || null, hi: l.xhi || null, xlo: null, xhi: null,
-      labels: l.labels || (model.y.ticks ? l.y.map((v) => tickLabel(model.y, v)) : null),
+      /* each bar named by its category (a kernel's name), not its hover text */
+      labels: model.y.ticks ? l.y.map((v) => tickLabel(model.y, v)) : l.labels || null,
     }));
     return Object.assign({}, model, { layers: layers, x: Object.assign({}, model.y, { categories: !!model.y.ticks }),
                                       y: Object.assign({}, model.x, { ticks: null }), label_title: model.label_title || model.y.title });
