@@ -319,6 +319,34 @@ test_kernels (Fixture       *f,
   g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "no_significant_change");
 }
 
+/* A PyTorch trace against itself: its 20 ProfilerStep iterations
+ * resampled in blocks, its kernels from their summaries; nothing changed. */
+static void
+test_trace (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *trace = g_test_build_filename (G_TEST_DIST, "data", "report", "steps_counters.pt.trace.json", NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-trace", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *root, *r;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", trace, trace, "-o", out, "--fail-on-regression", NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  root = json_node_get_object (json_parser_get_root (parser));
+  r = find_record (json_object_get_array_member (root, "records"), "trace", "iteration_time", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "kind"), ==, "trace");
+  g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, "block-bootstrap");
+  g_assert_cmpint (json_object_get_int_member (r, "n_baseline"), ==, 20);
+  g_assert_cmpfloat (json_object_get_double_member (r, "change"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "counts"),
+                                               "no_significant_change"), ==,
+                   json_array_get_length (json_object_get_array_member (root, "records")));
+}
+
 static void
 test_usage (Fixture       *f,
             gconstpointer  data)
@@ -421,6 +449,7 @@ main (int    argc,
   g_test_add ("/aiperf/cli/compare/null", Fixture, NULL, fixture_set_up, test_null, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/kernels", Fixture, NULL, fixture_set_up, test_kernels, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/trace", Fixture, NULL, fixture_set_up, test_trace, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/usage", Fixture, NULL, fixture_set_up, test_usage, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
 

@@ -25,6 +25,13 @@ void aiperf_compare_kernels (AiperfComparison *comparison,
                              GPtrArray        *baseline,
                              GPtrArray        *candidate);
 
+/* Traces: iteration time (avg, p50, p90; block bootstrap of the steps),
+ * then their kernels as above. */
+void aiperf_compare_trace   (AiperfComparison *comparison,
+                             const char       *configuration,
+                             GPtrArray        *baseline,
+                             GPtrArray        *candidate);
+
 /* Any other kind: every summary metric of the runs, run-level values. */
 void aiperf_compare_summaries (AiperfComparison *comparison,
                                const char       *configuration,
