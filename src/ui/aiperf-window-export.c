@@ -49,10 +49,12 @@ on_export_response (GtkNativeDialog *dialog,
 
       if (aiperf_window_export_current (self, path, format, &error))
         {
-          g_autofree char *base = g_path_get_basename (path);
+          /* the whole path: under aiperf-plot --host the file is on the
+           * remote machine, not beside the browser */
+          g_autofree char *shown = g_filename_display_name (path);
           AdwToast *toast;
 
-          msg = g_strdup_printf (_("Saved “%s”"), base);
+          msg = g_strdup_printf (_("Saved “%s”"), shown);
           toast = adw_toast_new (msg);
           adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
           adw_toast_set_button_label (toast, _("Open Folder"));

@@ -122,8 +122,9 @@ on_folder_chosen (GtkNativeDialog *dialog,
 
       if (dir != NULL && aiperf_window_write_report (self, dir, formats, files, &error) && files->len > 0)
         {
-          g_autofree char *base = g_path_get_basename (g_ptr_array_index (files, 0));
-          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), base);
+          /* the whole path, as for a chart (aiperf-window-export.c) */
+          g_autofree char *shown = g_filename_display_name (g_ptr_array_index (files, 0));
+          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), shown);
           AdwToast *toast = adw_toast_new (msg);
 
           adw_toast_set_timeout (toast, AIPERF_WINDOW_TOAST_LONG);
