@@ -192,6 +192,36 @@ test_trace (void)
   g_assert_true (aiperf_test_remove_tree (out));
 }
 
+/* --trace-window: the GPU-side step by default, the whole GPU timeline
+ * with "all"; anything else is a usage error. */
+static void
+test_trace_window (void)
+{
+  g_autofree char *in = g_test_build_filename (G_TEST_DIST, "data", "trace", "kineto-synthetic.json", NULL);
+  g_autofree char *out = g_dir_make_tmp ("aiperf-trace-XXXXXX", NULL);
+  g_autofree char *all = g_build_filename (out, "all", NULL);
+  g_autofree char *steps_notes = g_build_filename (out, "gpu_timeline.txt", NULL);
+  g_autofree char *all_notes = g_build_filename (all, "gpu_timeline.txt", NULL);
+  g_autofree char *text = NULL, *text_all = NULL;
+  Result r;
+
+  cli_run (&r, out, in, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  g_assert_true (g_file_get_contents (steps_notes, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "GPU 0: window = 1 GPU-side ProfilerStep span, 3.908 ms"));
+  cli_run (&r, out, in, "--trace-window", "all", "-o", all, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  g_assert_true (g_file_get_contents (all_notes, &text_all, NULL, NULL));
+  g_assert_nonnull (strstr (text_all, "GPU 0: window = its first event to its last, 3.912 ms"));
+  cli_run (&r, out, in, "--trace-window", "some", "-o", all, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--trace-window"));
+  result_clear (&r);
+  g_assert_true (aiperf_test_remove_tree (out));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -201,5 +231,6 @@ main (int   argc,
   g_test_add_func ("/cli/kernels/eplb-order", test_eplb_order);
   g_test_add_func ("/cli/kernels/single-and-rules", test_single_and_rules);
   g_test_add_func ("/cli/kernels/trace", test_trace);
+  g_test_add_func ("/cli/kernels/trace-window", test_trace_window);
   return g_test_run ();
 }

@@ -213,14 +213,15 @@ test_gpu_timeline (void)
                    "whole");
 }
 
-/* The hand-made Kineto trace, worked out by hand (µs, window 430.848 to
- * 4338.675; the file's times are near 1.4e12 µs, so to the ns): kernel 430.849 +3.136, memcpy 431 +10.5, NCCL 435 +30, memset
- * 440 +1.25, a kernel from 7338.0 clipped to 0.675. Computation 3.136 +
- * 1.25 + 0.675; exposed NCCL 30 - 1.25; exposed memcpy: 433.985 to 435;
- * busy 430.849 to 465 plus 0.675. HTA's types: computation kernels 3.811,
- * communication 30, memory 11.75; 1.25 of 30 NCCL µs overlapped. The ops
- * launched the kernel and the memcpy; the rest of the 45.561 µs is
- * unattributed. */
+/* The hand-made Kineto trace, worked out by hand (µs less 1419247330000,
+ * window 3430.848 to 7338.675; the file's times are near 1.4e12 µs, so to
+ * the ns): kernel 3430.849 +3.136, memcpy 3431 +10.5, NCCL 3435 +30,
+ * memset 3440 +1.25, a kernel from 7338.0 clipped to 0.675. Computation
+ * 3.136 + 1.25 + 0.675; exposed NCCL 30 - 1.25; exposed memcpy: 3433.985
+ * to 3435; busy 3430.849 to 3465 plus 0.675. HTA's types: computation
+ * kernels 3.811, communication 30, memory 11.75; 1.25 of 30 NCCL µs
+ * overlapped. The ops launched the kernel and the memcpy; the rest of the
+ * 45.561 µs is unattributed. */
 static void
 test_breakdown_by_hand (void)
 {
@@ -235,7 +236,7 @@ test_breakdown_by_hand (void)
   assert_ns (sheet_value (csv, "computation_time", 1), (3.136 + 1.25 + 0.675) / 1e3, "computation");
   assert_ns (sheet_value (csv, "exposed_comm_time", 1), 28.75 / 1e3, "exposed comm");
   assert_ns (sheet_value (csv, "exposed_memcpy_time", 1), 1.015 / 1e3, "exposed memcpy");
-  assert_ns (sheet_value (csv, "busy_time", 1), (465 - 430.849 + 0.675) / 1e3, "busy");
+  assert_ns (sheet_value (csv, "busy_time", 1), (3465 - 3430.849 + 0.675) / 1e3, "busy");
   assert_ns (sheet_value (csv, "total_time", 1), 3.907827, "total");
   assert_ns (sheet_value (csv, "total_comm_time", 1), 0.030, "comm");
   assert_ns (sheet_value (csv, "total_memcpy_time", 1), 0.0105, "memcpy");

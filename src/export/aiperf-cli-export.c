@@ -16,6 +16,7 @@
 #include "aiperf-error.h"
 #include "aiperf-export.h"
 #include "aiperf-timeline.h"
+#include "aiperf-trace-private-plots.h"
 #include "aiperf-trace-store.h"
 #include "aiperf-export-log.h"
 #include "aiperf-plot.h"
@@ -300,9 +301,12 @@ export_timelines (const AiperfExportOptions *options,
                   GPtrArray                 *files)
 {
   guint n_traces = 0, written = 0;
+  g_autoptr(GHashTable) names = NULL;
 
   if (options->plots != NULL && !g_strv_contains ((const char * const *) options->plots, "timeline"))
     return 0;
+  /* Two traces of one stem in different folders: told apart by their folders. */
+  names = aiperf_trace_output_names (runs);
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     n_traces += aiperf_run_get_dataset (aiperf_run_set_get_run (runs, i), AIPERF_DATASET_EVENTS,
                                         AIPERF_TYPE_TRACE_STORE) != NULL;
@@ -316,8 +320,14 @@ export_timelines (const AiperfExportOptions *options,
 
       if (store == NULL)
         continue;
-      file = n_traces > 1 ? g_strdup_printf ("%s_timeline.png", aiperf_run_get_name (run)) : g_strdup ("timeline.png");
+      file = n_traces > 1 ? g_strdup_printf ("%s_timeline.png", (const char *) g_hash_table_lookup (names, run))
+                          : g_strdup ("timeline.png");
       path = g_build_filename (dir, file, NULL);
+      if (g_ptr_array_find_with_equal_func (files, file, g_str_equal, NULL))
+        {
+          aiperf_export_log (log, AIPERF_LOG_ERROR, _("%s: written already in this export; not overwritten"), path);
+          continue;
+        }
       /* TRANSLATORS: %s is the trace's name */
       title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
       aiperf_trace_store_get_model (store, &model);

@@ -107,6 +107,25 @@ static const AiperfKindOption expert_load_options[] = {
   { NULL }
 };
 
+static gboolean
+check_trace_window (const char *value,
+                    GError    **error)
+{
+  if (g_ascii_strcasecmp (value, "steps") == 0 || g_ascii_strcasecmp (value, "all") == 0)
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Bad --trace-window “%s” (expected steps or all)"), value);
+  return FALSE;
+}
+
+static const AiperfKindOption trace_options[] = {
+  { "trace-window", G_OPTION_ARG_STRING,
+    N_("Traces: the window of the GPU time breakdown (gpu_timeline.csv): steps (the GPU-side ProfilerStep "
+       "spans when the trace has them, as TraceLens; the default) or all (first to last GPU event)"), N_("WINDOW"),
+    check_trace_window },
+  { NULL }
+};
+
 static const AiperfKind kinds[] = {
   { AIPERF_KIND_SERVING, NULL, NULL, NULL },
   { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
@@ -114,7 +133,8 @@ static const AiperfKind kinds[] = {
     gemm_options },
   { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL,
     kernels_options },
-  { AIPERF_KIND_TRACE, aiperf_trace_summary_section, NULL, aiperf_trace_write_files, NULL, NULL },
+  { AIPERF_KIND_TRACE, aiperf_trace_summary_section, NULL, aiperf_trace_write_files, aiperf_trace_summary_with_options,
+    NULL, trace_options },
   { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section, NULL,
     expert_load_options },
 };
