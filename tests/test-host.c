@@ -512,6 +512,12 @@ static void
 test_address (void)
 {
   g_autoptr(GError) error = NULL;
+  static const char *urls[][2] = {
+    { "127.0.0.1", "http://127.0.0.1:8080/" },
+    { "::1", "http://[::1]:8080/" },
+    { "0.0.0.0", "http://127.0.0.1:8080/" },
+    { "192.0.2.7", "http://192.0.2.7:8080/" },
+  };
   char *warning = NULL;
   char *url;
 
@@ -530,14 +536,14 @@ test_address (void)
   g_assert_false (aiperf_host_check_address ("localhost", &warning, &error));
   g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
 
-  url = aiperf_host_url ("127.0.0.1", 8080);
-  g_assert_cmpstr (url, ==, "http://127.0.0.1:8080/");
-  g_free (url);
-  url = aiperf_host_url ("::1", 8081);
-  g_assert_cmpstr (url, ==, "http://[::1]:8081/");
-  g_free (url);
-  url = aiperf_host_url ("0.0.0.0", 8080);
-  g_assert_cmpstr (url, ==, "http://127.0.0.1:8080/");
+  for (guint i = 0; i < G_N_ELEMENTS (urls); i++)
+    {
+      url = aiperf_host_url (urls[i][0], 8080);
+      g_assert_cmpstr (url, ==, urls[i][1]);
+      g_free (url);
+    }
+  url = aiperf_host_connect_text ("::");
+  g_assert_cmpstr (url, ==, "[::1]");
   g_free (url);
 }
 

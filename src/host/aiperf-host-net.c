@@ -161,32 +161,37 @@ aiperf_host_free_display (const char  *runtime_dir,
 }
 
 char *
-aiperf_host_url (const char *address,
-                 guint16     port)
+aiperf_host_connect_text (const char *address)
 {
   g_autoptr(GInetAddress) inet = NULL;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (address != NULL, NULL);
 
   inet = g_inet_address_new_from_string (address);
-  if (inet != NULL && g_inet_address_get_is_any (inet))
+  if (inet == NULL)
+    return g_strdup (address);
+  if (g_inet_address_get_is_any (inet))
     {
       GSocketFamily family = g_inet_address_get_family (inet);
 
       g_clear_object (&inet);
       inet = g_inet_address_new_loopback (family);
     }
-  if (inet != NULL && g_inet_address_get_family (inet) == G_SOCKET_FAMILY_IPV6)
-    {
-      g_autofree char *text = g_inet_address_to_string (inet);
+  text = g_inet_address_to_string (inet);
+  if (g_inet_address_get_family (inet) == G_SOCKET_FAMILY_IPV6)
+    return g_strdup_printf ("[%s]", text);
+  return g_steal_pointer (&text);
+}
 
-      return g_strdup_printf ("http://[%s]:%u/", text, port);
-    }
-  if (inet != NULL)
-    {
-      g_autofree char *text = g_inet_address_to_string (inet);
+char *
+aiperf_host_url (const char *address,
+                 guint16     port)
+{
+  g_autofree char *host = NULL;
 
-      return g_strdup_printf ("http://%s:%u/", text, port);
-    }
-  return g_strdup_printf ("http://%s:%u/", address, port);
+  g_return_val_if_fail (address != NULL, NULL);
+
+  host = aiperf_host_connect_text (address);
+  return g_strdup_printf ("http://%s:%u/", host, port);
 }

@@ -218,13 +218,15 @@ static void
 print_instructions (Host *host)
 {
   g_autofree char *url = aiperf_host_url (host->address, host->port);
+  g_autofree char *target = aiperf_host_connect_text (host->address);
   const char *machine = g_get_host_name ();
   g_autoptr(GString) text = g_string_new (NULL);
 
   g_string_append_printf (text, _("The window is served at %s\n"), url);
-  g_string_append_printf (text, _("From another computer: ssh -L %d:127.0.0.1:%d %s\n"
+  /* the same port on the other computer, its own loopback address */
+  g_string_append_printf (text, _("From another computer: ssh -L %d:%s:%d %s\n"
                                   "  then open http://127.0.0.1:%d/ in a browser there.\n"),
-                          host->port, host->port, machine, host->port);
+                          host->port, target, host->port, machine, host->port);
   g_string_append_printf (text, _("Exports and reports are written on %s, into the folder chosen in the "
                                   "window's dialogs.\n"), machine);
   g_string_append (text, _("Ctrl+C stops the window and gtk4-broadwayd.\n"));

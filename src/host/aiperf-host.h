@@ -65,8 +65,11 @@ gboolean aiperf_host_socket_in_use (const char  *path);
 int      aiperf_host_free_display  (const char  *runtime_dir,
                                     char       **socket_path);
 
-/* The URL to open, http://ADDR:PORT/ (brackets for IPv6; the loopback
- * address for a wildcard one). */
+/* @address as a client names it: the loopback address for a wildcard one,
+ * IPv6 in brackets ("127.0.0.1", "[::1]"). */
+char    *aiperf_host_connect_text  (const char  *address);
+
+/* The URL to open, http://ADDR:PORT/ with ADDR as above. */
 char    *aiperf_host_url           (const char  *address,
                                     guint16      port);
 
