@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-presets.h"
 #include "aiperf-session.h"
+#include "aiperf-test-util.h"
 
 static char *
 fixtures (void)
@@ -81,6 +83,78 @@ test_errors (void)
   g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
 }
 
+/* The session reads the presets once for what is open; a preset file beside
+ * a root is used, one that cannot be read is listed with the session's
+ * errors instead of being dropped, and the shipped presets stand in. */
+static void
+test_presets (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("aiperf-session-home-XXXXXX", NULL);
+  g_autofree char *good = g_dir_make_tmp ("aiperf-session-good-XXXXXX", NULL);
+  g_autofree char *bad = g_dir_make_tmp ("aiperf-session-bad-XXXXXX", NULL);
+  g_autofree char *good_file = g_build_filename (good, ".aiperf-plot-config.yaml", NULL);
+  g_autofree char *bad_file = g_build_filename (bad, ".aiperf-plot-config.yaml", NULL);
+  g_autofree char *old_home = g_strdup (g_getenv ("HOME"));
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  AiperfPlotConfig *first, *config;
+  GPtrArray *defaults;
+
+  /* No ~/.aiperf/plot_config.yaml of the user's may take part. */
+  g_setenv ("HOME", home, TRUE);
+  g_assert_true (g_file_set_contents (good_file,
+                                      "visualization:\n"
+                                      "  multi_run_defaults: [only_this]\n"
+                                      "  multi_run_plots:\n"
+                                      "    only_this: {type: scatter_line, x: request_latency_avg, "
+                                      "y: output_token_throughput_avg}\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bad_file, "visualization: [unclosed\n", -1, NULL));
+
+  /* Nothing open: the shipped presets, read once. */
+  first = aiperf_session_get_presets (session);
+  g_assert_nonnull (first);
+  g_assert_null (aiperf_plot_config_find (first, AIPERF_MODE_MULTI_RUN, "only_this"));
+  g_assert_true (aiperf_session_get_presets (session) == first);
+  defaults = aiperf_plot_config_get_defaults (first, AIPERF_MODE_MULTI_RUN);
+  g_assert_cmpuint (defaults->len, >, 1);
+
+  /* A root with its own preset file: that file. */
+  aiperf_session_add_root (session, good);
+  config = aiperf_session_get_presets (session);
+  g_assert_nonnull (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "only_this"));
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 0);
+
+  /* A broken one is said, once, and the shipped presets stand in. */
+  aiperf_session_clear (session);
+  aiperf_session_add_root (session, bad);
+  config = aiperf_session_get_presets (session);
+  g_assert_nonnull (config);
+  g_assert_true (aiperf_session_get_presets (session) == config);
+  g_assert_null (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "only_this"));
+  defaults = aiperf_plot_config_get_defaults (config, AIPERF_MODE_MULTI_RUN);
+  g_assert_cmpuint (defaults->len, >, 1);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (aiperf_session_get_errors (session), 0), bad_file));
+
+  /* Mended on disk: read again, and used. */
+  g_assert_true (g_file_set_contents (bad_file,
+                                      "visualization:\n"
+                                      "  multi_run_plots:\n"
+                                      "    mended: {type: scatter_line, x: request_latency_avg, "
+                                      "y: output_token_throughput_avg}\n", -1, NULL));
+  g_assert_nonnull (aiperf_plot_config_find (aiperf_session_get_presets (session), AIPERF_MODE_MULTI_RUN,
+                                             "mended"));
+
+  /* --config wins over the file beside the root. */
+  aiperf_session_set_config_file (session, good_file);
+  g_assert_nonnull (aiperf_plot_config_find (aiperf_session_get_presets (session), AIPERF_MODE_MULTI_RUN,
+                                             "only_this"));
+
+  g_setenv ("HOME", old_home, TRUE);
+  aiperf_test_remove_tree (home);
+  aiperf_test_remove_tree (good);
+  aiperf_test_remove_tree (bad);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -89,5 +163,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/session/open-and-hide", test_open_and_hide);
   g_test_add_func ("/aiperf/session/skip-dir", test_skip_dir);
   g_test_add_func ("/aiperf/session/errors", test_errors);
+  g_test_add_func ("/aiperf/session/presets", test_presets);
   return g_test_run ();
 }

@@ -5,9 +5,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-presets.h"
 #include "aiperf-session.h"
 #include "aiperf-watch.h"
 
@@ -23,6 +25,10 @@ struct _AiperfSession
   GRegex           *param_pattern;
   GHashTable       *options;        /* char* → char* */
   AiperfWatch      *watch;          /* follows the roots, loads as opening does */
+  char             *config_file;    /* --config, or NULL */
+  AiperfPlotConfig *presets;        /* read once for the roots; NULL until asked */
+  char             *presets_file;   /* the file they were read from; NULL: the shipped ones */
+  gint64            presets_stamp;  /* its modification time and size then */
 };
 
 G_DEFINE_FINAL_TYPE (AiperfSession, aiperf_session, G_TYPE_OBJECT)
@@ -35,6 +41,9 @@ aiperf_session_finalize (GObject *object)
   if (self->watch != NULL)
     aiperf_watch_set_active (self->watch, FALSE);
   g_clear_object (&self->watch);
+  g_clear_pointer (&self->presets, aiperf_plot_config_free);
+  g_free (self->presets_file);
+  g_free (self->config_file);
   g_clear_object (&self->runs);
   g_clear_pointer (&self->colors, aiperf_plot_colors_free);
   g_clear_pointer (&self->hidden, g_hash_table_unref);
@@ -126,6 +135,7 @@ aiperf_session_clear (AiperfSession *self)
   g_ptr_array_set_size (self->roots, 0);
   g_ptr_array_set_size (self->errors, 0);
   aiperf_watch_forget (self->watch);
+  g_clear_pointer (&self->presets, aiperf_plot_config_free);
 }
 
 gboolean
@@ -167,7 +177,11 @@ aiperf_session_add_root (AiperfSession *self,
   g_return_if_fail (path != NULL);
 
   if (!g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, NULL))
-    g_ptr_array_add (self->roots, g_strdup (path));
+    {
+      g_ptr_array_add (self->roots, g_strdup (path));
+      /* A preset file beside what was opened may now be the one in effect. */
+      g_clear_pointer (&self->presets, aiperf_plot_config_free);
+    }
   aiperf_watch_add_root (self->watch, path);
 }
 
@@ -181,7 +195,10 @@ aiperf_session_remove_root (AiperfSession *self,
   g_return_if_fail (path != NULL);
 
   if (g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, &index))
-    g_ptr_array_remove_index (self->roots, index);
+    {
+      g_ptr_array_remove_index (self->roots, index);
+      g_clear_pointer (&self->presets, aiperf_plot_config_free);
+    }
   aiperf_watch_remove_root (self->watch, path);
 }
 
@@ -338,4 +355,63 @@ aiperf_session_open_sync (AiperfSession      *self,
     aiperf_session_add_root (self, paths[i]);
   aiperf_session_add_runs (self, loaded);
   return TRUE;
+}
+
+void
+aiperf_session_set_config_file (AiperfSession *self,
+                                const char    *path)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+
+  if (g_strcmp0 (self->config_file, path) == 0)
+    return;
+  g_free (self->config_file);
+  self->config_file = g_strdup (path);
+  g_clear_pointer (&self->presets, aiperf_plot_config_free);
+}
+
+static gint64
+file_stamp (const char *path)
+{
+  GStatBuf st;
+
+  if (path == NULL || g_stat (path, &st) != 0)
+    return 0;
+  return (gint64) st.st_mtime * 1000003 + (gint64) st.st_size;
+}
+
+AiperfPlotConfig *
+aiperf_session_get_presets (AiperfSession *self)
+{
+  g_autoptr(GPtrArray) paths = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = NULL;
+  gint64 stamp;
+
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), NULL);
+
+  paths = g_ptr_array_new ();
+  for (guint i = 0; i < self->roots->len; i++)
+    g_ptr_array_add (paths, g_ptr_array_index (self->roots, i));
+  g_ptr_array_add (paths, NULL);
+  /* Read again only when another file is in effect or the file changed. */
+  file = aiperf_plot_config_find_file (self->config_file, (const char * const *) paths->pdata);
+  stamp = file_stamp (file);
+  if (self->presets != NULL && g_strcmp0 (file, self->presets_file) == 0 && stamp == self->presets_stamp)
+    return self->presets;
+
+  g_clear_pointer (&self->presets, aiperf_plot_config_free);
+  g_free (self->presets_file);
+  self->presets_file = g_strdup (file);
+  self->presets_stamp = stamp;
+  self->presets = aiperf_plot_config_resolve (self->config_file, (const char * const *) paths->pdata, &error);
+  if (self->presets == NULL)
+    {
+      /* Said once, where every loading error is listed; the shipped presets stand in. */
+      g_autofree char *message = g_strdup_printf (_("Plot presets not used: %s"), error->message);
+
+      aiperf_session_add_error (self, message);
+      self->presets = aiperf_plot_config_load_default (NULL);
+    }
+  return self->presets;
 }

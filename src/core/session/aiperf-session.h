@@ -84,6 +84,19 @@ GHashTable       *aiperf_session_get_options      (AiperfSession *self);
 void              aiperf_session_get_open_options (AiperfSession     *self,
                                                    AiperfOpenOptions *options);
 
+/* The preset file given with --config (NULL: none); the presets are read
+ * again when next asked for. */
+void              aiperf_session_set_config_file  (AiperfSession *self,
+                                                   const char    *path);
+/* The presets in effect for what is open (transfer none), in aiperf's order
+ * (--config, a preset file beside the first root that has one,
+ * ~/.aiperf/plot_config.yaml, the shipped ones). Read once, and again only
+ * when another file is in effect (the roots or --config changed) or that
+ * file changed on disk; the pointer stays valid until then. A preset file that cannot be used is a
+ * session error (aiperf_session_get_errors) and the shipped presets stand
+ * in; never NULL. */
+AiperfPlotConfig *aiperf_session_get_presets      (AiperfSession *self);
+
 /* Opens @paths synchronously (the command line) and adds their runs.
  * Fails only when nothing at all could be loaded. */
 gboolean          aiperf_session_open_sync        (AiperfSession      *self,
