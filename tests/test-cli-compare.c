@@ -347,6 +347,34 @@ test_trace (Fixture       *f,
                    json_array_get_length (json_object_get_array_member (root, "records")));
 }
 
+/* TraceLens GEMM rows: TFLOP/s per shape, the tool's own mean; one row a
+ * shape a side has no spread to test against, and says so. */
+static void
+test_gemm (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *gemm = g_test_build_filename (G_TEST_DIST, "data", "gemm", "tracelens", "h100", NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-gemm", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *records;
+  JsonObject *r;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", gemm, gemm, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  g_assert_cmpuint (json_array_get_length (records), ==, 5);
+  r = find_record (records, "gemm", "8944×2816×1024 bf16 cublas aten::mm", "tflops");
+  g_assert_nonnull (r);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 610.6657102342793, 1e-9);
+  g_assert_cmpstr (json_object_get_string_member (r, "better"), ==, "higher");
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "not_enough_data");
+  g_assert_cmpstr (json_object_get_string_member (r, "reason"), ==,
+                   "one measurement of the shape a side: no spread to test against");
+}
+
 static void
 test_usage (Fixture       *f,
             gconstpointer  data)
@@ -450,6 +478,7 @@ main (int    argc,
   g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/kernels", Fixture, NULL, fixture_set_up, test_kernels, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/trace", Fixture, NULL, fixture_set_up, test_trace, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/gemm", Fixture, NULL, fixture_set_up, test_gemm, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/usage", Fixture, NULL, fixture_set_up, test_usage, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
 

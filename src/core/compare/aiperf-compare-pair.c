@@ -145,6 +145,8 @@ aiperf_comparison_run (AiperfRunSet                *baseline,
       if (g_strcmp0 (group->kind, "serving") == 0)
         aiperf_compare_serving (comparison, group->configuration, group->baseline,
                                 group->candidate, cancellable);
+      else if (g_strcmp0 (group->kind, "gemm") == 0)
+        aiperf_compare_gemm (comparison, group->configuration, group->baseline, group->candidate);
       else if (g_strcmp0 (group->kind, "trace") == 0)
         aiperf_compare_trace (comparison, group->configuration, group->baseline, group->candidate);
       else if (g_strcmp0 (group->kind, "kernels") == 0)

@@ -32,6 +32,12 @@ void aiperf_compare_trace   (AiperfComparison *comparison,
                              GPtrArray        *baseline,
                              GPtrArray        *candidate);
 
+/* GEMM benchmarks: TFLOP/s per shape, dtype, library and kernel. */
+void aiperf_compare_gemm    (AiperfComparison *comparison,
+                             const char       *configuration,
+                             GPtrArray        *baseline,
+                             GPtrArray        *candidate);
+
 /* Any other kind: every summary metric of the runs, run-level values. */
 void aiperf_compare_summaries (AiperfComparison *comparison,
                                const char       *configuration,
