@@ -50,12 +50,12 @@ test_drill_down_names_run (void)
   p2 = find_single (window, two, "ttft_over_time");
   g_assert_nonnull (p1);
   g_assert_nonnull (p2);
-  /* Tabs: the chart in short, then the run in the letters that tell it
-   * apart; the whole title on hover. */
+  /* Tabs: the run in the letters that tell it apart, then the chart in
+   * short; the whole title on hover. */
   t1 = adw_tab_page_get_title (adw_tab_view_get_page (view, GTK_WIDGET (p1)));
   t2 = adw_tab_page_get_title (adw_tab_view_get_page (view, GTK_WIDGET (p2)));
-  g_assert_cmpstr (t1, ==, "TTFT…Request Over Time · concurrency1");
-  g_assert_cmpstr (t2, ==, "TTFT…Request Over Time · concurrency2");
+  g_assert_cmpstr (t1, ==, "concurrency1 · TTFT…Over Time");
+  g_assert_cmpstr (t2, ==, "concurrency2 · TTFT…Over Time");
   g_assert_true (g_str_has_prefix (adw_tab_page_get_tooltip (adw_tab_view_get_page (view, GTK_WIDGET (p1))),
                                    "TTFT Per Request Over Time\n"));
   /* The chart says it too, so an exported image does. */

@@ -267,8 +267,7 @@ GtkWidget *
 aiperf_expert_load_panel_new (AiperfSession *session)
 {
   AiperfExpertLoadPanel *self;
-  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
-  g_autoptr(AiperfPlotConfig) config = NULL;
+  AiperfPlotConfig *config;
   GPtrArray *plots;
   AiperfPlotType type;
 
@@ -276,10 +275,7 @@ aiperf_expert_load_panel_new (AiperfSession *session)
 
   self = g_object_new (AIPERF_TYPE_EXPERT_LOAD_PANEL, NULL);
   self->session = g_object_ref (session);
-  for (guint i = 0; i < aiperf_session_get_roots (session)->len; i++)
-    g_ptr_array_add (paths, g_ptr_array_index (aiperf_session_get_roots (session), i));
-  g_ptr_array_add (paths, NULL);
-  config = aiperf_session_load_presets ((const char * const *) paths->pdata, NULL);
+  config = aiperf_session_get_presets (session);
   /* The expert_load preset's keys (values, title), else a plain one. */
   plots = config != NULL ? aiperf_plot_config_get_kind_plots (config, AIPERF_KIND_EXPERT_LOAD) : NULL;
   for (guint i = 0; plots != NULL && i < plots->len && self->spec == NULL; i++)

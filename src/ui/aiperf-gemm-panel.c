@@ -371,8 +371,7 @@ GtkWidget *
 aiperf_gemm_panel_new (AiperfSession *session)
 {
   AiperfGemmPanel *self;
-  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
-  g_autoptr(AiperfPlotConfig) config = NULL;
+  AiperfPlotConfig *config;
   GPtrArray *plots;
   AiperfPlotType type;
 
@@ -380,10 +379,7 @@ aiperf_gemm_panel_new (AiperfSession *session)
 
   self = g_object_new (AIPERF_TYPE_GEMM_PANEL, NULL);
   self->session = g_object_ref (session);
-  for (guint i = 0; i < aiperf_session_get_roots (session)->len; i++)
-    g_ptr_array_add (paths, g_ptr_array_index (aiperf_session_get_roots (session), i));
-  g_ptr_array_add (paths, NULL);
-  config = aiperf_session_load_presets ((const char * const *) paths->pdata, NULL);
+  config = aiperf_session_get_presets (session);
   /* The roofline preset's keys (colour_by, title), else a plain one. */
   plots = config != NULL ? aiperf_plot_config_get_kind_plots (config, AIPERF_KIND_GEMM) : NULL;
   for (guint i = 0; plots != NULL && i < plots->len && self->spec == NULL; i++)

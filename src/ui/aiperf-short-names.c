@@ -53,12 +53,27 @@ aiperf_short_title (const char *title,
   /* The start gets what room is left, up to the end of a word. */
   head = MAX ((glong) max_chars - 1 - g_utf8_strlen (tail_start, -1), 1);
   head_end = g_utf8_offset_to_pointer (title, head);
-  for (const char *p = head_end; p > title && head_end - p < 8; p = g_utf8_prev_char (p))
-    if (is_separator (g_utf8_get_char (p)) || is_separator (g_utf8_get_char (g_utf8_prev_char (p))))
-      {
-        head_end = p;
-        break;
-      }
+  {
+    const char *p = head_end;
+    gboolean found = FALSE;
+
+    for (; p > title && head_end - p < 8; p = g_utf8_prev_char (p))
+      if (is_separator (g_utf8_get_char (p)) || is_separator (g_utf8_get_char (g_utf8_prev_char (p))))
+        {
+          found = TRUE;
+          break;
+        }
+    /* A first word a little too long is kept whole ("Kernel", not "Kerne"). */
+    if (!found)
+      for (p = head_end; *p != '\0' && p < tail_start && p - head_end < 4; p = g_utf8_next_char (p))
+        if (is_separator (g_utf8_get_char (p)))
+          {
+            found = TRUE;
+            break;
+          }
+    if (found)
+      head_end = p;
+  }
   while (head_end > title && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (head_end))))
     head_end = g_utf8_prev_char (head_end);
   return g_strdup_printf ("%.*s" ELLIPSIS "%s", (int) (head_end - title), title, tail_start);

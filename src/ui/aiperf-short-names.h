@@ -10,7 +10,8 @@
 G_BEGIN_DECLS
 
 /* @title whole when it has at most @max_chars characters, else its start
- * and its (longer) end around "…". */
+ * and its (longer) end around "…", cut between words (a first word up to
+ * three characters too long is kept whole). */
 char  *aiperf_short_title   (const char         *title,
                              guint               max_chars);
 /* aiperf_short_title () of each of @titles (NULL-terminated), given more

@@ -246,7 +246,7 @@ add_plot (GSimpleAction *action,
   AiperfPlotPage *current = aiperf_window_get_current_page (self);
   AiperfRun *single = current ? aiperf_plot_page_get_single_run (current) : NULL;
   AiperfMode mode = single ? AIPERF_MODE_SINGLE_RUN : aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
-  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
+  AiperfPlotConfig *config = aiperf_session_get_presets (self->session);
   const AiperfPlotSpec *found = config ? aiperf_plot_config_find (config, mode, name) : NULL;
   AiperfPlotSpec *spec;
 
@@ -271,7 +271,7 @@ rebuild_add_menu (AiperfWindow *self)
 {
   g_autoptr(GMenu) menu = g_menu_new ();
   g_autoptr(GMenu) presets = g_menu_new ();
-  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
+  AiperfPlotConfig *config = aiperf_session_get_presets (self->session);
   AiperfPlotPage *current = aiperf_window_get_current_page (self);
   gboolean single = (current && aiperf_plot_page_get_single_run (current))
                     || aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN;

@@ -153,7 +153,7 @@ void
 aiperf_window_open_run_details (AiperfWindow *self,
                                 AiperfRun    *run)
 {
-  g_autoptr(AiperfPlotConfig) config = NULL;
+  AiperfPlotConfig *config = NULL;
   g_autoptr(GPtrArray) specs = NULL;
   GtkWidget *details;
   AdwTabPage *first = NULL;
@@ -174,7 +174,7 @@ aiperf_window_open_run_details (AiperfWindow *self,
         }
     }
 
-  config = aiperf_window_load_window_presets (self);
+  config = aiperf_session_get_presets (self->session);
   /* Only serving benchmarks whose tool keeps per-request data (AIPerf) have
    * single-run plots; the others get their Details page alone. */
   if (g_str_equal (aiperf_run_get_kind (run), AIPERF_KIND_SERVING) && aiperf_run_can_load_details (run))

@@ -112,7 +112,6 @@ void          aiperf_window_remember_recent     (AiperfWindow *self,
                                                  const char   *path);
 
 /* The presets for the opened folders (aiperf's resolution order). */
-AiperfPlotConfig *aiperf_window_load_window_presets (AiperfWindow *self);
 
 /* aiperf-window-actions.c */
 void          aiperf_window_init_actions        (AiperfWindow *self);

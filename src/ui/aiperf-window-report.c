@@ -73,7 +73,6 @@ aiperf_window_write_report (AiperfWindow  *self,
                             GPtrArray     *files,
                             GError       **error)
 {
-  g_autoptr(AiperfPlotConfig) config = NULL;
   g_autoptr(GPtrArray) plan = NULL;
   AiperfReportInput input = { 0 };
 
@@ -86,9 +85,8 @@ aiperf_window_write_report (AiperfWindow  *self,
       g_set_error_literal (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA, _("No tab shows a chart"));
       return FALSE;
     }
-  config = aiperf_window_load_window_presets (self);
   input.session = self->session;
-  input.config = config;
+  input.config = aiperf_session_get_presets (self->session);
   input.plan = plan;
   input.theme = adw_style_manager_get_dark (adw_style_manager_get_default ()) ? AIPERF_THEME_DARK
                                                                                 : AIPERF_THEME_LIGHT;

@@ -27,13 +27,14 @@ aiperf_window_get_current_page (AiperfWindow *self)
 
 /* Characters of a tab's title: the tab bar cuts longer ones at the end,
  * where titles of one family differ. */
-#define TAB_TITLE_CHARS     30
-#define DRILL_TITLE_CHARS   22
-#define DRILL_RUN_CHARS     14
+#define TAB_TITLE_CHARS     18
+#define DRILL_TITLE_CHARS   16
+#define DRILL_RUN_CHARS     12
 
 /* Every chart tab's title, short and unlike the others' (the whole title
- * on hover); a drill-down's says its run, in the letters that tell it from
- * the other runs. */
+ * on hover); a drill-down's says its run first, in the letters that tell
+ * it from the other runs, then its chart. A tab shows about 18
+ * characters among eight tabs beside the sidebar. */
 static void
 update_tab_titles (AiperfWindow *self)
 {
@@ -67,7 +68,7 @@ update_tab_titles (AiperfWindow *self)
           g_autofree char *run_name = aiperf_session_run_short_name (runs, single);
           g_autofree char *short_run = aiperf_short_title (run_name, DRILL_RUN_CHARS);
 
-          title = g_strdup_printf ("%s · %s", drill_shorts[i], short_run);
+          title = g_strdup_printf ("%s · %s", short_run, drill_shorts[i]);
           tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
         }
       else
@@ -157,17 +158,6 @@ close_all_tabs (AiperfWindow *self)
     }
 }
 
-AiperfPlotConfig *
-aiperf_window_load_window_presets (AiperfWindow *self)
-{
-  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
-
-  for (guint i = 0; i < aiperf_session_get_roots (self->session)->len; i++)
-    g_ptr_array_add (paths, g_ptr_array_index (aiperf_session_get_roots (self->session), i));
-  g_ptr_array_add (paths, NULL);
-  return aiperf_session_load_presets ((const char * const *) paths->pdata, NULL);
-}
-
 /* Adds a page per spec of @specs (emptied) that is about @kind_runs. */
 static void
 add_default_pages (AiperfWindow *self,
@@ -204,7 +194,7 @@ add_default_pages (AiperfWindow *self,
 void
 aiperf_window_rebuild_tabs (AiperfWindow *self)
 {
-  g_autoptr(AiperfPlotConfig) config = aiperf_window_load_window_presets (self);
+  AiperfPlotConfig *config = aiperf_session_get_presets (self->session);
   g_autoptr(GHashTable) kind_sets = NULL;
   g_autoptr(GPtrArray) kinds = NULL;
 

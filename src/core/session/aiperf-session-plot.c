@@ -157,17 +157,6 @@ aiperf_session_run_parameter (AiperfRun  *run,
   return text != NULL ? g_intern_string (text) : NULL;
 }
 
-AiperfPlotConfig *
-aiperf_session_load_presets (const char * const *paths,
-                            GError            **error)
-{
-  AiperfPlotConfig *config = aiperf_plot_config_resolve (NULL, paths, error);
-
-  if (config == NULL)
-    config = aiperf_plot_config_load_default (NULL);
-  return config;
-}
-
 GPtrArray *
 aiperf_session_default_specs (const AiperfPlotConfig *config,
                              AiperfMode              mode)

@@ -24,10 +24,6 @@ AiperfChart      *aiperf_session_build_chart       (const AiperfPlotSpec *spec,
 /* "model", "concurrency", "run_name" or a dotted input_config key, as text. */
 const char       *aiperf_session_run_parameter     (AiperfRun            *run,
                                                    const char           *key);
-/* The presets in effect for @paths (aiperf's resolution order); never NULL:
- * falls back to the shipped defaults, @error tells why. */
-AiperfPlotConfig *aiperf_session_load_presets      (const char * const   *paths,
-                                                   GError              **error);
 /* Specs (copies) of the default presets of @mode. */
 GPtrArray        *aiperf_session_default_specs     (const AiperfPlotConfig *config,
                                                    AiperfMode              mode);
