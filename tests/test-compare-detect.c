@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "aiperf-compare-chart.h"
 #include "gen-ab-compare.h"
 
 #define N_BOOT 500
@@ -183,6 +184,57 @@ test_not_enough_data (void)
   g_assert_cmpfloat_with_epsilon (record->change, 0.2, 1e-12);
 }
 
+/* A metric on one side only is reported as such, never dropped. */
+static void
+test_one_side (void)
+{
+  g_autoptr(AiperfComparison) comparison = aiperf_comparison_new (NULL);
+  AiperfEstimator mean = { AIPERF_ESTIMATOR_MEAN, 0 };
+  double vb = NAN, vc = 3.5;
+  AiperfCompareSide base = { 1, NULL, &vb, 0 }, cand = { 1, NULL, &vc, 0 };
+  AiperfCompareRecord *record = aiperf_comparison_add_record (comparison, "c", "serving", "goodput", NULL,
+                                                              "avg", "requests/sec", AIPERF_BETTER_HIGHER);
+
+  aiperf_compare_measure (comparison, &record, &mean, 1, &base, &cand);
+  aiperf_comparison_finish (comparison);
+  g_assert_cmpint (record->verdict, ==, AIPERF_VERDICT_NOT_ENOUGH_DATA);
+  g_assert_cmpstr (record->reason, ==, "only in the candidate");
+  g_assert_cmpfloat (record->candidate, ==, 3.5);
+  g_assert_true (isnan (record->baseline));
+}
+
+/* The forest plot: one panel per configuration, a row per record (first
+ * on top), each regression an interval on the regression layer. */
+static void
+test_forest_chart (void)
+{
+  GenAbParams p;
+  g_autoptr(AiperfComparison) comparison = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+  AiperfChart *panel;
+  guint intervals = 0;
+
+  gen_ab_params_init (&p);
+  p.effect = 0.10;
+  comparison = gen_ab_compare (&p, 1, 300);
+  chart = aiperf_compare_forest_chart (comparison);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (chart->panels->len, ==, 1);
+  panel = g_ptr_array_index (chart->panels, 0);
+  g_assert_cmpstr (panel->title, ==, "generated");
+  g_assert_cmpuint (panel->y.tick_labels->len, ==, 14);
+  g_assert_cmpstr (g_ptr_array_index (panel->y.tick_labels, 13), ==, "time_to_first_token avg");
+  for (guint l = 0; l < panel->layers->len; l++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (panel->layers, l);
+
+      if (layer->kind == AIPERF_LAYER_ERROR_BARS && layer->series == 0)  /* Regression */
+        intervals += aiperf_layer_get_n (layer);
+    }
+  g_assert_cmpuint (intervals, ==, aiperf_comparison_count (comparison, AIPERF_VERDICT_REGRESSION, 0));
+  g_assert_cmpuint (intervals, >=, 10);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -196,6 +248,8 @@ main (int    argc,
   g_test_add_func ("/aiperf/compare/detect/min-effect", test_min_effect);
   g_test_add_func ("/aiperf/compare/detect/deterministic", test_deterministic);
   g_test_add_func ("/aiperf/compare/detect/not-enough-data", test_not_enough_data);
+  g_test_add_func ("/aiperf/compare/detect/one-side", test_one_side);
+  g_test_add_func ("/aiperf/compare/detect/forest-chart", test_forest_chart);
 
   return g_test_run ();
 }
