@@ -160,7 +160,7 @@
    * unchecked and checked again, timed in the page itself ---- */
 
   function bench(opened) {
-    const out = { open_ms: opened, script_start_ms: started, cards: state.cards.length, items: 0, embedded: 0 };
+    const out = { open_ms: opened, script_start_ms: started, built_ms: R.built, cards: state.cards.length, items: 0, embedded: 0 };
     for (const c of state.cards) for (const n of c.painted) out.items += n;
     for (const c of state.cards) if (c.drawn) for (const l of c.drawn.layers) out.embedded += l.x ? l.x.length : 0;
     const cb = document.querySelector("#controls input[data-run='0']");

@@ -647,5 +647,6 @@
    * every card (drawn: the chart as embedded; model: what its live chart
    * holds; painted: the items it drew per layer) and the page's problems. */
   window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl,
-                          problems: problems, started: started, link: () => AiperfReportView.write(state, state.cards) };
+                          problems: problems, started: started, link: () => AiperfReportView.write(state, state.cards),
+                          built: performance.now() };
 })();
