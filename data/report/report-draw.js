@@ -334,6 +334,7 @@ var AiperfReportDraw = (function () {
     const hidden = u._hiddenSeries;
     const box = u.bbox, W = Math.ceil(box.left + box.width) + 2, H = Math.ceil(box.top + box.height) + 2;
     const counts = [];
+    u._pickGrid = null;
     ctx.save();
     ctx.beginPath();
     ctx.rect(box.left, box.top, box.width, box.height);
@@ -518,24 +519,52 @@ var AiperfReportDraw = (function () {
     return counts;
   }
 
+  /* Where each pickable point is, in buckets of 16 px, built at the first
+   * pick after a draw: a pick then looks at the points around the cursor,
+   * not at all of a 20,000-request run's. */
+  function pickGrid(u, model) {
+    if (u._pickGrid && u._pickGrid.model === model) return u._pickGrid.cells;
+    const cells = new Map();
+    model.layers.forEach((l) => {
+      if (!l.pick && l.kind !== "points") return;
+      if (l.kind === "bars" || l.kind === "boxes") return;
+      if (l.series >= 0 && u._hiddenSeries.has(l.series)) return;
+      const n = l.x ? l.x.length : 0, scale = l.y2 ? "y2" : "y";
+      for (let i = 0; i < n; i++) {
+        if (l.x[i] === null || l.y[i] === null) continue;
+        const px = u.valToPos(l.x[i], "x"), py = u.valToPos(l.y[i], scale);
+        if (!isFinite(px) || !isFinite(py)) continue;
+        const key = Math.floor(px / 16) + "," + Math.floor(py / 16);
+        if (!cells.has(key)) cells.set(key, []);
+        cells.get(key).push([l, i, px, py]);
+      }
+    });
+    u._pickGrid = { model: model, cells: cells };
+    return cells;
+  }
+
   /* The nearest pickable point to the cursor, within 12 px. */
   function pick(u, model) {
     const cx = u.cursor.left, cy = u.cursor.top;
     if (cx === undefined || cx < 0) return null;
     let best = null, bestD = 12;
+    const cells = pickGrid(u, model), gx = Math.floor(cx / 16), gy = Math.floor(cy / 16);
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (const [l, i, px, py] of cells.get(gx + dx + "," + (gy + dy)) || []) {
+          const d = Math.hypot(px - cx, py - cy);
+          if (d < bestD) { bestD = d; best = { l: l, i: i, px: px, py: py }; }
+        }
+    /* bars and boxes (a few): the one under the cursor */
     model.layers.forEach((l) => {
-      if (!l.pick && l.kind !== "points") return;
-      if (l.series >= 0 && u._hiddenSeries.has(l.series)) return;
+      if (l.kind !== "bars" && l.kind !== "boxes") return;
+      if (!l.pick || (l.series >= 0 && u._hiddenSeries.has(l.series))) return;
       const n = l.x ? l.x.length : 0;
       for (let i = 0; i < n; i++) {
         if (l.x[i] === null || l.y[i] === null) continue;
-        let px, py, d;
-        if (l.kind === "hbars") { px = u.valToPos(l.x[i], "x"); py = u.valToPos(l.y[i], l.y2 ? "y2" : "y"); }
-        else { px = u.valToPos(l.x[i], "x"); py = u.valToPos(l.y[i], l.y2 ? "y2" : "y"); }
-        if (l.kind === "bars" || l.kind === "boxes") {
-          const half = Math.abs(u.valToPos(l.x[i] + l.x2[i] / 2, "x") - px);
-          d = Math.abs(cx - px) <= half ? Math.abs(cy - py) * 0.1 : Infinity;
-        } else d = Math.hypot(px - cx, py - cy);
+        const px = u.valToPos(l.x[i], "x"), py = u.valToPos(l.y[i], l.y2 ? "y2" : "y");
+        const half = Math.abs(u.valToPos(l.x[i] + l.x2[i] / 2, "x") - px);
+        const d = Math.abs(cx - px) <= half ? Math.abs(cy - py) * 0.1 : Infinity;
         if (d < bestD) { bestD = d; best = { l: l, i: i, px: px, py: py }; }
       }
     });

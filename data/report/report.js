@@ -427,7 +427,7 @@
    * has axes, grid and layers) and the legend of the shown series. */
   function pngDataUrl(card) {
     const src = card.plot.ctx.canvas, dpr = devicePixelRatio || 1;
-    const note = card.model.note || "", head = (note ? 52 : 36) * dpr;
+    const notes = (card.model.note || "").split("\n").filter((t) => t), head = (36 + 16 * notes.length) * dpr;
     const shown = card.model.series.map((s, k) => [s, k]).filter(([s, k]) => s.legend !== false && !card.hiddenSeries.has(k));
     const foot = shown.length ? 28 * dpr : 0;
     const c = document.createElement("canvas");
@@ -436,7 +436,8 @@
     ctx.fillStyle = BG; ctx.fillRect(0, 0, c.width, c.height);
     ctx.fillStyle = FG; ctx.font = "bold " + 16 * dpr + "px sans-serif";
     ctx.fillText(card.model.title || "", 10 * dpr, 24 * dpr);
-    if (note) { ctx.font = 12 * dpr + "px sans-serif"; ctx.fillText(note, 10 * dpr, 44 * dpr); }
+    ctx.font = 12 * dpr + "px sans-serif";
+    notes.forEach((t, k) => ctx.fillText(t, 10 * dpr, (44 + 16 * k) * dpr));
     ctx.drawImage(src, 0, head);
     let x = 10 * dpr;
     const y = head + src.height + 16 * dpr;
