@@ -6,9 +6,11 @@
 #include "config.h"
 
 #include <cairo.h>
+#include <math.h>
 
 #include "aiperf-kernel-classes.h"
 #include "aiperf-timeline.h"
+#include "aiperf-timeline-private.h"
 #include "aiperf-trace-store.h"
 
 typedef struct {
@@ -194,6 +196,34 @@ test_hit (void)
   aiperf_style_clear (&style);
 }
 
+/* Each kernel category and Kineto cat has a colour of its own, by its
+ * name: the same in every trace and distinct from every other one's
+ * (communication is not the user annotations' blue, GEMM not memset's red). */
+static void
+test_colors (void)
+{
+  static const char * const names[] = {
+    "gemm", "attention", "communication", "memory", "elementwise", "normalization", "moe", "other",
+    "gpu_memcpy", "gpu_memset", "cpu_op", "user_annotation", "gpu_user_annotation", "cuda_runtime",
+    "cuda_driver", "python_function",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      AiperfRGBA a = aiperf_timeline_name_color (names[i]), again = aiperf_timeline_name_color (names[i]);
+
+      g_assert_true (a.r == again.r && a.g == again.g && a.b == again.b);
+      for (guint k = i + 1; k < G_N_ELEMENTS (names); k++)
+        {
+          AiperfRGBA b = aiperf_timeline_name_color (names[k]);
+          double d = fabs (a.r - b.r) + fabs (a.g - b.g) + fabs (a.b - b.b);
+
+          if (d < 0.15)
+            g_error ("%s and %s look alike (%.3f)", names[i], names[k], d);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -202,5 +232,6 @@ main (int   argc,
   g_test_add_func ("/trace/model", test_model);
   g_test_add_func ("/trace/pixels", test_pixels);
   g_test_add_func ("/trace/hit", test_hit);
+  g_test_add_func ("/trace/colors", test_colors);
   return g_test_run ();
 }

@@ -8,6 +8,8 @@
 
 #include <math.h>
 
+#include <pango/pangocairo.h>
+
 #include "aiperf-timeline-private.h"
 
 
@@ -17,6 +19,50 @@ aiperf_timeline_key_color (const AiperfStyle *style,
            guint              key)
 {
   return style->palette[key % style->n_palette];
+}
+
+static AiperfRGBA
+rgb (guint32 hex)
+{
+  return (AiperfRGBA) { ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0, (hex & 0xff) / 255.0, 1.0 };
+}
+
+/* Kernel categories (the classifier's) and Kineto's cats, each its own
+ * colour: strong ones for what the GPU ran, pale ones for the host. */
+static const struct {
+  const char *name;
+  guint32     hex;
+} named_colors[] = {
+  { "gemm", 0xd62728 },          { "attention", 0xff7f0e },      { "communication", 0x1f77b4 },
+  { "memory", 0x8c564b },        { "elementwise", 0x2ca02c },    { "normalization", 0x9467bd },
+  { "moe", 0xe377c2 },           { "other", 0x7f7f7f },          { "gpu_memcpy", 0x5c3a21 },
+  { "gpu_memset", 0xbcbd22 },    { "kernel", 0x393b79 },         { "cpu_op", 0x17becf },
+  { "user_annotation", 0xffbb78 }, { "gpu_user_annotation", 0xf0e442 }, { "cuda_runtime", 0xaec7e8 },
+  { "cuda_driver", 0xc5b0d5 },   { "python_function", 0x98df8a }, { "cpu_instant_event", 0xc49c94 },
+  { "instant", 0xf7b6d2 },       { "slice", 0x9edae5 },          { "Trace", 0xc7c7c7 },
+};
+
+/* Names no table knows: one of these by a hash of the name. */
+static const guint32 hashed_colors[] = {
+  0x637939, 0x8c6d31, 0x843c39, 0x7b4173, 0x3182bd, 0xe6550d, 0x31a354, 0x756bb1,
+};
+
+AiperfRGBA
+aiperf_timeline_name_color (const char *name)
+{
+  if (name == NULL)
+    return rgb (0x7f7f7f);
+  for (guint i = 0; i < G_N_ELEMENTS (named_colors); i++)
+    if (g_ascii_strcasecmp (named_colors[i].name, name) == 0)
+      return rgb (named_colors[i].hex);
+  return rgb (hashed_colors[g_str_hash (name) % G_N_ELEMENTS (hashed_colors)]);
+}
+
+static AiperfRGBA
+box_color (const AiperfTimelinePaint *p,
+           guint                      key)
+{
+  return p->key_colors != NULL && key < p->n_keys ? p->key_colors[key] : aiperf_timeline_key_color (p->style, key);
 }
 
 /* The boxes over @image (whose pixel (0, 0) is at @ox, @oy and which has
@@ -37,7 +83,7 @@ fill_boxes (const AiperfTimelinePaint *p,
   for (guint i = 0; i < p->boxes->len; i++)
     {
       const AiperfTimelineBox *b = &g_array_index (p->boxes, AiperfTimelineBox, i);
-      AiperfRGBA c = aiperf_timeline_key_color (p->style, b->key);
+      AiperfRGBA c = box_color (p, b->key);
       int x0 = CLAMP ((int) lround ((b->x - ox) * kx), 0, w), x1 = CLAMP ((int) lround ((b->x + b->w - ox) * kx), 0, w);
       int y0 = CLAMP ((int) lround ((b->y - oy) * ky), 0, h), y1 = CLAMP ((int) lround ((b->y + b->h - oy) * ky), 0, h);
       /* Premultiplied, as cairo keeps ARGB32. */
@@ -70,6 +116,45 @@ fill_boxes (const AiperfTimelinePaint *p,
  * are set into a pixel buffer of the target's resolution and painted at
  * once. A transform that is more than a scale and a shift draws them as
  * paths. */
+/* The names of slices wide enough to hold them, inside them, ellipsized;
+ * white or black, whichever reads on the slice's colour. */
+static void
+paint_labels (AiperfTimelinePaint *p)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+  double size = MIN (p->style->font_size * p->style->scale * 0.85, p->row - 3);
+
+  if (p->labels == NULL || p->labels->len == 0 || size < 6)
+    {
+      if (p->labels != NULL)
+        g_array_set_size (p->labels, 0);
+      return;
+    }
+  layout = pango_cairo_create_layout (p->cr);
+  font = pango_font_description_from_string (p->style->font_family);
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_DEFAULT);
+  for (guint i = 0; i < p->labels->len; i++)
+    {
+      const AiperfTimelineLabel *l = &g_array_index (p->labels, AiperfTimelineLabel, i);
+      int w, h;
+
+      pango_layout_set_width (layout, (int) ((l->w - 6) * PANGO_SCALE));
+      pango_layout_set_text (layout, l->name, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      cairo_set_source_rgba (p->cr, l->light, l->light, l->light, 0.95);
+      cairo_move_to (p->cr, l->x + 3, l->y + (p->row - 1 - h) / 2.0);
+      pango_cairo_show_layout (p->cr, layout);
+    }
+  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_NONE);
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  g_array_set_size (p->labels, 0);
+}
+
 void
 aiperf_timeline_paint_flush (AiperfTimelinePaint *p)
 {
@@ -111,7 +196,7 @@ aiperf_timeline_paint_flush (AiperfTimelinePaint *p)
     for (guint i = 0; i < p->boxes->len; i++)
       {
         const AiperfTimelineBox *b = &g_array_index (p->boxes, AiperfTimelineBox, i);
-        AiperfRGBA c = aiperf_timeline_key_color (p->style, b->key);
+        AiperfRGBA c = box_color (p, b->key);
 
         cairo_set_source_rgba (p->cr, c.r, c.g, c.b, b->alpha);
         cairo_rectangle (p->cr, b->x, b->y, b->w, b->h);
@@ -129,6 +214,7 @@ aiperf_timeline_paint_flush (AiperfTimelinePaint *p)
         }
       cairo_stroke (p->cr);
     }
+  paint_labels (p);
   g_array_set_size (p->boxes, 0);
   g_array_set_size (p->outlines, 0);
 }
@@ -167,6 +253,16 @@ aiperf_timeline_paint_slice (gint64      start,
                                                             MAX (0.5, h - 1.5), 0, 1 }));
   if (key < p->n_keys)
     p->key_used[key] = TRUE;
+  /* A slice of its own, wide enough for a few letters: its name inside. */
+  if (p->labels != NULL && count == 1 && name != NULL && *name != '\0' && x2 - x >= 40 && p->row >= 9 &&
+      (!p->matching || n_matched > 0))
+    {
+      AiperfRGBA c = box_color (p, key);
+      double luma = 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
+
+      g_array_append_val (p->labels, ((AiperfTimelineLabel) { MAX (x, p->x0), y, MIN (x2, p->x0 + p->width) - MAX (x, p->x0),
+                                                              luma < 0.55, name }));
+    }
 }
 
 /* A counter lane: the value as steps, each pixel column's range behind. */

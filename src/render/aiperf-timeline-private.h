@@ -19,11 +19,19 @@ typedef struct {
   gboolean           matching;             /* a search is on: dim the rest */
   guint             *key_used;
   guint              n_keys;
+  const AiperfRGBA  *key_colors;           /* n_keys: each key's colour, by its name */
   /* A lane's boxes, painted together (aiperf_timeline_paint_flush);
    * search outlines are stroked over them. */
   GArray            *boxes;                /* AiperfTimelineBox */
   GArray            *outlines;             /* AiperfTimelineBox */
+  GArray            *labels;               /* AiperfTimelineLabel: names of slices wide enough */
 } AiperfTimelinePaint;
+
+typedef struct {
+  double      x, y, w;
+  gboolean    light;                       /* light text (on a dark colour) */
+  const char *name;                        /* the model's, valid while it is drawn */
+} AiperfTimelineLabel;
 
 typedef struct {
   double x, y, w, h;
@@ -33,6 +41,10 @@ typedef struct {
 
 AiperfRGBA aiperf_timeline_key_color     (const AiperfStyle         *style,
                                          guint                      key);
+/* The colour of a slice key (a kernel category, a cat) by its name: the
+ * same in every trace, every view and every export, and each known
+ * category's distinct from every other's. */
+AiperfRGBA aiperf_timeline_name_color    (const char                *name);
 /* The x of @t in the plot, clamped to its range. */
 double     aiperf_timeline_paint_x       (const AiperfTimelinePaint *p,
                                          gint64                     t);

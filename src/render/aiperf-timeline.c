@@ -382,6 +382,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
   double s = style->scale, font = style->font_size * s;
   guint n_lanes = vt->n_lanes (model->self);
   g_autofree guint *used = NULL;
+  g_autofree AiperfRGBA *colors = NULL;
   g_autoptr(GArray) ticks = NULL;
   AiperfTimelineState state = *in_state;
   double y;
@@ -401,10 +402,14 @@ aiperf_timeline_draw (cairo_t                   *cr,
   layout_of (model, &state, style, width, height, &lay);
   ns_per_px = ns_per_pixel (&state, &lay);
   used = g_new0 (guint, MAX (n_keys, 1));
+  colors = g_new0 (AiperfRGBA, MAX (n_keys, 1));
+  for (guint k = 0; k < n_keys; k++)
+    colors[k] = aiperf_timeline_name_color (vt->key_name (model->self, k));
   p = (AiperfTimelinePaint) { cr, style, lay.left, lay.top, lay.width, lay.row, state.t0, state.t1, FALSE,
-                              state.match != NULL, used, n_keys,
+                              state.match != NULL, used, n_keys, colors,
                               g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)),
-                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)) };
+                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)),
+                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineLabel)) };
   cairo_save (cr);
   cairo_rectangle (cr, lay.left, lay.top, lay.width, lay.height);
   cairo_clip (cr);
@@ -432,6 +437,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
   draw_selection (cr, model, &state, style, &lay, &p);
   g_array_unref (p.boxes);
   g_array_unref (p.outlines);
+  g_array_unref (p.labels);
   cairo_restore (cr);
   draw_lane_names (cr, model, &state, style, &lay);
 
@@ -458,7 +464,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
 
     for (guint k = 0; k < n_keys; k++)
       {
-        AiperfRGBA c = aiperf_timeline_key_color (style, k);
+        AiperfRGBA c = colors[k];
         const char *name = vt->key_name (model->self, k);
 
         if (!used[k])
