@@ -254,9 +254,10 @@ aiperf_timeline_paint_slice (gint64      start,
   if (key < p->n_keys)
     p->key_used[key] = TRUE;
   /* A slice of its own, wide enough for a few letters: its name inside. */
-  if (p->labels != NULL && count == 1 && name != NULL && *name != '\0' && x2 - x >= 40 && p->row >= 9 &&
-      (!p->matching || n_matched > 0))
+  if (p->labels != NULL && p->labels_left > 0 && count == 1 && name != NULL && *name != '\0' && x2 - x >= 40 &&
+      p->row >= 9 && (!p->matching || n_matched > 0))
     {
+      p->labels_left--;
       AiperfRGBA c = box_color (p, key);
       double luma = 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
 

@@ -25,6 +25,7 @@ typedef struct {
   GArray            *boxes;                /* AiperfTimelineBox */
   GArray            *outlines;             /* AiperfTimelineBox */
   GArray            *labels;               /* AiperfTimelineLabel: names of slices wide enough */
+  guint              labels_left;          /* how many more one drawing may show (text costs) */
 } AiperfTimelinePaint;
 
 typedef struct {

@@ -19,6 +19,9 @@
 #include "aiperf-png.h"
 #include "aiperf-ticks.h"
 #include "aiperf-timeline-private.h"
+
+/* Slice names drawn at most per drawing: each costs a text layout. */
+#define MAX_LABELS 400
 #include "aiperf-writer.h"
 
 static void
@@ -409,7 +412,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
                               state.match != NULL, used, n_keys, colors,
                               g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)),
                               g_array_new (FALSE, FALSE, sizeof (AiperfTimelineBox)),
-                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineLabel)) };
+                              g_array_new (FALSE, FALSE, sizeof (AiperfTimelineLabel)), MAX_LABELS };
   cairo_save (cr);
   cairo_rectangle (cr, lay.left, lay.top, lay.width, lay.height);
   cairo_clip (cr);
