@@ -380,6 +380,10 @@ test_every_kind (void)
                        "ttft_vs_max_num_seqs"))
         {
           g_assert_true (g_str_has_prefix (json_array_get_string_element (hovers, i), "Baseline\nMax Num Seqs: 8\n"));
+          /* its error bars are its runs' too: with every run unchecked,
+           * nothing of it is left */
+          g_assert_cmpint (json_array_get_int_element (json_array_get_array_element (
+                             json_object_get_array_member (result, "hidden"), i), 0), ==, 0);
           seen = TRUE;
         }
     g_assert_true (seen);

@@ -188,13 +188,15 @@ json_array_field (GString    *out,
  * an expert, a GEMM row: whatever the chart's id_kind says) and, only when
  * @run_of is given (the ids are run positions in the chart's runs), the
  * report's run each item belongs to, so hiding a run hides exactly its
- * items and nothing else. "n" is how many items the renderer draws of the
+ * items and nothing else. @ids: the layer's, or borrowed (error bars at
+ * their run's markers). "n" is how many items the renderer draws of the
  * whole layer; "lod" how many of them are embedded when it was thinned.
  * Returns TRUE when it was. */
 static gboolean
 json_layer (GString           *out,
             const AiperfStyle *style,
             const AiperfLayer *layer,
+            GArray            *ids,
             gboolean           log_x,
             gboolean           log_y,
             GArray            *run_of)
@@ -236,7 +238,7 @@ json_layer (GString           *out,
   json_array_field (out, "xlo", layer->xlo, rows);
   json_array_field (out, "xhi", layer->xhi, rows);
   json_array_field (out, "value", layer->value, rows);
-  if (layer->ids != NULL)
+  if (ids != NULL)
     {
       g_string_append (out, ",\"ids\":[");
       for (guint k = 0; k < n; k++)
@@ -244,7 +246,7 @@ json_layer (GString           *out,
           guint i = rows != NULL ? g_array_index (rows, guint, k) : k;
 
           g_string_append_printf (out, "%s%d", k > 0 ? "," : "",
-                                  i < layer->ids->len ? g_array_index (layer->ids, int, i) : -1);
+                                  i < ids->len ? g_array_index (ids, int, i) : -1);
         }
       g_string_append_c (out, ']');
       if (run_of != NULL)
@@ -253,7 +255,7 @@ json_layer (GString           *out,
           for (guint k = 0; k < n; k++)
             {
               guint i = rows != NULL ? g_array_index (rows, guint, k) : k;
-              int id = i < layer->ids->len ? g_array_index (layer->ids, int, i) : -1;
+              int id = i < ids->len ? g_array_index (ids, int, i) : -1;
 
               g_string_append_printf (out, "%s%d", k > 0 ? "," : "",
                                       id >= 0 && (guint) id < run_of->len ? g_array_index (run_of, int, id) : -1);
@@ -280,6 +282,50 @@ json_layer (GString           *out,
     }
   g_string_append_c (out, '}');
   return rows != NULL;
+}
+
+/* A layer without ids (none, or all -1) in a chart of runs (a sweep's
+ * error bars) whose items sit on the markers of a layer of the same series
+ * that has them: those ids, so hiding a run hides its error bars too.
+ * NULL otherwise. */
+static GArray *
+borrowed_ids (const AiperfChart *chart,
+              const AiperfLayer *layer)
+{
+  guint n = aiperf_layer_get_n (layer);
+  GArray *ids = NULL;
+
+  if (layer->series < 0 || n == 0)
+    return NULL;
+  for (guint i = 0; layer->ids != NULL && i < layer->ids->len; i++)
+    if (g_array_index (layer->ids, int, i) >= 0)
+      return NULL;
+  for (guint l = 0; l < chart->layers->len && ids == NULL; l++)
+    {
+      const AiperfLayer *marks = g_ptr_array_index (chart->layers, l);
+      guint m = aiperf_layer_get_n (marks);
+      guint found = 0;
+
+      if (marks == layer || marks->ids == NULL || marks->series != layer->series ||
+          marks->kind != AIPERF_LAYER_POINTS || (gsize) n * m > 1000000)
+        continue;
+      ids = g_array_sized_new (FALSE, FALSE, sizeof (int), n);
+      for (guint i = 0; i < n; i++)
+        {
+          int id = -1;
+
+          for (guint j = 0; j < m && id < 0; j++)
+            if (aiperf_layer_x (marks, j) == aiperf_layer_x (layer, i) &&
+                aiperf_layer_y (marks, j) == aiperf_layer_y (layer, i))
+              id = g_array_index (marks->ids, int, j);
+          found += id >= 0;
+          g_array_append_val (ids, id);
+        }
+      /* every item on a marker, or this is not that layer's */
+      if (found < n)
+        g_clear_pointer (&ids, g_array_unref);
+    }
+  return ids;
 }
 
 /* "GPU Utilization: 464,844 points kept as 15,992" */
@@ -352,10 +398,12 @@ json_chart_body (GString           *out,
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
       const AiperfAxis *y = layer->on_y2 && chart->has_y2 ? &chart->y2 : &chart->y;
+      g_autoptr(GArray) borrowed = run_of != NULL ? borrowed_ids (chart, layer) : NULL;
 
       if (i > 0)
         g_string_append_c (out, ',');
-      if (json_layer (out, style, layer, log_x, y->scale == AIPERF_SCALE_LOG, run_of))
+      if (json_layer (out, style, layer, borrowed != NULL ? borrowed : layer->ids, log_x,
+                      y->scale == AIPERF_SCALE_LOG, run_of))
         {
           g_autoptr(GArray) rows = aiperf_report_layer_lod (layer, log_x, y->scale == AIPERF_SCALE_LOG);
 
