@@ -354,6 +354,9 @@ aiperf_gemm_panel_init (AiperfGemmPanel *self)
   gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->chart_view));
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  /* Neither pane is dragged away: the chart keeps room for its points. */
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_widget_set_size_request (GTK_WIDGET (self->chart_view), 300, 200);
   gtk_paned_set_position (GTK_PANED (paned), 560);
   gtk_widget_set_vexpand (paned, TRUE);
   gtk_box_append (GTK_BOX (self), paned);

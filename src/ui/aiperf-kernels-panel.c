@@ -311,7 +311,7 @@ aiperf_kernels_panel_init (AiperfKernelsPanel *self)
 
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->view));
-  gtk_widget_set_size_request (GTK_WIDGET (self->scroller), 420, -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self->scroller), 300, -1);
   self->chart_view = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->chart_view), TRUE);
   g_signal_connect_object (self->chart_view, "point-activated", G_CALLBACK (on_point_activated), self,
@@ -319,6 +319,9 @@ aiperf_kernels_panel_init (AiperfKernelsPanel *self)
   gtk_paned_set_start_child (GTK_PANED (paned), GTK_WIDGET (self->scroller));
   gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->chart_view));
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  /* Neither pane is dragged away: the chart keeps room for its bars. */
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_widget_set_size_request (GTK_WIDGET (self->chart_view), 300, 200);
   gtk_paned_set_position (GTK_PANED (paned), 760);
   gtk_widget_set_vexpand (paned, TRUE);
   gtk_box_append (GTK_BOX (self), paned);
