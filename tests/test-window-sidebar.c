@@ -190,6 +190,20 @@ test_controls_by_kind (void)
   g_assert_true (shown (sidebar->filter_group));
   g_assert_cmpuint (sidebar->option_rows->len, ==, 0);
   g_assert_false (shown (sidebar->options_group));
+  /* each parameter offered once, by what it reads as */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      GPtrArray *keys = pass == 0 ? sidebar->group_keys : sidebar->label_keys;
+      g_autoptr(GHashTable) labels = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint i = 0; i < keys->len; i++)
+        {
+          const char *label = aiperf_sidebar_parameter_label (g_ptr_array_index (keys, i));
+
+          g_assert_false (g_hash_table_contains (labels, label));
+          g_hash_table_add (labels, (gpointer) label);
+        }
+    }
   /* and only the serving comparisons to switch to */
   for (guint i = 0; i < sidebar->type_keys->len; i++)
     {

@@ -167,6 +167,20 @@ same_family (const AiperfPlotHandler *current,
          && g_strcmp0 (other->kind, current->kind) == 0;
 }
 
+/* Whether one of @keys reads as @key does: two spellings of one parameter
+ * ("timeslice_duration" and a config key of that name) are offered once. */
+static gboolean
+has_label (GPtrArray  *keys,
+           const char *key)
+{
+  const char *label = aiperf_sidebar_parameter_label (key);
+
+  for (guint i = 0; i < keys->len; i++)
+    if (g_str_equal (aiperf_sidebar_parameter_label (g_ptr_array_index (keys, i)), label))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 fill_choice_keys (AiperfSidebar           *self,
                   const AiperfPlotHandler *current)
@@ -207,9 +221,11 @@ fill_choice_keys (AiperfSidebar           *self,
 
           if ((aiperf_plot_parameter_name (key) != NULL) != (pass == 0))
             continue;
-          if (find_key (self->group_keys, key) == GTK_INVALID_LIST_POSITION)
+          if (find_key (self->group_keys, key) == GTK_INVALID_LIST_POSITION
+              && !has_label (self->group_keys, key))
             g_ptr_array_add (self->group_keys, g_strdup (key));
-          if (find_key (self->label_keys, key) == GTK_INVALID_LIST_POSITION)
+          if (find_key (self->label_keys, key) == GTK_INVALID_LIST_POSITION
+              && !has_label (self->label_keys, key))
             g_ptr_array_add (self->label_keys, g_strdup (key));
         }
     }
