@@ -351,6 +351,7 @@
     bindPan(card);
     renderLegend(card, model);
     card.el.classList.add("live");
+    card.plotEl.style.minHeight = "";
   }
 
   function renderLegend(card, model) {
@@ -516,7 +517,9 @@
     const caption = figure.querySelector("figcaption");
     figure.insertBefore(live, caption ? caption.nextSibling : figure.firstChild);
     state.cards.push(card);
-    render(card);
+    /* at the start, a chart out of sight is drawn when it comes near */
+    if (state.lazy) card.plotEl.style.minHeight = "300px";
+    else render(card);
     card.plotEl.appendChild(card.tipEl);
     card.plotEl.appendChild(card.ringEl);
     card.plotEl.appendChild(card.emptyEl);
@@ -530,7 +533,7 @@
   function rerenderAll() {
     for (const c of state.cards) {
       const ofRuns = c.view.mode === "data" ? c.source === "runs" : c.drawn && c.drawn.layers.some((l) => l.runs);
-      if (ofRuns) render(c);
+      if (ofRuns && c.plot) render(c);
     }
     saveView();
   }
@@ -612,6 +615,9 @@
 
   /* ---- start ---- */
 
+  /* A page of forty charts opens with those in view drawn; the others are
+   * drawn as they come near (the page's checks draw them all at once). */
+  state.lazy = "IntersectionObserver" in window && !/selftest|&check$/.test(location.hash);
   buildControls();
   D.charts.forEach((def) => {
     const figure = document.getElementById(def.id);
@@ -641,13 +647,31 @@
       if (ns) ns.parentNode.innerHTML = ns.textContent;
     }
   });
+  if (state.lazy) {
+    state.lazy = false;
+    const near = innerHeight + 400;
+    const observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const c = state.cards.find((k) => k.el === e.target);
+        if (!e.isIntersecting || !c) continue;
+        observer.unobserve(e.target);
+        if (!c.plot) render(c);
+      }
+    }, { rootMargin: "400px" });
+    for (const c of state.cards) {
+      if (c.el.getBoundingClientRect().top < near) render(c);
+      else observer.observe(c.el);
+    }
+  }
   if (saved) for (const v of saved.added) addChart(v);
-  window.addEventListener("resize", () => { clearTimeout(state.resize); state.resize = setTimeout(() => state.cards.forEach(render), 150); });
+  window.addEventListener("resize", () => { clearTimeout(state.resize); state.resize = setTimeout(() => state.cards.filter((c) => c.plot).forEach(render), 150); });
 
   /* For the page's checks (report-check.js) and for tests: the data,
    * every card (drawn: the chart as embedded; model: what its live chart
    * holds; painted: the items it drew per layer) and the page's problems. */
   window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl,
                           problems: problems, started: started, link: () => AiperfReportView.write(state, state.cards),
-                          built: performance.now() };
+                          built: performance.now(),
+                          /* every chart drawn now, in view or not */
+                          renderAll: () => state.cards.forEach((c) => { if (!c.plot) render(c); }) };
 })();

@@ -9,8 +9,9 @@
  * --requests-request run from aiperf-gen, or the --input paths as they
  * are), makes its report with aiperf-plot --headless --html, then opens
  * report.html#bench --repeat times in a fresh headless Chromium. The page
- * times itself (report.js, "#bench"): open_ms from the navigation's start
- * to every chart drawn, toggle_ms to redraw after a run is unchecked (and
+ * times itself (report-check.js, "#bench"): open_ms from the navigation's
+ * start to the charts in view drawn (the others are drawn as they come
+ * near), all_ms to every chart drawn, toggle_ms to redraw after a run is unchecked (and
  * again checked), zoom_ms for a wheel step on its biggest chart, hover_ms
  * per pointer move there. The median of each is printed with the file's
  * size; targets are reported, not asserted. Exit 77 without Chromium.
@@ -168,12 +169,13 @@ main (int    argc,
   g_autofree char *chromium = g_find_program_in_path ("chromium");
   g_autofree char *tmp = NULL, *data = NULL, *out = NULL, *report = NULL;
   g_autoptr(GArray) open_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) all_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) toggle_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) zoom_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) hover_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
   GStatBuf st;
-  gint64 items = 0;
+  gint64 items = 0, cards = 0, in_view = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || plot_exe == NULL)
@@ -257,16 +259,21 @@ main (int    argc,
           g_array_append_val (array, v); \
         }
       TAKE (open_ms, "open_ms");
+      TAKE (all_ms, "all_ms");
       TAKE (toggle_ms, "toggle_ms");
       TAKE (zoom_ms, "zoom_ms");
       TAKE (hover_ms, "hover_ms");
 #undef TAKE
       items = json_object_get_int_member (result, "items");
+      cards = json_object_get_int_member (result, "cards");
+      in_view = json_object_get_int_member_with_default (result, "drawn_at_open", cards);
     }
 
   g_print ("report.html: %.2f MB, %" G_GINT64_FORMAT " items drawn\n", st.st_size / 1e6, items);
-  g_print ("open (navigation to every chart drawn): %.0f ms median of %d (target < %.0f ms: %s)\n",
-           median (open_ms), repeat, target_open_ms, median (open_ms) < target_open_ms ? "met" : "NOT met");
+  g_print ("open (navigation to the %" G_GINT64_FORMAT " charts in view drawn): %.0f ms median of %d "
+           "(target < %.0f ms: %s)\n", in_view, median (open_ms), repeat, target_open_ms,
+           median (open_ms) < target_open_ms ? "met" : "NOT met");
+  g_print ("every chart drawn (%" G_GINT64_FORMAT "): %.0f ms\n", cards, median (all_ms));
   g_print ("run unchecked or checked: %.0f ms; wheel zoom: %.0f ms; hover: %.1f ms per move\n",
            median (toggle_ms), median (zoom_ms), median (hover_ms));
   g_print ("chromium start to DOM dump: %.2f s (the browser's own start-up included)\n", median (wall));
