@@ -81,6 +81,25 @@ test_menus (void)
   destroy_window (window);
 }
 
+/* Nothing opened yet: Open Recent holds one disabled item, not nothing. */
+static void
+test_no_recent (void)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GSettings) settings = NULL;
+  AiperfWindow *window;
+
+  if (!display_available ())
+    return;
+  settings = g_settings_new ("org.aiperf.Plot");
+  g_settings_reset (settings, "recent-folders");
+  window = new_window ();
+  collect_menu_labels (GTK_WIDGET (window), labels);
+  g_assert_true (has_label (labels, "_Zuletzt geöffnet"));
+  g_assert_true (has_label (labels, "Keine zuletzt geöffneten Ordner"));
+  destroy_window (window);
+}
+
 /* The preferences' rows, by title. */
 static gboolean
 has_row_titled (GtkWidget  *widget,
@@ -165,6 +184,7 @@ main (int   argc,
   aiperf_application_init_i18n ();
   window_test_init (&argc, &argv);
   g_test_add_func ("/aiperf/window/german/help", test_help);
+  g_test_add_func ("/aiperf/window/german/no-recent", test_no_recent);
   g_test_add_func ("/aiperf/window/german/menus", test_menus);
   g_test_add_func ("/aiperf/window/german/preferences", test_preferences);
   return g_test_run ();

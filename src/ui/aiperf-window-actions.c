@@ -309,7 +309,12 @@ rebuild_recent_menu (AiperfWindow *self)
     gtk_list_box_remove (self->recent_list, child);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_group), FALSE);
   if (self->settings == NULL)
-    return;
+    {
+      g_autoptr(GMenuItem) none = g_menu_item_new (_("No Recent Folders"), NULL);
+
+      g_menu_append_item (self->recent_section, none);
+      return;
+    }
   recent = g_settings_get_strv (self->settings, "recent-folders");
   for (guint i = 0; recent[i] != NULL; i++)
     {
@@ -347,6 +352,13 @@ rebuild_recent_menu (AiperfWindow *self)
       gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", recent[i]);
       gtk_list_box_append (self->recent_list, row);
       gtk_widget_set_visible (GTK_WIDGET (self->recent_group), TRUE);
+    }
+  /* Never an empty submenu: an item without an action shows disabled. */
+  if (recent[0] == NULL)
+    {
+      g_autoptr(GMenuItem) none = g_menu_item_new (_("No Recent Folders"), NULL);
+
+      g_menu_append_item (self->recent_section, none);
     }
 }
 
