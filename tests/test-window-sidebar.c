@@ -216,6 +216,44 @@ test_controls_by_kind (void)
   destroy_window (window);
 }
 
+/* Add Plot offers the presets that are about the open runs: no sweep over
+ * a parameter no AIPerf run has. */
+static void
+test_add_menu_applies (void)
+{
+  AiperfWindow *window;
+  GMenuModel *menu, *presets;
+  AiperfPlotConfig *config;
+  guint n_sweeps_left_out = 0;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  config = aiperf_session_get_presets (window->session);
+  menu = gtk_menu_button_get_menu_model (window->add_plot_button);
+  g_assert_nonnull (menu);
+  presets = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+  g_assert_nonnull (presets);
+  g_assert_cmpint (g_menu_model_get_n_items (presets), >, 0);
+  for (int i = 0; i < g_menu_model_get_n_items (presets); i++)
+    {
+      g_autofree char *name = NULL;
+      const AiperfPlotSpec *spec;
+
+      g_assert_true (g_menu_model_get_item_attribute (presets, i, G_MENU_ATTRIBUTE_TARGET, "s", &name));
+      spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, name);
+      g_assert_nonnull (spec);
+      g_assert_true (aiperf_plot_spec_applies (spec, aiperf_window_get_run_set (window)));
+    }
+  for (guint i = 0; i < config->multi_run_plots->len; i++)
+    if (!aiperf_plot_spec_applies (g_ptr_array_index (config->multi_run_plots, i), aiperf_window_get_run_set (window)))
+      n_sweeps_left_out++;
+  /* the shipped presets have such sweeps (vLLM's max_num_seqs, …) */
+  g_assert_cmpuint (n_sweeps_left_out, >, 0);
+  g_object_unref (presets);
+  destroy_window (window);
+}
+
 /* Every handler says what it offers, and the options it names are whole. */
 static void
 test_every_handler_described (void)
@@ -249,5 +287,6 @@ main (int   argc,
   window_test_init (&argc, &argv);
   g_test_add_func ("/aiperf/window/sidebar/handlers-described", test_every_handler_described);
   g_test_add_func ("/aiperf/window/sidebar/controls-by-kind", test_controls_by_kind);
+  g_test_add_func ("/aiperf/window/sidebar/add-menu-applies", test_add_menu_applies);
   return g_test_run ();
 }

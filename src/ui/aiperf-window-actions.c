@@ -280,11 +280,19 @@ rebuild_add_menu (AiperfWindow *self)
   for (guint i = 0; list != NULL && i < list->len; i++)
     {
       const AiperfPlotSpec *spec = g_ptr_array_index (list, i);
-      g_autofree char *title = aiperf_plot_spec_title (spec);
-      g_auto(GStrv) parts = g_strsplit (title, "_", -1);
-      g_autofree char *escaped = g_strjoinv ("__", parts);
-      g_autoptr(GMenuItem) item = g_menu_item_new (escaped, NULL);
+      g_autofree char *title = NULL;
+      g_auto(GStrv) parts = NULL;
+      g_autofree char *escaped = NULL;
+      g_autoptr(GMenuItem) item = NULL;
 
+      /* Not a sweep over a parameter no open run has (ccl-bench's
+       * max_num_seqs for AIPerf runs). */
+      if (!aiperf_plot_spec_applies (spec, aiperf_session_get_runs (self->session)))
+        continue;
+      title = aiperf_plot_spec_title (spec);
+      parts = g_strsplit (title, "_", -1);
+      escaped = g_strjoinv ("__", parts);
+      item = g_menu_item_new (escaped, NULL);
       g_menu_item_set_action_and_target (item, "win.add-plot", "s", spec->name);
       g_menu_append_item (presets, item);
     }
@@ -387,7 +395,14 @@ do_save_preset (SavePreset *sp,
   g_autofree char *msg = NULL;
 
   if (aiperf_preset_save (sp->spec, sp->path, merge, &error))
-    msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), sp->spec->name, sp->path);
+    {
+      /* What the chart is called and the file, not the preset's id and
+       * a whole path. */
+      g_autofree char *title = aiperf_plot_spec_title (sp->spec);
+      g_autofree char *file = g_path_get_basename (sp->path);
+
+      msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), title, file);
+    }
   else
     msg = g_strdup_printf (_("Could not save the preset: %s"), error->message);
   aiperf_window_show_toast (sp->self, msg, error != NULL);
