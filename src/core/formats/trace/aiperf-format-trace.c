@@ -11,7 +11,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "aiperf-error.h"
 #include "aiperf-format.h"
@@ -19,87 +18,6 @@
 #include "aiperf-run-builder.h"
 #include "aiperf-trace-store.h"
 #include "aiperf-trace-private.h"
-
-/* The text of a gzip head, as far as it inflates. */
-static char *
-inflate_head (const char *head,
-              gsize       length)
-{
-  z_stream z = { 0 };
-  char *out = g_malloc0 (16384);
-
-  if (inflateInit2 (&z, 15 + 32) != Z_OK)
-    return out;
-  z.next_in = (Bytef *) head;
-  z.avail_in = (uInt) length;
-  z.next_out = (Bytef *) out;
-  z.avail_out = 16383;
-  inflate (&z, Z_SYNC_FLUSH);
-  inflateEnd (&z);
-  return out;
-}
-
-/* A trace by structure: the head says so when "traceEvents" is in it;
- * otherwise an object's top-level members are walked (PyTorch writes
- * metadata blocks first, megabytes of them at times). */
-static guint
-trace_sniff (const AiperfSniffInput *input)
-{
-  g_autofree char *text = NULL;
-  const char *head = input->head;
-  gboolean damaged = FALSE;
-
-  if (input->is_dir || input->head_len < 2)
-    return AIPERF_SNIFF_NO;
-  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
-    head = text = inflate_head (input->head, input->head_len);
-  if (aiperf_head_first_char (head) == '{' && aiperf_head_has_key (head, "traceEvents"))
-    return AIPERF_SNIFF_SURE;
-  if (aiperf_head_first_char (head) == '[' && aiperf_head_has_key (head, "ph") &&
-      (aiperf_head_has_key (head, "ts") || aiperf_head_has_key (head, "name")))
-    return AIPERF_SNIFF_LIKELY;
-  if (aiperf_head_first_char (head) != '{')
-    return AIPERF_SNIFF_NO;
-  if (aiperf_trace_sniff_path (input->path, &damaged, NULL))
-    return AIPERF_SNIFF_SURE;
-  /* A PyTorch trace's head whose events are missing, or an object cut off
-   * (or its gzip stream corrupt) before any "traceEvents" that no other
-   * format takes: loaded, so that the damage is said with its byte
-   * offset, not left out in silence. */
-  if (damaged || (aiperf_head_has_key (head, "schemaVersion") &&
-                  (aiperf_head_has_key (head, "deviceProperties") || aiperf_head_has_key (head, "distributedInfo") ||
-                   aiperf_head_has_key (head, "traceName"))))
-    return AIPERF_SNIFF_MAYBE;
-  return AIPERF_SNIFF_NO;
-}
-
-/* Why a JSON file is not a trace: the closer, the more it looked like one. */
-static char *
-trace_refusal (const AiperfSniffInput *input,
-               guint                  *closeness)
-{
-  g_autofree char *text = NULL;
-  const char *head = input->head;
-  char *why = NULL;
-  char first;
-
-  *closeness = 0;
-  if (input->is_dir || input->head == NULL || input->head_len < 2)
-    return NULL;
-  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
-    head = text = inflate_head (input->head, input->head_len);
-  first = aiperf_head_first_char (head);
-  if (first != '{' && first != '[')
-    return NULL;
-  if (aiperf_trace_sniff_path (input->path, NULL, &why))
-    return NULL;
-  /* A key a trace writes, or an event's fields, make it close. */
-  *closeness = aiperf_head_has_key (head, "traceEvents") || aiperf_head_has_key (head, "ph") ||
-               aiperf_head_has_key (head, "deviceProperties") || aiperf_head_has_key (head, "distributedInfo") ||
-               aiperf_head_has_key (head, "schemaVersion")
-               ? AIPERF_SNIFF_LIKELY : AIPERF_SNIFF_MAYBE;
-  return why;
-}
 
 /* One kernel name on one GPU (pid). */
 typedef struct {
@@ -529,86 +447,6 @@ kernels_table (Agg *agg)
   return table;
 }
 
-/* One row per step (and file), counted once: its GPU-side span when the
- * trace has GPU-side steps (what TraceLens and HTA measure), else its
- * CPU-side one; both columns kept where both exist. */
-static AiperfTable *
-steps_table (Agg         *agg,
-             const char **out_side)
-{
-  AiperfTable *table = aiperf_table_new ();
-  g_autoptr(GHashTable) rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  guint c_step = aiperf_table_ensure_column (table, "step", "");
-  guint c_start = aiperf_table_ensure_column (table, "start_us", "us");
-  guint c_dur = aiperf_table_ensure_column (table, "duration_ms", "ms");
-  guint c_cpu = 0, c_gpu = 0;
-  gboolean any_gpu = FALSE, any_cpu = FALSE;
-
-  for (guint i = 0; i + 3 < agg->steps->len; i += 4)
-    {
-      if ((int) g_array_index (agg->steps, double, i + 3) % 2)
-        any_gpu = TRUE;
-      else
-        any_cpu = TRUE;
-    }
-  if (any_cpu)
-    c_cpu = aiperf_table_ensure_column (table, "cpu_duration_ms", "ms");
-  if (any_gpu)
-    c_gpu = aiperf_table_ensure_column (table, "gpu_duration_ms", "ms");
-  *out_side = any_gpu ? "GPU" : "CPU";
-  for (guint i = 0; i + 3 < agg->steps->len; i += 4)
-    {
-      const double *step = &g_array_index (agg->steps, double, i);
-      gboolean gpu = (int) step[3] % 2;
-      g_autofree char *key = g_strdup_printf ("%d\x1f%.17g", (int) step[3] / 2, step[0]);
-      gpointer found = g_hash_table_lookup (rows, key);
-      guint row;
-
-      if (found == NULL)
-        {
-          row = aiperf_table_append_row (table);
-          g_hash_table_insert (rows, g_steal_pointer (&key), GUINT_TO_POINTER (row + 1));
-          aiperf_table_set (table, c_step, row, step[0]);
-          if (any_cpu)
-            aiperf_table_set (table, c_cpu, row, NAN);
-          if (any_gpu)
-            aiperf_table_set (table, c_gpu, row, NAN);
-        }
-      else
-        row = GPOINTER_TO_UINT (found) - 1;
-      aiperf_table_set (table, gpu ? c_gpu : c_cpu, row, step[2] / 1000.0);
-      if (gpu == any_gpu)
-        {
-          aiperf_table_set (table, c_start, row, step[1]);
-          aiperf_table_set (table, c_dur, row, step[2] / 1000.0);
-        }
-    }
-  /* A step seen only on the other side has no chosen span: left out. */
-  if (any_gpu && any_cpu)
-    {
-      AiperfTable *kept = aiperf_table_new ();
-      const double *gpu_d = aiperf_table_get_column (table, "gpu_duration_ms");
-      const char *names[] = { "step", "start_us", "duration_ms", "cpu_duration_ms", "gpu_duration_ms" };
-      const char *units[] = { "", "us", "ms", "ms", "ms" };
-
-      guint columns[G_N_ELEMENTS (names)];
-
-      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
-        columns[k] = aiperf_table_ensure_column (kept, names[k], units[k]);
-      for (guint r = 0; r < aiperf_table_get_n_rows (table); r++)
-        if (!isnan (gpu_d[r]))
-          {
-            guint row = aiperf_table_append_row (kept);
-
-            for (guint k = 0; k < G_N_ELEMENTS (names); k++)
-              aiperf_table_set (kept, columns[k], row, aiperf_table_get_column (table, names[k])[r]);
-          }
-      aiperf_table_unref (table);
-      table = kept;
-    }
-  return table;
-}
-
 /* Epoch ns as a date, to the second (GLib 2.74 has no µs constructor). */
 static GDateTime *
 date_of (gint64 ns)
@@ -785,7 +623,7 @@ trace_load_files (const char * const      *paths,
       aiperf_kernel_classes_apply (aiperf_kernel_classes_get_default (), kernels);
       if (aiperf_table_get_n_rows (kernels) > 0)
         aiperf_run_set_table (run, AIPERF_DATASET_KERNELS, kernels);
-      steps = steps_table (&agg, &side);
+      steps = aiperf_trace_steps_table (agg.steps, &side);
       if (aiperf_table_get_n_rows (steps) > 0)
         {
           aiperf_run_set_table (run, "iterations", steps);
@@ -829,10 +667,10 @@ const AiperfFormat aiperf_format_trace = {
   .id = "trace",
   .name = "Chrome trace",
   .kind = "trace",
-  .sniff = trace_sniff,
+  .sniff = aiperf_trace_sniff,
   .load = trace_load,
   .load_merged = trace_load_files,
   .claims_subtree = NULL,
   .skip_child = NULL,
-  .refusal = trace_refusal,
+  .refusal = aiperf_trace_refusal,
 };

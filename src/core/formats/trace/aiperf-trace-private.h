@@ -5,7 +5,9 @@
 #pragma once
 
 #include <glib.h>
+#include "aiperf-format.h"
 #include "aiperf-json-scan.h"
+#include "aiperf-table.h"
 
 G_BEGIN_DECLS
 
@@ -72,6 +74,17 @@ typedef struct {
 gboolean aiperf_trace_sniff_path  (const char           *path,
                                    gboolean             *out_damaged,
                                    char                **out_why);
+
+/* The trace format's sniff and refusal (aiperf-trace-sniff.c). */
+guint    aiperf_trace_sniff       (const AiperfSniffInput *input);
+char    *aiperf_trace_refusal     (const AiperfSniffInput *input,
+                                   guint                  *closeness);
+/* The iterations table of @steps (doubles in fours: number, start µs,
+ * duration µs, 2 × file + 1 if GPU-side): one row per step and file, its
+ * GPU-side span when any step has one, else its CPU-side; *@out_side
+ * "GPU" or "CPU" (aiperf-trace-steps.c). */
+AiperfTable *aiperf_trace_steps_table (GArray      *steps,
+                                       const char **out_side);
 
 /* Reads @path (plain or gzip), calling @func for each event. Damage (a
  * cut-off file, a corrupt gzip stream, bad syntax between events) stops

@@ -3,7 +3,8 @@
  * members (wherever it is: PyTorch writes metadata, distributedInfo and
  * deviceProperties blocks first, sometimes megabytes of them), or a bare
  * array of events. What a file that is not one looked like, for the
- * message that says why it was refused.
+ * message that says why it was refused. The trace format's sniff and
+ * refusal.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +12,9 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
+#include <zlib.h>
 
+#include "aiperf-format.h"
 #include "aiperf-trace-window.h"
 
 /* How far the top level is walked looking for "traceEvents": past any
@@ -193,4 +196,85 @@ aiperf_trace_sniff_path (const char  *path,
   if (out_why != NULL)
     *out_why = found ? NULL : g_steal_pointer (&why);
   return found;
+}
+
+/* The text of a gzip head, as far as it inflates. */
+static char *
+inflate_head (const char *head,
+              gsize       length)
+{
+  z_stream z = { 0 };
+  char *out = g_malloc0 (16384);
+
+  if (inflateInit2 (&z, 15 + 32) != Z_OK)
+    return out;
+  z.next_in = (Bytef *) head;
+  z.avail_in = (uInt) length;
+  z.next_out = (Bytef *) out;
+  z.avail_out = 16383;
+  inflate (&z, Z_SYNC_FLUSH);
+  inflateEnd (&z);
+  return out;
+}
+
+/* A trace by structure: the head says so when "traceEvents" is in it;
+ * otherwise an object's top-level members are walked (PyTorch writes
+ * metadata blocks first, megabytes of them at times). */
+guint
+aiperf_trace_sniff (const AiperfSniffInput *input)
+{
+  g_autofree char *text = NULL;
+  const char *head = input->head;
+  gboolean damaged = FALSE;
+
+  if (input->is_dir || input->head_len < 2)
+    return AIPERF_SNIFF_NO;
+  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
+    head = text = inflate_head (input->head, input->head_len);
+  if (aiperf_head_first_char (head) == '{' && aiperf_head_has_key (head, "traceEvents"))
+    return AIPERF_SNIFF_SURE;
+  if (aiperf_head_first_char (head) == '[' && aiperf_head_has_key (head, "ph") &&
+      (aiperf_head_has_key (head, "ts") || aiperf_head_has_key (head, "name")))
+    return AIPERF_SNIFF_LIKELY;
+  if (aiperf_head_first_char (head) != '{')
+    return AIPERF_SNIFF_NO;
+  if (aiperf_trace_sniff_path (input->path, &damaged, NULL))
+    return AIPERF_SNIFF_SURE;
+  /* A PyTorch trace's head whose events are missing, or an object cut off
+   * (or its gzip stream corrupt) before any "traceEvents" that no other
+   * format takes: loaded, so that the damage is said with its byte
+   * offset, not left out in silence. */
+  if (damaged || (aiperf_head_has_key (head, "schemaVersion") &&
+                  (aiperf_head_has_key (head, "deviceProperties") || aiperf_head_has_key (head, "distributedInfo") ||
+                   aiperf_head_has_key (head, "traceName"))))
+    return AIPERF_SNIFF_MAYBE;
+  return AIPERF_SNIFF_NO;
+}
+
+/* Why a JSON file is not a trace: the closer, the more it looked like one. */
+char *
+aiperf_trace_refusal (const AiperfSniffInput *input,
+                      guint                  *closeness)
+{
+  g_autofree char *text = NULL;
+  const char *head = input->head;
+  char *why = NULL;
+  char first;
+
+  *closeness = 0;
+  if (input->is_dir || input->head == NULL || input->head_len < 2)
+    return NULL;
+  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
+    head = text = inflate_head (input->head, input->head_len);
+  first = aiperf_head_first_char (head);
+  if (first != '{' && first != '[')
+    return NULL;
+  if (aiperf_trace_sniff_path (input->path, NULL, &why))
+    return NULL;
+  /* A key a trace writes, or an event's fields, make it close. */
+  *closeness = aiperf_head_has_key (head, "traceEvents") || aiperf_head_has_key (head, "ph") ||
+               aiperf_head_has_key (head, "deviceProperties") || aiperf_head_has_key (head, "distributedInfo") ||
+               aiperf_head_has_key (head, "schemaVersion")
+               ? AIPERF_SNIFF_LIKELY : AIPERF_SNIFF_MAYBE;
+  return why;
 }
