@@ -51,6 +51,8 @@ struct _AiperfWindow
   char            *last_toast;   /* for tests */
   guint            progress_pulse_id;
   guint            runs_arrived;   /* new runs since the compare offer was shown */
+  guint            reveal_tab_id;  /* tick: brings the selected tab into view */
+  guint            reveal_frames;
 };
 
 /* aiperf-window-tabs.c */

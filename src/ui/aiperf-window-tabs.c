@@ -191,6 +191,31 @@ add_default_pages (AiperfWindow *self,
     }
 }
 
+/* The tab bar scrolls to every tab appended after the selected one, so
+ * after a rebuild it shows the last tabs, the selected one out of view; and
+ * it scrolls to a selected tab only once tabs have a width. A few frames
+ * on, the selection is made again, which scrolls to it. */
+static gboolean
+reveal_selected_tab (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       data)
+{
+  AiperfWindow *self = AIPERF_WINDOW (data);
+  AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
+  int n = adw_tab_view_get_n_pages (self->tab_view);
+  int position;
+
+  if (++self->reveal_frames < 3)
+    return G_SOURCE_CONTINUE;
+  self->reveal_tab_id = 0;
+  if (selected == NULL || n < 2)
+    return G_SOURCE_REMOVE;
+  position = adw_tab_view_get_page_position (self->tab_view, selected);
+  adw_tab_view_set_selected_page (self->tab_view, adw_tab_view_get_nth_page (self->tab_view, position == 0 ? 1 : 0));
+  adw_tab_view_set_selected_page (self->tab_view, selected);
+  return G_SOURCE_REMOVE;
+}
+
 void
 aiperf_window_rebuild_tabs (AiperfWindow *self)
 {
@@ -254,6 +279,9 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
           break;
         }
     }
+  self->reveal_frames = 0;
+  if (self->reveal_tab_id == 0)
+    self->reveal_tab_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), reveal_selected_tab, self, NULL);
   aiperf_window_update_actions (self);
 }
 
