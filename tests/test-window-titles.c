@@ -101,6 +101,59 @@ test_tab_titles (void)
   destroy_window (window);
 }
 
+static AdwStatusPage *
+find_status_page (GtkWidget *widget)
+{
+  if (ADW_IS_STATUS_PAGE (widget) && gtk_widget_get_child_visible (widget))
+    return ADW_STATUS_PAGE (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwStatusPage *found = find_status_page (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A chart with nothing to show says why in a sentence: one cutileGPT
+ * profile has no speedup, and the handler's lower-case reason is shown
+ * with a capital and a full stop. */
+static void
+test_problem_sentence (void)
+{
+  g_autofree char *profile = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", "minGPT", NULL);
+  const char *paths[] = { profile, NULL };
+  AiperfWindow *window;
+  AiperfPlotPage *page;
+  AdwStatusPage *status;
+  const char *text;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  {
+    AiperfPlotType type;
+
+    g_assert_true (aiperf_plot_type_from_string ("speedup", &type));
+    page = aiperf_window_add_page (window, aiperf_plot_page_new (aiperf_plot_spec_new ("speedup", type),
+                                                                 aiperf_window_get_run_set (window), NULL),
+                                   TRUE);
+  }
+  g_assert_true (page == aiperf_window_get_current_page (window));
+  g_assert_nonnull (aiperf_plot_page_get_problem (page));
+  status = find_status_page (GTK_WIDGET (page));
+  g_assert_nonnull (status);
+  text = adw_status_page_get_description (status);
+  g_assert_nonnull (text);
+  g_assert_true (g_unichar_isupper (g_utf8_get_char (text)));
+  g_assert_true (g_str_has_suffix (text, ".") || g_str_has_suffix (text, ")"));
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -110,5 +163,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/titles/short-titles-distinct", test_short_titles_distinct);
   g_test_add_func ("/aiperf/window/titles/distinct-name", test_distinct_name);
   g_test_add_func ("/aiperf/window/titles/tabs", test_tab_titles);
+  g_test_add_func ("/aiperf/window/titles/problem-sentence", test_problem_sentence);
   return g_test_run ();
 }

@@ -87,15 +87,37 @@ run_passes_filters (AiperfPlotPage *self,
   return TRUE;
 }
 
+/* A handler's reason ("no run has …") as a sentence of its own: a
+ * capital first letter and a full stop. */
+static char *
+as_sentence (const char *text)
+{
+  GString *sentence;
+  gunichar first;
+
+  if (text == NULL || *text == '\0')
+    return NULL;
+  first = g_utf8_get_char (text);
+  sentence = g_string_new (NULL);
+  g_string_append_unichar (sentence, g_unichar_totitle (first));
+  g_string_append (sentence, g_utf8_next_char (text));
+  if (!g_str_has_suffix (sentence->str, ".") && !g_str_has_suffix (sentence->str, "!")
+      && !g_str_has_suffix (sentence->str, "?") && !g_str_has_suffix (sentence->str, ")"))
+    g_string_append_c (sentence, '.');
+  return g_string_free (sentence, FALSE);
+}
+
 static void
 show_problem (AiperfPlotPage *self,
               const char     *title,
               const char     *description)
 {
+  g_autofree char *sentence = as_sentence (description);
+
   g_free (self->problem);
   self->problem = g_strdup (description ? description : title);
   adw_status_page_set_title (self->problem_page, title);
-  adw_status_page_set_description (self->problem_page, description);
+  adw_status_page_set_description (self->problem_page, sentence);
   gtk_stack_set_visible_child_name (self->stack, "problem");
   aiperf_chart_view_set_chart (self->chart_view, NULL);
 }
