@@ -396,12 +396,12 @@ do_save_preset (SavePreset *sp,
 
   if (aiperf_preset_save (sp->spec, sp->path, merge, &error))
     {
-      /* What the chart is called and the file, not the preset's id and
-       * a whole path. */
+      /* What the chart is called, not the preset's id; the whole path,
+       * as the export toasts say it (the file may be on a remote machine
+       * under --host). */
       g_autofree char *title = aiperf_plot_spec_title (sp->spec);
-      g_autofree char *file = g_path_get_basename (sp->path);
 
-      msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), title, file);
+      msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), title, sp->path);
     }
   else
     msg = g_strdup_printf (_("Could not save the preset: %s"), error->message);
