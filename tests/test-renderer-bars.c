@@ -424,6 +424,61 @@ test_panels (void)
   cairo_surface_destroy (surface);
 }
 
+/* A legend shared by the panels lists every series, in a column right of
+ * the grid, whatever the renderer drew before (unbounded, its row count
+ * overflowed and it showed only "+2 more"). */
+static void
+test_panels_shared_legend (void)
+{
+  g_autoptr(AiperfChart) chart = panel_chart (6);
+  g_autoptr(AiperfChart) wide = aiperf_chart_new ("Many series");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface;
+  gboolean seen[2] = { FALSE, FALSE };
+
+  aiperf_chart_add_series (chart, "minGPT", aiperf_color_palette (0), AIPERF_LAYER_LINE);
+  aiperf_chart_add_series (chart, "cutileGPT", aiperf_color_palette (1), AIPERF_LAYER_LINE);
+  /* On a new renderer (no bound on the legend's height yet)… */
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, 1600, 900);
+  for (double y = 0; y < 900; y += 2)
+    for (double x = 1200; x < 1600; x += 8)
+      {
+        int series = aiperf_renderer_pick_legend (renderer, x, y);
+
+        if (series >= 0 && series < 2)
+          seen[series] = TRUE;
+      }
+  g_assert_true (seen[0]);
+  g_assert_true (seen[1]);
+  cairo_surface_destroy (surface);
+  seen[0] = seen[1] = FALSE;
+
+  /* …and after a chart whose legend went below the plot, in rows. */
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("a rather long series name number %u", i);
+      AiperfLayer *layer = aiperf_chart_add_layer (wide, AIPERF_LAYER_POINTS,
+                                                   aiperf_chart_add_series (wide, name, aiperf_color_palette (i),
+                                                                            AIPERF_LAYER_POINTS));
+
+      aiperf_layer_append_point (layer, i, i, -1);
+    }
+  cairo_surface_destroy (draw_chart (renderer, wide, NULL, AIPERF_THEME_LIGHT, 800, 400));
+
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, 1600, 900);
+  for (double y = 0; y < 900; y += 2)
+    for (double x = 1200; x < 1600; x += 8)
+      {
+        int series = aiperf_renderer_pick_legend (renderer, x, y);
+
+        if (series >= 0 && series < 2)
+          seen[series] = TRUE;
+      }
+  g_assert_true (seen[0]);
+  g_assert_true (seen[1]);
+  cairo_surface_destroy (surface);
+}
+
 static cairo_status_t
 append_bytes (void                *closure,
               const unsigned char *data,
@@ -498,6 +553,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/reference-lines", test_reference_lines);
   g_test_add_func ("/aiperf/render/category-lines", test_category_lines);
   g_test_add_func ("/aiperf/render/panels", test_panels);
+  g_test_add_func ("/aiperf/render/panels/shared-legend", test_panels_shared_legend);
   g_test_add_func ("/aiperf/render/bars/svg", test_svg);
   return g_test_run ();
 }

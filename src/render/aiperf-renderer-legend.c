@@ -87,7 +87,9 @@ lay_out (AiperfRenderer *self,
   g_array_set_size (entries, 0);
   if (total == 0)
     return;
-  max_rows = MAX (1, (guint) ((max_h - 2 * PAD * s) / rh));
+  /* No bound given (G_MAXDOUBLE) is as many rows as there are entries: the
+   * quotient itself does not fit a guint. */
+  max_rows = (guint) CLAMP ((max_h - 2 * PAD * s) / rh, 1.0, (double) total);
   if (self->legend_below)
     max_rows = MIN (max_rows, 3);
   g_snprintf (more_text, sizeof more_text, "+%u more", total);

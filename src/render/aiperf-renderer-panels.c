@@ -132,7 +132,12 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
   cairo_paint (cr);
   top = draw_heading (self, cr);
   grid_h = MAX (self->height - top, 1.0);
+  /* One column right of the grid, as tall as the grid: the layout of a
+   * chart drawn before may have left a row-wise or shorter legend set. */
   self->legend_name_max = self->width * 0.26;
+  self->legend_below = FALSE;
+  self->legend_max_w = self->width;
+  self->legend_max_h = MAX (grid_h - 40 * s, 0);
   aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
   self->legend_inside = FALSE;
   grid_w = MAX (self->width - (self->legend_w > 0 ? self->legend_w + pad : 0), 1.0);
