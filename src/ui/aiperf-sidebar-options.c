@@ -27,6 +27,58 @@ set_option (AiperfSidebar *self,
   aiperf_plot_page_redraw (self->page);
 }
 
+/* --- the generic rows --- */
+
+/* What the current chart lets change (its handler's description). */
+AiperfPlotControlFlags
+aiperf_sidebar_page_controls (AiperfSidebar *self)
+{
+  const AiperfPlotHandler *handler;
+
+  if (self->page == NULL)
+    return 0;
+  handler = aiperf_plot_handler_get (aiperf_plot_page_get_spec (self->page)->type);
+  return handler != NULL && handler->controls != NULL ? handler->controls->flags : 0;
+}
+
+/* Shows the rows @flags names and hides the others; FALSE when none shows. */
+gboolean
+aiperf_sidebar_show_controls (AiperfSidebar          *self,
+                              AiperfPlotControlFlags  flags,
+                              gboolean                single)
+{
+  static const struct { gsize offset; AiperfPlotControlFlags flag; gboolean multi_only; } rows[] = {
+    { G_STRUCT_OFFSET (AiperfSidebar, type_row), AIPERF_PLOT_CONTROL_TYPE, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, x_row), AIPERF_PLOT_CONTROL_X_METRIC, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, x_stat_row), AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_X_METRIC, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, y_row), AIPERF_PLOT_CONTROL_Y_METRIC, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, y_stat_row), AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_Y_METRIC, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, group_row), AIPERF_PLOT_CONTROL_GROUP_BY, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, label_row), AIPERF_PLOT_CONTROL_LABEL_BY, TRUE },
+    { G_STRUCT_OFFSET (AiperfSidebar, log_x_row), AIPERF_PLOT_CONTROL_LOG_X, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, log_y_row), AIPERF_PLOT_CONTROL_LOG_Y, FALSE },
+    { G_STRUCT_OFFSET (AiperfSidebar, autoscale_row), AIPERF_PLOT_CONTROL_AUTOSCALE, FALSE },
+  };
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = G_STRUCT_MEMBER (GtkWidget *, self, rows[i].offset);
+      /* A statistic row needs its metric row and the statistic control. */
+      gboolean shown = (flags & rows[i].flag) == rows[i].flag && !(rows[i].multi_only && single);
+
+      gtk_widget_set_visible (row, shown);
+      any |= shown;
+    }
+  /* Only one chart of its family: nothing to choose between. */
+  if ((flags & AIPERF_PLOT_CONTROL_TYPE) && self->type_keys->len < 2)
+    gtk_widget_set_visible (GTK_WIDGET (self->type_row), FALSE);
+  any = any && (gtk_widget_get_visible (GTK_WIDGET (self->type_row)) || (flags & ~AIPERF_PLOT_CONTROL_TYPE) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->plot_group), any);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_group), (flags & AIPERF_PLOT_CONTROL_RUN_FILTERS) && !single);
+  return any;
+}
+
 /* --- a whole number --- */
 
 static void

@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 #include "aiperf-picker-row.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-sidebar.h"
 
 G_BEGIN_DECLS
@@ -70,6 +71,12 @@ const char *aiperf_sidebar_picked_key            (AiperfPickerRow *row,
                                                   GPtrArray     *keys);
 
 /* aiperf-sidebar-options.c */
+/* What the current chart lets change (its handler's description). */
+AiperfPlotControlFlags aiperf_sidebar_page_controls (AiperfSidebar *self);
+/* Shows the rows @flags names and hides the others; FALSE when none shows. */
+gboolean    aiperf_sidebar_show_controls         (AiperfSidebar          *self,
+                                                  AiperfPlotControlFlags  flags,
+                                                  gboolean                single);
 /* The rows of @page's chart's own options (its handler's description),
  * replacing those of the page before; none when @page is NULL. */
 void        aiperf_sidebar_build_options         (AiperfSidebar  *self,

@@ -242,56 +242,6 @@ fill_choice_keys (AiperfSidebar           *self,
                                n_main_label < self->label_keys->len ? n_main_label : G_MAXUINT);
 }
 
-/* What the current chart lets change (its handler's description). */
-static AiperfPlotControlFlags
-page_controls (AiperfSidebar *self)
-{
-  const AiperfPlotHandler *handler;
-
-  if (self->page == NULL)
-    return 0;
-  handler = aiperf_plot_handler_get (aiperf_plot_page_get_spec (self->page)->type);
-  return handler != NULL && handler->controls != NULL ? handler->controls->flags : 0;
-}
-
-/* Shows the rows @flags names and hides the others; FALSE when none shows. */
-static gboolean
-show_controls (AiperfSidebar          *self,
-               AiperfPlotControlFlags  flags,
-               gboolean                single)
-{
-  static const struct { gsize offset; AiperfPlotControlFlags flag; gboolean multi_only; } rows[] = {
-    { G_STRUCT_OFFSET (AiperfSidebar, type_row), AIPERF_PLOT_CONTROL_TYPE, FALSE },
-    { G_STRUCT_OFFSET (AiperfSidebar, x_row), AIPERF_PLOT_CONTROL_X_METRIC, FALSE },
-    { G_STRUCT_OFFSET (AiperfSidebar, x_stat_row), AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_X_METRIC, TRUE },
-    { G_STRUCT_OFFSET (AiperfSidebar, y_row), AIPERF_PLOT_CONTROL_Y_METRIC, FALSE },
-    { G_STRUCT_OFFSET (AiperfSidebar, y_stat_row), AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_Y_METRIC, TRUE },
-    { G_STRUCT_OFFSET (AiperfSidebar, group_row), AIPERF_PLOT_CONTROL_GROUP_BY, TRUE },
-    { G_STRUCT_OFFSET (AiperfSidebar, label_row), AIPERF_PLOT_CONTROL_LABEL_BY, TRUE },
-    { G_STRUCT_OFFSET (AiperfSidebar, log_x_row), AIPERF_PLOT_CONTROL_LOG_X, FALSE },
-    { G_STRUCT_OFFSET (AiperfSidebar, log_y_row), AIPERF_PLOT_CONTROL_LOG_Y, FALSE },
-    { G_STRUCT_OFFSET (AiperfSidebar, autoscale_row), AIPERF_PLOT_CONTROL_AUTOSCALE, FALSE },
-  };
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      GtkWidget *row = G_STRUCT_MEMBER (GtkWidget *, self, rows[i].offset);
-      /* A statistic row needs its metric row and the statistic control. */
-      gboolean shown = (flags & rows[i].flag) == rows[i].flag && !(rows[i].multi_only && single);
-
-      gtk_widget_set_visible (row, shown);
-      any |= shown;
-    }
-  /* Only one chart of its family: nothing to choose between. */
-  if ((flags & AIPERF_PLOT_CONTROL_TYPE) && self->type_keys->len < 2)
-    gtk_widget_set_visible (GTK_WIDGET (self->type_row), FALSE);
-  any = any && (gtk_widget_get_visible (GTK_WIDGET (self->type_row)) || (flags & ~AIPERF_PLOT_CONTROL_TYPE) != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->plot_group), any);
-  gtk_widget_set_visible (GTK_WIDGET (self->filter_group), (flags & AIPERF_PLOT_CONTROL_RUN_FILTERS) && !single);
-  return any;
-}
-
 static void
 load_page (AiperfSidebar *self)
 {
@@ -314,7 +264,7 @@ load_page (AiperfSidebar *self)
   spec = aiperf_plot_page_get_spec (self->page);
   single = aiperf_plot_page_get_single_run (self->page);
   is_single = single != NULL;
-  flags = page_controls (self);
+  flags = aiperf_sidebar_page_controls (self);
 
   fill_choice_keys (self, aiperf_plot_handler_get (spec->type));
   fill_metric_keys (self, single);
@@ -334,7 +284,7 @@ load_page (AiperfSidebar *self)
   gtk_switch_set_active (self->log_y_switch, aiperf_plot_page_get_log_y (self->page));
   gtk_switch_set_active (self->autoscale_switch, spec->autoscale != AIPERF_AUTOSCALE_NONE);
 
-  any = show_controls (self, flags, is_single);
+  any = aiperf_sidebar_show_controls (self, flags, is_single);
   if (!any && self->option_rows->len == 0)
     {
       adw_status_page_set_title (self->no_plot_page, _("Nothing to Set"));
@@ -386,7 +336,7 @@ on_setting_changed (AiperfSidebar *self)
   AiperfPlotType type, old_type;
   const char *key;
   gboolean single;
-  AiperfPlotControlFlags flags = page_controls (self);
+  AiperfPlotControlFlags flags = aiperf_sidebar_page_controls (self);
 
   if (self->updating || self->page == NULL)
     return;

@@ -80,9 +80,11 @@ void          aiperf_window_add_timelines       (AiperfWindow   *self,
  * gate-log charts' tabs. */
 void          aiperf_window_add_expert_load_panel (AiperfWindow *self);
 
-/* aiperf-window.c */
-/* Watch mode's offer to compare: answered (or dismissed), it goes away. */
+/* aiperf-window-tabs.c: watch mode's offer to compare; answered (or
+ * dismissed), it goes away. */
 void          aiperf_window_close_compare_offer (AiperfWindow *self);
+
+/* aiperf-window.c */
 /* Seconds a toast stays: a plain message, one with a button. */
 #define AIPERF_WINDOW_TOAST_SHORT 4
 #define AIPERF_WINDOW_TOAST_LONG  8

@@ -286,6 +286,15 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
 }
 
 void
+aiperf_window_close_compare_offer (AiperfWindow *self)
+{
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  self->runs_arrived = 0;
+  gtk_info_bar_set_revealed (self->compare_bar, FALSE);
+}
+
+void
 aiperf_window_redraw_all (AiperfWindow *self)
 {
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)

@@ -456,15 +456,6 @@ on_watch_run_added (AiperfWindow *self,
   aiperf_window_show_toast (self, msg, FALSE);
 }
 
-void
-aiperf_window_close_compare_offer (AiperfWindow *self)
-{
-  g_return_if_fail (AIPERF_IS_WINDOW (self));
-
-  self->runs_arrived = 0;
-  gtk_info_bar_set_revealed (self->compare_bar, FALSE);
-}
-
 static void
 on_compare_bar_response (AiperfWindow *self,
                          int           response)
