@@ -13,27 +13,28 @@
 #include <string.h>
 
 #include "aiperf-compare-stats.h"
+#include "aiperf-student-t.h"
 #include "aiperf-stats.h"
 
 static void
 test_distributions (void)
 {
   /* I_x(1, 1) = x, I_x(a, 1) = x^a, I_x(1, b) = 1 − (1 − x)^b, I_½(a, a) = ½. */
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_incomplete_beta (1, 1, 0.3), 0.3, 1e-12);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_incomplete_beta (3, 1, 0.4), pow (0.4, 3), 1e-12);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_incomplete_beta (1, 4, 0.2), 1 - pow (0.8, 4), 1e-12);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_incomplete_beta (7.5, 7.5, 0.5), 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (aiperf_incomplete_beta (1, 1, 0.3), 0.3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (aiperf_incomplete_beta (3, 1, 0.4), pow (0.4, 3), 1e-12);
+  g_assert_cmpfloat_with_epsilon (aiperf_incomplete_beta (1, 4, 0.2), 1 - pow (0.8, 4), 1e-12);
+  g_assert_cmpfloat_with_epsilon (aiperf_incomplete_beta (7.5, 7.5, 0.5), 0.5, 1e-12);
   g_assert_cmpfloat_with_epsilon (aiperf_compare_normal_cdf (1.959963985), 0.975, 1e-9);
   /* Two-sided 5 % critical values of the t table. */
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_sf (12.706205, 1), 0.025, 1e-7);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_sf (2.228139, 10), 0.025, 1e-7);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_sf (2.042272, 30), 0.025, 1e-7);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_sf (-2.228139, 10), 0.975, 1e-7);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_sf (12.706205, 1), 0.025, 1e-7);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_sf (2.228139, 10), 0.025, 1e-7);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_sf (2.042272, 30), 0.025, 1e-7);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_sf (-2.228139, 10), 0.975, 1e-7);
   /* Fractional df (numerical integration of the density: 0.0786957479). */
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_sf (2.0, 2.5), 0.0786957479, 1e-8);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_quantile (0.975, 10), 2.228139, 1e-6);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_quantile (0.95, 5), 2.015048, 1e-6);
-  g_assert_cmpfloat_with_epsilon (aiperf_compare_t_quantile (0.025, 30), -2.042272, 1e-6);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_sf (2.0, 2.5), 0.0786957479, 1e-8);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_quantile (0.975, 10), 2.228139, 1e-6);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_quantile (0.95, 5), 2.015048, 1e-6);
+  g_assert_cmpfloat_with_epsilon (aiperf_student_t_quantile (0.025, 30), -2.042272, 1e-6);
 }
 
 /* Wikipedia, "Welch's t-test", example 1: t 2.46, ν 24.99, p 0.021. */
@@ -54,7 +55,7 @@ test_welch_textbook (void)
   g_assert_cmpfloat (w.ci_lo, >, 0);
   g_assert_cmpfloat_with_epsilon (w.ci_hi - w.diff, w.diff - w.ci_lo, 1e-12);
   g_assert_cmpfloat_with_epsilon ((w.ci_hi - w.diff) / w.se,
-                                  aiperf_compare_t_quantile (0.975, w.df), 1e-9);
+                                  aiperf_student_t_quantile (0.975, w.df), 1e-9);
 
   /* One value on a side: nothing to test. */
   g_assert_false (aiperf_compare_welch (a, 1, b, 3, 0.95, &w));

@@ -9,6 +9,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-pareto.h"
+#include "aiperf-student-t.h"
 #include "aiperf-presets.h"
 #include "aiperf-stats.h"
 

@@ -1,7 +1,8 @@
 /* aiperf-compare-stats.c — distributions, Welch, permutation, BH.
  *
- * The bootstrap is in aiperf-compare-bootstrap.c, change points in
- * aiperf-compare-changepoint.c.
+ * Student's t distribution is the model's (aiperf-student-t.c), shared
+ * with the uncertainty charts; the bootstrap is in aiperf-compare-bootstrap.c,
+ * change points in aiperf-compare-changepoint.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,113 +12,12 @@
 #include <stdlib.h>
 
 #include "aiperf-compare-stats.h"
+#include "aiperf-student-t.h"
 
 double
 aiperf_compare_normal_cdf (double z)
 {
   return 0.5 * erfc (-z / G_SQRT2);
-}
-
-/* Continued fraction of I_x(a, b), evaluated by the modified Lentz method;
- * converges fast for x < (a + 1) / (a + b + 2). */
-static double
-beta_fraction (double a,
-               double b,
-               double x)
-{
-  const double tiny = 1e-300;
-  double f = 1.0, c = 1.0, d = 0.0;
-
-  for (int i = 0; i <= 400; i++)
-    {
-      double m = i / 2, num, cd;
-
-      if (i == 0)
-        num = 1.0;
-      else if (i % 2 == 0)
-        num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-      else
-        num = -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1));
-      d = 1.0 + num * d;
-      if (fabs (d) < tiny)
-        d = tiny;
-      d = 1.0 / d;
-      c = 1.0 + num / c;
-      if (fabs (c) < tiny)
-        c = tiny;
-      cd = c * d;
-      f *= cd;
-      if (fabs (1.0 - cd) < 1e-15)
-        break;
-    }
-  return f - 1.0;
-}
-
-double
-aiperf_compare_incomplete_beta (double a,
-                                double b,
-                                double x)
-{
-  double log_front;
-
-  g_return_val_if_fail (a > 0 && b > 0, NAN);
-
-  if (isnan (x))
-    return NAN;
-  if (x <= 0)
-    return 0;
-  if (x >= 1)
-    return 1;
-  if (x > (a + 1) / (a + b + 2))
-    return 1.0 - aiperf_compare_incomplete_beta (b, a, 1.0 - x);
-  log_front = a * log (x) + b * log1p (-x) - (lgamma (a) + lgamma (b) - lgamma (a + b));
-  return exp (log_front) / a * beta_fraction (a, b, x);
-}
-
-double
-aiperf_compare_t_sf (double t,
-                     double df)
-{
-  double tail;
-
-  g_return_val_if_fail (df > 0, NAN);
-
-  if (isnan (t))
-    return NAN;
-  if (isinf (t))
-    return t > 0 ? 0.0 : 1.0;
-  tail = 0.5 * aiperf_compare_incomplete_beta (df / 2, 0.5, df / (df + t * t));
-  return t >= 0 ? tail : 1.0 - tail;
-}
-
-double
-aiperf_compare_t_quantile (double p,
-                           double df)
-{
-  double lo = 0, hi = 1;
-
-  g_return_val_if_fail (p > 0 && p < 1 && df > 0, NAN);
-
-  if (p < 0.5)
-    return -aiperf_compare_t_quantile (1 - p, df);
-  if (p == 0.5)
-    return 0;
-  /* The CDF is monotonic: bracket, then bisect to double precision. */
-  while (1 - aiperf_compare_t_sf (hi, df) < p && hi < 1e12)
-    {
-      lo = hi;
-      hi *= 2;
-    }
-  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++)
-    {
-      double mid = 0.5 * (lo + hi);
-
-      if (1 - aiperf_compare_t_sf (mid, df) < p)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return 0.5 * (lo + hi);
 }
 
 static void
@@ -166,8 +66,8 @@ aiperf_compare_welch_summary (double       n_a,
   /* Welch–Satterthwaite. */
   out->df = (va + vb) * (va + vb) /
             (va * va / (n_a - 1) + vb * vb / (n_b - 1));
-  out->p = MIN (1.0, 2 * aiperf_compare_t_sf (fabs (out->t), out->df));
-  q = aiperf_compare_t_quantile (0.5 + level / 2, out->df);
+  out->p = MIN (1.0, 2 * aiperf_student_t_sf (fabs (out->t), out->df));
+  q = aiperf_student_t_quantile (0.5 + level / 2, out->df);
   out->ci_lo = out->diff - q * out->se;
   out->ci_hi = out->diff + q * out->se;
   return TRUE;

@@ -1,5 +1,5 @@
-/* aiperf-compare-stats.h — the statistics of A/B comparison: Student's t
- * distribution, Welch's test (from samples or from count/mean/std
+/* aiperf-compare-stats.h — the statistics of A/B comparison: the normal
+ * distribution (Student's t is aiperf-student-t.h), Welch's test (from samples or from count/mean/std
  * summaries), an exact or sampled permutation test, the circular block
  * bootstrap of per-request samples, Benjamini–Hochberg adjustment and
  * E-divisive change points. GLib only; every random draw comes from a
@@ -17,16 +17,6 @@ G_BEGIN_DECLS
 
 /* Standard normal CDF. */
 double   aiperf_compare_normal_cdf        (double z);
-/* Regularized incomplete beta I_x(a, b), 0 <= x <= 1. */
-double   aiperf_compare_incomplete_beta   (double a,
-                                           double b,
-                                           double x);
-/* P(T > t) for Student's t with @df degrees of freedom (df > 0, may be fractional). */
-double   aiperf_compare_t_sf              (double t,
-                                           double df);
-/* The t with P(T <= t) = @p (0 < p < 1). */
-double   aiperf_compare_t_quantile        (double p,
-                                           double df);
 
 /* --- Welch's unequal-variance t-test --- */
 

@@ -17,6 +17,7 @@
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-pareto.h"
+#include "aiperf-student-t.h"
 #include "aiperf-plot-names.h"
 
 typedef struct {
