@@ -49,6 +49,7 @@ for folder, _, names in os.walk(src):
 known = {
     # the kinds' data that their window panels and the comparison read
     ('core/compare/aiperf-compare-kernels.c', 'core/plots/aiperf-kernels-private.h'),
+    ('core/compare/aiperf-compare-gemm.c', 'core/plots/aiperf-gemm-private.h'),
     ('ui/aiperf-expert-load-panel-private.h', 'core/plots/aiperf-expert-load-private.h'),
     ('ui/aiperf-gemm-panel-private.h', 'core/plots/aiperf-gemm-private.h'),
     ('ui/aiperf-gemm-panel.c', 'core/plots/aiperf-gemm-private.h'),
