@@ -233,7 +233,9 @@ aiperf_application_init (AiperfApplication *self)
   g_application_set_option_context_description (app,
     _("Without a display, to write every chart, data file or report to a folder:\n"
       "  aiperf-plot --headless [OPTION…] [PATH…]\n"
-      "Its options are listed by “aiperf-plot --headless --help”; see also aiperf-plot(1)."));
+      "Its options are listed by “aiperf-plot --headless --help”; see also aiperf-plot(1).\n"
+      "On a machine with no desktop, to use this window from a web browser:\n"
+      "  aiperf-plot --host [--port N] [--watch] [PATH…]"));
 }
 
 /* As aiperf-plot finds them (main.c), which execs this program: its own
