@@ -154,19 +154,22 @@ read_number (AiperfJsonScan *scan,
   return aiperf_json_scan_skip (scan);
 }
 
-/* A time in µs as exact ns: its text split at the decimal point (a double
- * of epoch µs keeps about a quarter of a µs). */
-/* @us in ns, clamped to what gint64 holds (a bad ts must not overflow). */
+/* @us in ns, clamped to what gint64 holds (a bad ts must not overflow);
+ * NaN, which no conversion may meet, is 0. */
 static gint64
 ns_of (double us)
 {
   double ns = us * 1000.0;
 
+  if (isnan (ns))
+    return 0;
   /* ±2e18: starts, ends, their differences and sums all stay within gint64. */
   return ns >= 2e18 ? G_GINT64_CONSTANT (2000000000000000000) : ns <= -2e18 ? -G_GINT64_CONSTANT (2000000000000000000)
                     : (gint64) ns;
 }
 
+/* A time in µs as exact ns: its text split at the decimal point (a double
+ * of epoch µs keeps about a quarter of a µs). */
 static gint64
 exact_ns (AiperfJsonScan *scan,
           double          us)
