@@ -101,6 +101,19 @@ test_sniff_after_metadata (void)
   g_assert_nonnull (strstr (error->message, "closest: Chrome trace"));
   g_assert_nonnull (strstr (error->message, "3 top-level members (model, layers, notes)"));
   g_assert_nonnull (strstr (error->message, "no “traceEvents”"));
+
+  /* Member names quoted from the file are valid UTF-8, cut at a character
+   * (fuzz-trace found a name of stray bytes in the message). */
+  g_clear_error (&error);
+  other = format_write (dir, "d/odd.json",
+                        "{\"schemaVer\x92\x92\": 1, \"é\xc3\": 2, "
+                        "\"ééééééééééééééééééééééééééééééééééééééééééé\": 3}", -1);
+  paths[0] = other;
+  g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "3 top-level members (schemaVer"));
+  g_assert_nonnull (strstr (error->message, "éééééééééééééééééééééééééééééééééééééééé…"));
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 

@@ -63,9 +63,20 @@ walk_members (AiperfTraceWindow *r,
       is_events = n == strlen ("\"traceEvents\"") && memcmp (r->buf + r->start, "\"traceEvents\"", n) == 0;
       if (*n_members < MAX_NAMES)
         {
+          /* The file's bytes go into a message: valid UTF-8, cut at a
+           * character, never inside one. */
+          g_autofree char *name = g_utf8_make_valid (r->buf + r->start + 1, n - 2);
+
           if (names->len > 0)
             g_string_append (names, ", ");
-          g_string_append_len (names, r->buf + r->start + 1, MIN (n - 2, 40));
+          if (g_utf8_strlen (name, -1) > 40)
+            {
+              g_autofree char *cut = g_utf8_substring (name, 0, 40);
+
+              g_string_append_printf (names, "%s…", cut);
+            }
+          else
+            g_string_append (names, name);
         }
       ++*n_members;
       r->start += n;
