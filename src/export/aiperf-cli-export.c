@@ -374,7 +374,7 @@ export_images (const AiperfExportOptions *options,
         }
       /* What a load skipped, or kept from damaged input (cells, events);
        * serving runs say theirs with their details. */
-      for (guint r = 0; !g_str_equal (charts->kind, AIPERF_KIND_SERVING) &&
+      for (guint r = 0; !(aiperf_kinds_get_views (charts->kind) & AIPERF_KIND_VIEW_RUNS) &&
                         r < aiperf_run_set_get_n_runs (charts->runs); r++)
         {
           GPtrArray *notes = aiperf_run_get_warnings (aiperf_run_set_get_run (charts->runs, r));

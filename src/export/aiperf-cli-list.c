@@ -167,7 +167,7 @@ aiperf_cli_list (const char * const *paths,
       g_autofree char *bad = format_count (aiperf_run_get_error_count (run));
       const char *excluded = aiperf_run_get_parameter (run, "excluded_from_sweep");
 
-      if (!g_str_equal (aiperf_run_get_kind (run), "serving"))
+      if (!(aiperf_kinds_get_views (aiperf_run_get_kind (run)) & AIPERF_KIND_VIEW_RUNS))
         {
           print_parameters (run);
           continue;

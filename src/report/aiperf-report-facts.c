@@ -262,7 +262,7 @@ table_metrics (AiperfRunSet *runs,
   g_autoptr(GPtrArray) all = aiperf_session_list_metrics (runs);
   GPtrArray *chosen = g_ptr_array_new_with_free_func (g_free);
 
-  if (g_str_equal (kind, AIPERF_KIND_SERVING))
+  if (aiperf_kinds_get_views (kind) & AIPERF_KIND_VIEW_RUNS)
     {
       for (guint i = 0; i < G_N_ELEMENTS (serving_metrics); i++)
         if (g_ptr_array_find_with_equal_func (all, serving_metrics[i], g_str_equal, NULL))

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "aiperf-run-details.h"
+#include "aiperf-kinds.h"
 
 struct _AiperfRunDetails
 {
@@ -135,7 +136,7 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
   /* Other kinds of results (cutileGPT profiles, …) have no requests,
    * endpoint or concurrency: their tool, then their parameters, which hold
    * their configuration and system information ("system.gpu_name"). */
-  if (g_strcmp0 (aiperf_run_get_kind (run), "serving") != 0)
+  if (!(aiperf_kinds_get_views (aiperf_run_get_kind (run)) & AIPERF_KIND_VIEW_RUNS))
     {
       add_row (self, self->run_group, _("Tool"), aiperf_run_get_tool (run));
       add_row (self, self->run_group, _("Started"), aiperf_run_get_start_time (run));

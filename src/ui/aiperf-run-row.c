@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aiperf-run-row.h"
+#include "aiperf-kinds.h"
 
 struct _AiperfRunRow
 {
@@ -253,7 +254,8 @@ aiperf_run_row_new (AiperfRun *run)
   gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
   /* Other kinds rarely name a model: their source (the file's label) tells
    * two runs of the same name apart. */
-  if (!g_str_equal (aiperf_run_get_kind (run), "serving") && aiperf_run_get_variation_label (run) != NULL &&
+  if (!(aiperf_kinds_get_views (aiperf_run_get_kind (run)) & AIPERF_KIND_VIEW_RUNS) &&
+      aiperf_run_get_variation_label (run) != NULL &&
       g_str_equal (aiperf_run_get_model (run), "Unknown"))
     gtk_label_set_label (self->model_label, aiperf_run_get_variation_label (run));
   else
@@ -266,7 +268,7 @@ aiperf_run_row_new (AiperfRun *run)
 
   /* The tool first: runs of several tools are compared side by side. */
   g_string_append (facts, aiperf_run_get_tool (run));
-  if (g_str_equal (aiperf_run_get_kind (run), "serving"))
+  if (aiperf_kinds_get_views (aiperf_run_get_kind (run)) & AIPERF_KIND_VIEW_RUNS)
     append_load_facts (facts, run);
   else
     append_parameters (facts, run);

@@ -177,7 +177,8 @@ aiperf_window_open_run_details (AiperfWindow *self,
   config = aiperf_session_get_presets (self->session);
   /* Only serving benchmarks whose tool keeps per-request data (AIPerf) have
    * single-run plots; the others get their Details page alone. */
-  if (g_str_equal (aiperf_run_get_kind (run), AIPERF_KIND_SERVING) && aiperf_run_can_load_details (run))
+  if ((aiperf_kinds_get_views (aiperf_run_get_kind (run)) & AIPERF_KIND_VIEW_RUNS) &&
+      aiperf_run_can_load_details (run))
     specs = config ? aiperf_session_default_specs (config, AIPERF_MODE_SINGLE_RUN) : NULL;
   while (specs != NULL && specs->len > 0)
     {

@@ -239,12 +239,13 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
   for (guint k = 0; k < kinds->len; k++)
     {
       const char *kind = g_ptr_array_index (kinds, k);
+      AiperfKindViews views = aiperf_kinds_get_views (kind);
       AiperfRunSet *kind_runs = g_hash_table_lookup (kind_sets, kind);
       g_autoptr(GPtrArray) specs = NULL;
 
       /* (A lone run of a tool that keeps no per-request data is a point
        * on the comparison charts instead.) */
-      if (g_str_equal (kind, AIPERF_KIND_SERVING) &&
+      if ((views & AIPERF_KIND_VIEW_RUNS) &&
           aiperf_run_set_get_mode (kind_runs) == AIPERF_MODE_SINGLE_RUN &&
           aiperf_run_can_load_details (aiperf_run_set_get_run (kind_runs, 0)))
         {
@@ -253,17 +254,17 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
         }
       if (config == NULL)
         continue;
-      specs = g_str_equal (kind, AIPERF_KIND_SERVING)
+      specs = (views & AIPERF_KIND_VIEW_RUNS)
                 ? aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN)
                 : aiperf_session_kind_specs (config, kind);
       add_default_pages (self, specs, kind_runs);
-      if (g_str_equal (kind, "gemm"))
+      if (views & AIPERF_KIND_VIEW_GEMM_TABLE)
         aiperf_window_add_gemm_panel (self);
-      if (g_str_equal (kind, "kernels") || g_str_equal (kind, "trace"))
+      if (views & AIPERF_KIND_VIEW_KERNEL_TABLE)
         aiperf_window_add_kernels_panel (self, kind);
-      if (g_str_equal (kind, "trace"))
+      if (views & AIPERF_KIND_VIEW_TIMELINE)
         aiperf_window_add_timelines (self, kind_runs);
-      if (g_str_equal (kind, "expert_load"))
+      if (views & AIPERF_KIND_VIEW_EXPERT_TABLE)
         aiperf_window_add_expert_load_panel (self);
     }
   /* Open on the first plot that shows something rather than on a status

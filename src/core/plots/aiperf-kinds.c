@@ -127,22 +127,38 @@ static const AiperfKindOption trace_options[] = {
 };
 
 static const AiperfKind kinds[] = {
-  { AIPERF_KIND_SERVING, NULL, NULL, NULL },
-  { AIPERF_KIND_CUTILE, aiperf_cutile_summary_section, cutile_aliases, NULL },
-  { AIPERF_KIND_GEMM, NULL, NULL, aiperf_gemm_write_files, aiperf_gemm_summary_section, aiperf_gemm_expand_preset,
-    gemm_options },
-  { AIPERF_KIND_KERNELS, aiperf_kernels_summary_section, NULL, aiperf_kernels_write_files, NULL, NULL,
-    kernels_options },
-  { AIPERF_KIND_TRACE, aiperf_trace_summary_section, NULL, aiperf_trace_write_files, aiperf_trace_summary_with_options,
-    NULL, trace_options },
-  { AIPERF_KIND_EXPERT_LOAD, NULL, NULL, aiperf_expert_load_write_files, aiperf_expert_load_summary_section, NULL,
-    expert_load_options },
+  { .id = AIPERF_KIND_SERVING, .views = AIPERF_KIND_VIEW_RUNS },
+  { .id = AIPERF_KIND_CUTILE, .summary_section = aiperf_cutile_summary_section,
+    .metric_aliases = cutile_aliases },
+  { .id = AIPERF_KIND_GEMM, .write_files = aiperf_gemm_write_files,
+    .summary_with_options = aiperf_gemm_summary_section, .expand_preset = aiperf_gemm_expand_preset,
+    .options = gemm_options, .views = AIPERF_KIND_VIEW_GEMM_TABLE },
+  { .id = AIPERF_KIND_KERNELS, .summary_section = aiperf_kernels_summary_section,
+    .write_files = aiperf_kernels_write_files, .options = kernels_options,
+    .views = AIPERF_KIND_VIEW_KERNEL_TABLE },
+  { .id = AIPERF_KIND_TRACE, .summary_section = aiperf_trace_summary_section,
+    .write_files = aiperf_trace_write_files, .summary_with_options = aiperf_trace_summary_with_options,
+    .options = trace_options, .views = AIPERF_KIND_VIEW_KERNEL_TABLE | AIPERF_KIND_VIEW_TIMELINE },
+  { .id = AIPERF_KIND_EXPERT_LOAD, .write_files = aiperf_expert_load_write_files,
+    .summary_with_options = aiperf_expert_load_summary_section, .options = expert_load_options,
+    .views = AIPERF_KIND_VIEW_EXPERT_TABLE },
 };
 
 const AiperfKind *
 aiperf_kinds_get (guint index)
 {
   return index < G_N_ELEMENTS (kinds) ? &kinds[index] : NULL;
+}
+
+AiperfKindViews
+aiperf_kinds_get_views (const char *id)
+{
+  const AiperfKind *kind;
+
+  g_return_val_if_fail (id != NULL, 0);
+
+  kind = aiperf_kinds_find (id);
+  return kind != NULL ? kind->views : 0;
 }
 
 const AiperfKind *

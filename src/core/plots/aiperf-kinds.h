@@ -31,6 +31,18 @@ typedef struct {
                                 GError    **error);
 } AiperfKindOption;
 
+/* What the surfaces show of a kind besides its charts. */
+typedef enum {
+  /* Runs of a benchmark of requests, aiperf plot's way: with several, its
+   * multi-run presets compare them; one with per-request data opens its
+   * drill-down; a run is listed by its load, requests and errors. */
+  AIPERF_KIND_VIEW_RUNS          = 1 << 0,
+  AIPERF_KIND_VIEW_KERNEL_TABLE  = 1 << 1,  /* every kernel in a sortable table */
+  AIPERF_KIND_VIEW_GEMM_TABLE    = 1 << 2,  /* every GEMM measurement, GPU and row filters */
+  AIPERF_KIND_VIEW_TIMELINE      = 1 << 3,  /* a trace timeline per run */
+  AIPERF_KIND_VIEW_EXPERT_TABLE  = 1 << 4,  /* every expert of every gate-log set */
+} AiperfKindViews;
+
 typedef struct {
   const char *id;     /* "cutile" */
   /* Nullable: the section appended to summary.txt for @runs (all of this
@@ -60,8 +72,11 @@ typedef struct {
                                      AiperfRunSet         *runs);
   /* Nullable: the kind's analysis options, ended by { NULL }. */
   const AiperfKindOption *options;
+  AiperfKindViews          views;
 } AiperfKind;
 
+/* The views of the kind @id (0 for a kind with no entry). */
+AiperfKindViews   aiperf_kinds_get_views (const char *id);
 /* The @index-th kind of the table, NULL past its end. */
 const AiperfKind *aiperf_kinds_get  (guint index);
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */
