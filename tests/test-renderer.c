@@ -426,6 +426,15 @@ test_legend_inside (void)
   /* the plot keeps most of the narrow canvas */
   g_assert_cmpfloat (a.width, >, 250);
   cairo_surface_destroy (surface);
+
+  /* With a point in the fourth corner too, no corner is free: the legend
+   * goes below the plot rather than over the point. */
+  aiperf_layer_append_point (layer, 0.6, 0.6, 99);
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, 400, 400);
+  a = aiperf_renderer_get_plot_area (renderer);
+  g_assert_true (find_legend (renderer, 0, 400, 400, &lx, &ly));
+  g_assert_cmpfloat (ly, >, a.y + a.height);
+  cairo_surface_destroy (surface);
 }
 
 static void

@@ -428,7 +428,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
        * else below the plot, in rows, with the names whole. */
       double est_w = self->width - 100 * s, est_h = self->height - top - 60 * s;
 
-      if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5)
+      if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5 && !self->legend_not_inside)
         self->legend_inside = TRUE;
       else
         {

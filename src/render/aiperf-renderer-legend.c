@@ -329,6 +329,12 @@ draw_swatch (AiperfRenderer     *self,
   cairo_restore (cr);
 }
 
+gboolean
+aiperf_renderer_legend_covers_data (AiperfRenderer *self)
+{
+  return self->legend_w > 0 && points_under (self, &self->legend_box) > 0;
+}
+
 void
 aiperf_renderer_legend_place (AiperfRenderer *self)
 {

@@ -79,6 +79,7 @@ struct _AiperfRenderer {
   /* Room the legend may take; beyond it the last entry says "+N more". */
   double          legend_max_w, legend_max_h;
   gboolean        legend_below; /* in rows under the plot (narrow charts) */
+  gboolean        legend_not_inside; /* inside, every corner covered data */
   AiperfPickGrid  grid;
   GArray         *label_rects; /* AiperfRect of placed point labels */
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */
@@ -182,6 +183,8 @@ void     aiperf_renderer_panels_free (AiperfRenderer *self);
 void     aiperf_renderer_legend_measure (AiperfRenderer *self, double *w, double *h);
 /* Decides where the legend goes (after layout, before labels avoid it). */
 void     aiperf_renderer_legend_place (AiperfRenderer *self);
+/* Whether the placed legend lies over a data point. */
+gboolean aiperf_renderer_legend_covers_data (AiperfRenderer *self);
 void     aiperf_renderer_draw_legend (AiperfRenderer *self, cairo_t *cr);
 
 /* point labels (aiperf-renderer-labels.c): placed and haloed before the

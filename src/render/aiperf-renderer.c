@@ -223,8 +223,17 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   aiperf_set_rgba (cr, style->background, 1.0);
   cairo_paint (cr);
 
+  self->legend_not_inside = FALSE;
   aiperf_renderer_layout (self, cr);
   aiperf_renderer_legend_place (self);
+  /* A legend never hides data: when even its emptiest corner covers a
+   * point, it goes below the plot and the plot is laid out again. */
+  if (self->legend_inside && aiperf_renderer_legend_covers_data (self))
+    {
+      self->legend_not_inside = TRUE;
+      aiperf_renderer_layout (self, cr);
+      aiperf_renderer_legend_place (self);
+    }
   self->valid = TRUE;
 
   aiperf_set_rgba (cr, style->plot_background, 1.0);
