@@ -69,7 +69,7 @@ test_sniff_after_metadata (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
   g_autoptr(GString) text = g_string_new ("{\"schemaVersion\": 1, \"metadata\": {\"blob\": \"");
-  g_autofree char *plain = NULL, *gz = NULL, *gz_dir = NULL, *other = NULL, *errors = NULL;
+  g_autofree char *plain = NULL, *gz = NULL, *gz_dir = NULL, *other = NULL, *odd = NULL, *errors = NULL;
   g_autoptr(AiperfRunSet) set = NULL;
   g_autoptr(GError) error = NULL;
   const char *paths[] = { NULL, NULL };
@@ -105,10 +105,10 @@ test_sniff_after_metadata (void)
   /* Member names quoted from the file are valid UTF-8, cut at a character
    * (fuzz-trace found a name of stray bytes in the message). */
   g_clear_error (&error);
-  other = format_write (dir, "d/odd.json",
+  odd = format_write (dir, "d/odd.json",
                         "{\"schemaVer\x92\x92\": 1, \"é\xc3\": 2, "
                         "\"ééééééééééééééééééééééééééééééééééééééééééé\": 3}", -1);
-  paths[0] = other;
+  paths[0] = odd;
   g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
   g_assert_nonnull (error);
   g_assert_true (g_utf8_validate (error->message, -1, NULL));
