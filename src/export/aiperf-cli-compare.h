@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include "aiperf-compare.h"
 
 G_BEGIN_DECLS
@@ -51,5 +52,11 @@ int           aiperf_cli_history              (const char * const *paths,
                                                GRegex             *param_pattern);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AiperfCompareCliOptions, aiperf_cli_compare_options_clear)
+
+/* Member @name: @value, or null when it is not finite (JSON has no NaN);
+ * for comparison.json and history.json alike. */
+void aiperf_compare_json_add_number (JsonBuilder *builder,
+                                     const char  *name,
+                                     double      value);
 
 G_END_DECLS

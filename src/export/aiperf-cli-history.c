@@ -20,18 +20,6 @@
 
 #define HISTORY_SEED 20240601
 
-static void
-add_number (JsonBuilder *builder,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (builder, name);
-  if (isfinite (value))
-    json_builder_add_double_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
 static char *
 iso_time (double seconds)
 {
@@ -66,7 +54,7 @@ history_json (GPtrArray *series,
       json_builder_add_string_value (builder, one->unit);
       json_builder_set_member_name (builder, "better");
       json_builder_add_string_value (builder, one->better == AIPERF_BETTER_HIGHER ? "higher" : "lower");
-      add_number (builder, "noise", one->noise);
+      aiperf_compare_json_add_number (builder, "noise", one->noise);
       json_builder_set_member_name (builder, "points");
       json_builder_begin_array (builder);
       for (guint i = 0; i < one->values->len; i++)
@@ -81,7 +69,7 @@ history_json (GPtrArray *series,
           json_builder_set_member_name (builder, "time_from");
           json_builder_add_string_value (builder, g_array_index (one->from_mtime, gboolean, i)
                                                   ? "folder modification time" : "run");
-          add_number (builder, "value", g_array_index (one->values, double, i));
+          aiperf_compare_json_add_number (builder, "value", g_array_index (one->values, double, i));
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -96,12 +84,12 @@ history_json (GPtrArray *series,
           json_builder_add_int_value (builder, change->index);
           json_builder_set_member_name (builder, "first_run_after");
           json_builder_add_string_value (builder, g_ptr_array_index (one->runs, change->index));
-          add_number (builder, "p_value", change->p);
-          add_number (builder, "before", change->before);
-          add_number (builder, "after", change->after);
-          add_number (builder, "change", change->change);
-          add_number (builder, "ci_low", change->ci_lo);
-          add_number (builder, "ci_high", change->ci_hi);
+          aiperf_compare_json_add_number (builder, "p_value", change->p);
+          aiperf_compare_json_add_number (builder, "before", change->before);
+          aiperf_compare_json_add_number (builder, "after", change->after);
+          aiperf_compare_json_add_number (builder, "change", change->change);
+          aiperf_compare_json_add_number (builder, "ci_low", change->ci_lo);
+          aiperf_compare_json_add_number (builder, "ci_high", change->ci_hi);
           json_builder_set_member_name (builder, "what_changed");
           if (change->what_changed != NULL)
             json_builder_add_string_value (builder, change->what_changed);

@@ -13,10 +13,10 @@
 
 #include "aiperf-cli-compare.h"
 
-static void
-add_number (JsonBuilder *builder,
-            const char  *name,
-            double       value)
+void
+aiperf_compare_json_add_number (JsonBuilder *builder,
+                                const char  *name,
+                                double       value)
 {
   json_builder_set_member_name (builder, name);
   if (isfinite (value))
@@ -72,9 +72,9 @@ aiperf_compare_to_json (const AiperfComparison *comparison,
 
   json_builder_set_member_name (builder, "settings");
   json_builder_begin_object (builder);
-  add_number (builder, "min_effect", s->min_effect);
-  add_number (builder, "confidence", s->level);
-  add_number (builder, "false_discovery_rate", s->alpha);
+  aiperf_compare_json_add_number (builder, "min_effect", s->min_effect);
+  aiperf_compare_json_add_number (builder, "confidence", s->level);
+  aiperf_compare_json_add_number (builder, "false_discovery_rate", s->alpha);
   add_int (builder, "bootstrap_resamples", s->n_boot);
   add_int (builder, "seed", (gint64) s->seed);
   add_string (builder, "multiple_testing", "benjamini-hochberg");
@@ -100,20 +100,20 @@ aiperf_compare_to_json (const AiperfComparison *comparison,
       add_string (builder, "stat", r->stat);
       add_string (builder, "unit", r->unit);
       add_string (builder, "better", better_name (r->better));
-      add_number (builder, "baseline", r->baseline);
-      add_number (builder, "candidate", r->candidate);
-      add_number (builder, "change", r->change);
-      add_number (builder, "ci_low", r->ci_lo);
-      add_number (builder, "ci_high", r->ci_hi);
-      add_number (builder, "p_value", r->p);
-      add_number (builder, "q_value", r->q);
+      aiperf_compare_json_add_number (builder, "baseline", r->baseline);
+      aiperf_compare_json_add_number (builder, "candidate", r->candidate);
+      aiperf_compare_json_add_number (builder, "change", r->change);
+      aiperf_compare_json_add_number (builder, "ci_low", r->ci_lo);
+      aiperf_compare_json_add_number (builder, "ci_high", r->ci_hi);
+      aiperf_compare_json_add_number (builder, "p_value", r->p);
+      aiperf_compare_json_add_number (builder, "q_value", r->q);
       add_string (builder, "test", aiperf_compare_test_to_string (r->test));
       add_int (builder, "n_baseline", r->n_baseline);
       add_int (builder, "n_candidate", r->n_candidate);
       add_int (builder, "runs_baseline", r->runs_baseline);
       add_int (builder, "runs_candidate", r->runs_candidate);
-      add_number (builder, "within_run_se", r->within_run_se);
-      add_number (builder, "between_run_sd", r->between_run_sd);
+      aiperf_compare_json_add_number (builder, "within_run_se", r->within_run_se);
+      aiperf_compare_json_add_number (builder, "between_run_sd", r->between_run_sd);
       add_int (builder, "failed_baseline", r->failed_baseline);
       add_int (builder, "failed_candidate", r->failed_candidate);
       add_string (builder, "verdict", aiperf_verdict_to_string (r->verdict));
