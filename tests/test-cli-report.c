@@ -346,6 +346,42 @@ test_nothing_loaded (void)
   g_assert_nonnull (strstr (html, "No chart could be drawn from what was opened."));
 }
 
+/* cutileGPT: each config is in the AS-IS (minGPT) and the TO-BE
+ * (cutileGPT) profile; the runs table says which side a row is (issue 21,
+ * item 7), the model every run leaves unnamed is no column, and the
+ * kind's summary names its files by what was opened. */
+static void
+test_cutile_sides (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", "real", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "cutile", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autofree char *parent = g_path_get_dirname (input);
+  const char *table;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  html = read_file (path);
+  table = strstr (html, "<h3>cutile: 18 runs</h3>");
+  g_assert_nonnull (table);
+  g_assert_true (g_str_has_prefix (strstr (table, "<thead>"), "<thead><tr><th>Run</th><th>Profile</th><th>n_embd</th>"));
+  /* comparison_data.json's mean forward latency of micro: 1.5553 ms (minGPT) */
+  g_assert_nonnull (strstr (table, "<tr><td>micro</td><td>minGPT</td><td class=\"num\">128</td><td class=\"num\">4</td>"
+                                   "<td class=\"num\">4</td><td class=\"num\">2026-01-26T14:41:46.710894</td>"
+                                   "<td class=\"num\">1.555</td>"));
+  g_assert_nonnull (strstr (table, "<tr><td>micro</td><td>cutileGPT</td>"));
+  g_assert_nonnull (strstr (table, "<tr><td>gpt_micro</td><td>real</td>"));
+  g_assert_null (strstr (table, "<th>Model</th>"));
+  g_assert_nonnull (strstr (table, "The same in every run: Tool: cutileGPT; batch_size: 4;"));
+  /* the summary section: "minGPT (real/comparison_data.json#mingpt)", no folder of this machine */
+  g_assert_nonnull (strstr (html, "  minGPT (real/comparison_data.json#mingpt)\n"));
+  g_assert_null (strstr (html, parent));
+}
+
 static guint
 count_pdf_pages (const char *pdf,
                  gsize       len)
@@ -424,6 +460,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/escaping-and-failures", test_escaping_and_failures);
   g_test_add_func ("/aiperf/cli/report/nothing-loaded", test_nothing_loaded);
   g_test_add_func ("/aiperf/cli/report/pdf", test_pdf);
+  g_test_add_func ("/aiperf/cli/report/cutile-sides", test_cutile_sides);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

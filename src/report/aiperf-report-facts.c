@@ -137,6 +137,31 @@ aiperf_report_relative_path (AiperfReport *report,
   return g_strdup (path);
 }
 
+char *
+aiperf_report_relative_text (AiperfReport *report,
+                             const char   *text)
+{
+  GPtrArray *roots;
+  GString *out;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  if (text == NULL)
+    return NULL;
+  roots = aiperf_session_get_roots (report->input->session);
+  out = g_string_new (text);
+  for (guint r = 0; roots != NULL && r < roots->len; r++)
+    {
+      g_autofree char *root = g_canonicalize_filename (g_ptr_array_index (roots, r), NULL);
+      g_autofree char *parent = g_path_get_dirname (root);
+      g_autofree char *prefix = g_strconcat (parent, G_DIR_SEPARATOR_S, NULL);
+
+      if (strlen (parent) > 1)
+        g_string_replace (out, prefix, "", 0);
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 aiperf_report_collect_facts (AiperfReport *report)
 {
@@ -199,22 +224,9 @@ aiperf_report_collect_facts (AiperfReport *report)
   add_fact (report, _("AIPerf versions"), distinct_free (&versions));
   add_fact (report, _("Endpoints"), distinct_free (&endpoints));
   add_fact (report, _("Generated"), g_strdup_printf ("%s by aiperf-plot %s", report->generated, PACKAGE_VERSION));
+  /* the messages name files by where they are here: by what was opened */
   for (guint i = 0; i < errors->len; i++)
-    {
-      GString *text = g_string_new (g_ptr_array_index (errors, i));
-
-      /* the messages name files by where they are here: by what was opened */
-      for (guint r = 0; r < roots->len; r++)
-        {
-          g_autofree char *root = g_canonicalize_filename (g_ptr_array_index (roots, r), NULL);
-          g_autofree char *parent = g_path_get_dirname (root);
-          g_autofree char *prefix = g_strconcat (parent, G_DIR_SEPARATOR_S, NULL);
-
-          if (strlen (parent) > 1)
-            g_string_replace (text, prefix, "", 0);
-        }
-      add_fact (report, _("Failed to load"), g_string_free (text, FALSE));
-    }
+    add_fact (report, _("Failed to load"), aiperf_report_relative_text (report, g_ptr_array_index (errors, i)));
   for (guint i = 0; i < report->not_drawn->len; i++)
     add_fact (report, _("Not drawn"), g_strdup (g_ptr_array_index (report->not_drawn, i)));
 }
@@ -224,6 +236,7 @@ aiperf_report_table_free (AiperfReportTable *table)
 {
   g_free (table->title);
   g_ptr_array_unref (table->columns);
+  g_array_unref (table->roles);
   g_ptr_array_unref (table->rows);
   g_free (table->section);
   g_free (table->constant);
@@ -367,6 +380,54 @@ parameter_columns (AiperfRunSet *runs,
   return columns;
 }
 
+static void
+add_column (AiperfReportTable     *table,
+            char                  *title,
+            AiperfReportColumnRole role)
+{
+  g_ptr_array_add (table->columns, title);
+  g_array_append_val (table->roles, role);
+}
+
+/* @texts (one per run, NULL allowed) hold at least two different values. */
+static gboolean
+texts_vary (GPtrArray *texts)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *text = g_ptr_array_index (texts, i);
+
+      if (text == NULL)
+        continue;
+      if (first == NULL)
+        first = text;
+      else if (!g_str_equal (first, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A column of @texts when they differ between runs; otherwise their one
+ * value joins @same ("Tool: AIPerf"), said once under the table. */
+static gboolean
+vary_or_same (GPtrArray  *texts,
+              const char *label,
+              GString    *same)
+{
+  if (texts_vary (texts))
+    return TRUE;
+  for (guint i = 0; i < texts->len; i++)
+    if (g_ptr_array_index (texts, i) != NULL)
+      {
+        g_string_append_printf (same, "%s%s: %s", same->len > 0 ? "; " : "", label,
+                                (const char *) g_ptr_array_index (texts, i));
+        break;
+      }
+  return FALSE;
+}
+
 void
 aiperf_report_collect_tables (AiperfReport *report)
 {
@@ -377,26 +438,52 @@ aiperf_report_collect_tables (AiperfReport *report)
   for (guint k = 0; k < kinds->len; k++)
     {
       const char *kind_id = g_ptr_array_index (kinds, k);
+      const AiperfKind *kind = aiperf_kinds_find (kind_id);
       AiperfRunSet *runs = g_hash_table_lookup (sets, kind_id);
       guint n = aiperf_run_set_get_n_runs (runs);
       g_autoptr(GPtrArray) swept = aiperf_run_set_get_swept_parameters (runs);
       g_autoptr(GPtrArray) metrics = table_metrics (runs, kind_id);
       g_autoptr(GPtrArray) params = NULL;
+      g_autoptr(GPtrArray) tools = g_ptr_array_new ();
+      g_autoptr(GPtrArray) models = g_ptr_array_new ();
+      g_autoptr(GPtrArray) sides = kind != NULL && kind->run_sides != NULL ? kind->run_sides (runs) : NULL;
+      g_autoptr(GString) same = g_string_new (NULL);
+      gboolean show_tool, show_model, show_side;
       char *constant = NULL;
       AiperfReportTable *table = g_new0 (AiperfReportTable, 1);
 
+      for (guint r = 0; r < n; r++)
+        {
+          AiperfRun *run = aiperf_run_set_get_run (runs, r);
+          const char *model = aiperf_run_get_model (run);
+
+          g_ptr_array_add (tools, (gpointer) aiperf_run_get_tool (run));
+          /* a run that names no model says nothing about one */
+          g_ptr_array_add (models, g_strcmp0 (model, "Unknown") != 0 ? (gpointer) model : NULL);
+        }
       table->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run", "%s: %u runs", n),
                                       kind_id, n);
       table->columns = g_ptr_array_new_with_free_func (g_free);
+      table->roles = g_array_new (FALSE, FALSE, sizeof (AiperfReportColumnRole));
       table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-      g_ptr_array_add (table->columns, g_strdup (_("Run")));
-      g_ptr_array_add (table->columns, g_strdup (_("Tool")));
-      g_ptr_array_add (table->columns, g_strdup (_("Model")));
+      /* the side a run is on, when a name alone does not tell two runs apart */
+      show_side = sides != NULL && texts_vary (sides);
+      show_tool = vary_or_same (tools, _("Tool"), same);
+      show_model = vary_or_same (models, _("Model"), same);
+      add_column (table, g_strdup (_("Run")), AIPERF_REPORT_COLUMN_RUN);
+      if (show_side)
+        add_column (table, g_strdup (g_dgettext (GETTEXT_PACKAGE, kind->side_title)), AIPERF_REPORT_COLUMN_SIDE);
+      if (show_tool)
+        add_column (table, g_strdup (_("Tool")), AIPERF_REPORT_COLUMN_TEXT);
+      if (show_model)
+        add_column (table, g_strdup (_("Model")), AIPERF_REPORT_COLUMN_TEXT);
       params = parameter_columns (runs, swept, &constant);
       for (guint i = 0; i < params->len; i++)
-        g_ptr_array_add (table->columns, g_strdup (((ParamColumn *) g_ptr_array_index (params, i))->label));
+        add_column (table, g_strdup (((ParamColumn *) g_ptr_array_index (params, i))->label),
+                    AIPERF_REPORT_COLUMN_PARAMETER);
       for (guint i = 0; i < metrics->len; i++)
-        g_ptr_array_add (table->columns, aiperf_session_metric_label (runs, g_ptr_array_index (metrics, i)));
+        add_column (table, aiperf_session_metric_label (runs, g_ptr_array_index (metrics, i)),
+                    AIPERF_REPORT_COLUMN_METRIC);
 
       for (guint r = 0; r < n; r++)
         {
@@ -404,16 +491,28 @@ aiperf_report_collect_tables (AiperfReport *report)
           GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
 
           g_ptr_array_add (row, g_strdup (aiperf_run_get_name (run)));
-          g_ptr_array_add (row, g_strdup (aiperf_run_get_tool (run)));
-          g_ptr_array_add (row, g_strdup (aiperf_run_get_model (run)));
+          if (show_side)
+            g_ptr_array_add (row, g_strdup (g_ptr_array_index (sides, r)));
+          if (show_tool)
+            g_ptr_array_add (row, g_strdup (g_ptr_array_index (tools, r)));
+          if (show_model)
+            g_ptr_array_add (row, g_strdup (g_ptr_array_index (models, r)));
           for (guint i = 0; i < params->len; i++)
             g_ptr_array_add (row, param_text (run, g_ptr_array_index (params, i)));
           for (guint i = 0; i < metrics->len; i++)
             g_ptr_array_add (row, metric_text (run, g_ptr_array_index (metrics, i)));
           g_ptr_array_add (table->rows, row);
         }
-      table->constant = constant;
-      table->section = aiperf_session_kind_section (report->input->session, kind_id, runs);
+      if (constant != NULL)
+        g_string_append_printf (same, "%s%s", same->len > 0 ? "; " : "", constant);
+      g_free (constant);
+      table->constant = same->len > 0 ? g_strdup (same->str) : NULL;
+      {
+        g_autofree char *section = aiperf_session_kind_section (report->input->session, kind_id, runs);
+
+        /* the section names its files: by what was opened, not where it sat here */
+        table->section = aiperf_report_relative_text (report, section);
+      }
       g_ptr_array_add (report->tables, table);
     }
 }

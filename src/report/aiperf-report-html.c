@@ -111,9 +111,11 @@ append_tables (GString      *out,
             {
               const char *cell = g_ptr_array_index (row, c);
 
-              /* Run, tool, model and parameters are text; metrics are numbers. */
-              g_string_append (out, c >= 3 && cell != NULL && g_ascii_isdigit (cell[0]) ? "<td class=\"num\">"
-                                                                                           : "<td>");
+              AiperfReportColumnRole role = g_array_index (table->roles, AiperfReportColumnRole, c);
+
+              /* Run, side, tool and model are text; numbers of parameters and metrics align right. */
+              g_string_append (out, role >= AIPERF_REPORT_COLUMN_PARAMETER && cell != NULL && g_ascii_isdigit (cell[0])
+                                    ? "<td class=\"num\">" : "<td>");
               append_escaped (out, cell != NULL ? cell : "–");
               g_string_append (out, "</td>");
             }

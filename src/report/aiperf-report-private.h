@@ -25,10 +25,22 @@ typedef struct {
   const AiperfKindCharts *plan;     /* the runs it draws */
 } AiperfReportChart;
 
+/* What a column of a runs table holds: the PDF keeps the run, its side
+ * and its metrics on the page and moves parameters that do not fit to an
+ * appendix; the HTML sets numbers right-aligned. */
+typedef enum {
+  AIPERF_REPORT_COLUMN_RUN,
+  AIPERF_REPORT_COLUMN_SIDE,       /* which profile a run is from (cutileGPT AS-IS / TO-BE) */
+  AIPERF_REPORT_COLUMN_TEXT,       /* tool, model: only when they differ between runs */
+  AIPERF_REPORT_COLUMN_PARAMETER,
+  AIPERF_REPORT_COLUMN_METRIC,
+} AiperfReportColumnRole;
+
 /* A table of text: a header row and rows of cells. */
 typedef struct {
   char      *title;    /* "Serving benchmarks (12 runs)" */
   GPtrArray *columns;  /* char* */
+  GArray    *roles;    /* AiperfReportColumnRole per column */
   GPtrArray *rows;     /* GPtrArray of char* (NULL cells allowed) */
   char      *section;  /* the kind's summary_section, or NULL */
   /* Parameters with one value in every run that sets them ("Streaming:
@@ -54,6 +66,10 @@ void         aiperf_report_collect_facts  (AiperfReport      *report);
 void         aiperf_report_collect_tables (AiperfReport      *report);
 void         aiperf_report_table_free     (AiperfReportTable *table);
 
+/* @text with every folder above what was opened cut from the paths it
+ * names ("/home/me/sweep/run1/x.json" → "sweep/run1/x.json"). */
+char        *aiperf_report_relative_text  (AiperfReport      *report,
+                                           const char        *text);
 /* @path (a run's locator) relative to the folder of the opened path it
  * is under ("sweep/run1/profile_export.jsonl"), so the report names no
  * folder of this machine; @path itself when it is under none. */

@@ -237,6 +237,27 @@ aiperf_cutile_data_new (AiperfRunSet *runs)
   return data;
 }
 
+GPtrArray *
+aiperf_cutile_run_sides (AiperfRunSet *runs)
+{
+  g_autoptr(AiperfCutileData) data = aiperf_cutile_data_new (runs);
+  GPtrArray *sides = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_set_size (sides, aiperf_run_set_get_n_runs (runs));
+  for (guint f = 0; data != NULL && f < data->files->len; f++)
+    {
+      AiperfCutileFile *file = g_ptr_array_index (data->files, f);
+
+      for (guint c = 0; c < data->configs->len; c++)
+        if (file->ids[c] >= 0 && (guint) file->ids[c] < sides->len)
+          {
+            g_free (sides->pdata[file->ids[c]]);
+            sides->pdata[file->ids[c]] = g_strdup (file->label);
+          }
+    }
+  return sides;
+}
+
 char *
 aiperf_cutile_metric_title (AiperfCutileData *data,
                             const char       *tag,

@@ -48,6 +48,9 @@ double            aiperf_cutile_metric      (AiperfRun        *run,
 /* Numeric parameter @key (NaN when absent or not a number). */
 double            aiperf_cutile_parameter   (AiperfRun        *run,
                                              const char       *key);
+/* Which file (its label, as the charts' legends say) each of @runs is
+ * from: one char* per run, NULL for a run of no cutileGPT file. */
+GPtrArray        *aiperf_cutile_run_sides   (AiperfRunSet     *runs);
 /* "Forward Latency" and "ms" for the known metrics, a prettified name and
  * the run's unit otherwise. */
 char             *aiperf_cutile_metric_title (AiperfCutileData *data,

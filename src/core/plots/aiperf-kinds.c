@@ -129,7 +129,9 @@ static const AiperfKindOption trace_options[] = {
 static const AiperfKind kinds[] = {
   { .id = AIPERF_KIND_SERVING, .views = AIPERF_KIND_VIEW_RUNS },
   { .id = AIPERF_KIND_CUTILE, .summary_section = aiperf_cutile_summary_section,
-    .metric_aliases = cutile_aliases },
+    .metric_aliases = cutile_aliases, .run_sides = aiperf_cutile_run_sides,
+    /* Translators: the runs table's column of which profile (AS-IS or TO-BE) a cutileGPT run is from */
+    .side_title = N_("Profile") },
   { .id = AIPERF_KIND_GEMM, .write_files = aiperf_gemm_write_files,
     .summary_with_options = aiperf_gemm_summary_section, .expand_preset = aiperf_gemm_expand_preset,
     .options = gemm_options, .views = AIPERF_KIND_VIEW_GEMM_TABLE },

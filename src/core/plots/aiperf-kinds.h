@@ -73,6 +73,13 @@ typedef struct {
   /* Nullable: the kind's analysis options, ended by { NULL }. */
   const AiperfKindOption *options;
   AiperfKindViews          views;
+  /* Nullable: for runs of one name measured on several sides (a
+   * cutileGPT config in an AS-IS and a TO-BE profile), which side each of
+   * @runs is on, one char* per run (NULL where it has none), named as the
+   * charts' legends name it; @side_title (untranslated, N_) titles the
+   * runs table's column of them. */
+  GPtrArray  *(*run_sides)     (AiperfRunSet *runs);
+  const char  *side_title;
 } AiperfKind;
 
 /* The views of the kind @id (0 for a kind with no entry). */
