@@ -18,8 +18,6 @@
 #include "aiperf-export.h"
 #include "aiperf-writer.h"
 
-#define HISTORY_SEED 20240601
-
 static char *
 iso_time (double seconds)
 {
@@ -140,7 +138,7 @@ aiperf_cli_history (const char * const *paths,
     }
   if (theme_name != NULL)
     aiperf_theme_from_string (theme_name, &theme);
-  series = aiperf_history_build (runs, min_effect, HISTORY_SEED, notes);
+  series = aiperf_history_build (runs, min_effect, AIPERF_HISTORY_SEED, notes);
   dir = output != NULL ? g_strdup (output) : g_build_filename (paths[0], "plots", NULL);
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {

@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* The seed of every history's permutations: --history, the window and
+ * the "history" chart find the same change points. */
+#define AIPERF_HISTORY_SEED 20240601
+
 typedef struct {
   guint  index;          /* first point after the shift */
   double p;              /* E-divisive permutation p */

@@ -8,6 +8,7 @@
 #include "aiperf-chart.h"
 #include "aiperf-compare.h"
 #include "aiperf-compare-history.h"
+#include "aiperf-plot.h"
 
 G_BEGIN_DECLS
 
@@ -22,5 +23,31 @@ AiperfChart *aiperf_compare_forest_chart (const AiperfComparison *comparison);
 AiperfChart *aiperf_history_chart        (GPtrArray              *series,
                                           const char             *metric,
                                           const char             *stat);
+
+/* @record's metric as the two sides' distributions: the ECDF of the
+ * requests of @record's configuration in @baseline and in @candidate (runs
+ * with their details read), each side's value, and the candidate's within
+ * the interval of the change. NULL with AIPERF_ERROR_NO_DATA when a side
+ * has no per-request values of the metric (throughputs, summaries). */
+AiperfChart *aiperf_compare_distribution_chart (const AiperfCompareRecord *record,
+                                                AiperfRunSet              *baseline,
+                                                AiperfRunSet              *candidate,
+                                                GError                   **error);
+
+/* The handlers of the table (aiperf-plot-handlers.c). "comparison": the
+ * forest plot of the runs the preset's "baseline" glob (a run's name or
+ * path) or the experiment_classification calls baseline against the others,
+ * "min_effect" (percent) as --min-effect. "history": the preset's y metric
+ * and stat over time (--history's history-METRIC-STAT.png). */
+AiperfChart *aiperf_handler_compare_forest (const AiperfPlotSpec       *spec,
+                                            AiperfRunSet               *runs,
+                                            const AiperfClassification *classification,
+                                            AiperfPlotColors           *colors,
+                                            GError                    **error);
+AiperfChart *aiperf_handler_history        (const AiperfPlotSpec       *spec,
+                                            AiperfRunSet               *runs,
+                                            const AiperfClassification *classification,
+                                            AiperfPlotColors           *colors,
+                                            GError                    **error);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "aiperf-compare-chart.h"
+#include "aiperf-handler-private.h"
 
 static const AiperfVerdict verdict_order[] = {
   AIPERF_VERDICT_REGRESSION,
@@ -64,7 +65,7 @@ configuration_panel (const AiperfComparison *comparison,
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   AiperfLayer *bars[G_N_ELEMENTS (verdict_order)], *points[G_N_ELEMENTS (verdict_order)];
-  AiperfLayer *zero, *effect;
+  AiperfLayer *zero, *effect, *band;
   double effect_pct = comparison->settings.min_effect * 100;
 
   for (guint i = 0; i < comparison->records->len; i++)
@@ -86,7 +87,13 @@ configuration_panel (const AiperfComparison *comparison,
   panel->x.include_zero = TRUE;
   add_verdict_series (panel, with_legend);
 
-  /* No change, and the minimal effect either side of it. */
+  /* No change, and the minimal effect either side of it: a shaded band
+   * (a change inside it is never a verdict) edged by dashed rules. */
+  band = aiperf_chart_add_layer (panel, AIPERF_LAYER_BAND, -1);
+  band->color = aiperf_color_role (AIPERF_ROLE_MUTED);
+  band->fill_opacity = 0.12;
+  aiperf_layer_append_band (band, -effect_pct, -0.5, MAX (rows->len, 1) - 0.5);
+  aiperf_layer_append_band (band, effect_pct, -0.5, MAX (rows->len, 1) - 0.5);
   zero = aiperf_chart_add_layer (panel, AIPERF_LAYER_VLINE, -1);
   zero->color = aiperf_color_role (AIPERF_ROLE_FOREGROUND);
   aiperf_layer_append_rule (zero, 0.0, NULL);
@@ -253,4 +260,87 @@ aiperf_history_chart (GPtrArray  *series,
         }
     }
   return g_steal_pointer (&chart);
+}
+
+/* --- the charts as plot handlers, for presets and the report --- */
+
+/* A preset's percentage key ("min_effect: 5"), as a fraction; @fallback
+ * when unset or not a percentage. */
+static double
+spec_percent (const AiperfPlotSpec *spec,
+              const char           *key,
+              double                fallback)
+{
+  const char *text = aiperf_plot_spec_get_extra (spec, key);
+  char *end = NULL;
+  double value;
+
+  if (text == NULL)
+    return fallback;
+  value = g_ascii_strtod (text, &end);
+  return end != text && isfinite (value) && value >= 0 ? value / 100 : fallback;
+}
+
+AiperfChart *
+aiperf_handler_compare_forest (const AiperfPlotSpec       *spec,
+                               AiperfRunSet               *runs,
+                               const AiperfClassification *classification,
+                               AiperfPlotColors           *colors,
+                               GError                    **error)
+{
+  g_autoptr(AiperfRunSet) baseline = aiperf_run_set_new ();
+  g_autoptr(AiperfRunSet) candidate = aiperf_run_set_new ();
+  g_autoptr(AiperfComparison) comparison = NULL;
+  const char *glob = aiperf_plot_spec_get_extra (spec, "baseline");
+  char *globs[2] = { (char *) glob, NULL };
+  AiperfClassification by_key = { .baselines = globs };
+  AiperfCompareSettings settings;
+  AiperfChart *chart;
+
+  /* The preset's own "baseline: GLOB" first, else the config's
+   * experiment_classification (aiperf's baseline and treatment runs). */
+  if (glob != NULL && glob[0] != '\0')
+    classification = &by_key;
+  if (classification == NULL)
+    return aiperf_plot_no_data (error, _("No baseline: give the preset a “baseline” (a run name or path glob) "
+                                         "or the configuration an experiment_classification"));
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+
+      aiperf_run_set_add (aiperf_plot_classify_run (classification, run, NULL) ? baseline : candidate, run);
+    }
+  if (aiperf_run_set_get_n_runs (baseline) == 0 || aiperf_run_set_get_n_runs (candidate) == 0)
+    return aiperf_plot_no_data (error, _("The comparison needs baseline and candidate runs: %u baseline, %u candidate"),
+                                aiperf_run_set_get_n_runs (baseline), aiperf_run_set_get_n_runs (candidate));
+  aiperf_compare_settings_init (&settings);
+  settings.min_effect = spec_percent (spec, "min_effect", settings.min_effect);
+  comparison = aiperf_comparison_run (baseline, candidate, &settings, NULL);
+  chart = aiperf_compare_forest_chart (comparison);
+  if (chart == NULL)
+    return aiperf_plot_no_data (error, _("No metric of the baseline's configurations was measured in the candidates"));
+  return chart;
+}
+
+AiperfChart *
+aiperf_handler_history (const AiperfPlotSpec       *spec,
+                        AiperfRunSet               *runs,
+                        const AiperfClassification *classification,
+                        AiperfPlotColors           *colors,
+                        GError                    **error)
+{
+  AiperfCompareSettings settings;
+  g_autoptr(GPtrArray) series = NULL;
+  const char *metric = spec->y.metric != NULL ? aiperf_plot_resolve_tag (spec->y.metric) : "time_to_first_token";
+  AiperfStat stat = spec->y.has_stat ? spec->y.stat : spec->has_stat ? spec->stat : AIPERF_STAT_AVG;
+  AiperfChart *chart;
+
+  aiperf_compare_settings_init (&settings);
+  series = aiperf_history_build (runs, spec_percent (spec, "min_effect", settings.min_effect),
+                                 AIPERF_HISTORY_SEED, NULL);
+  chart = aiperf_history_chart (series, metric, aiperf_stat_to_string (stat));
+  if (chart == NULL)
+    return aiperf_plot_no_data (error, _("No configuration has three runs or more with %s %s over time"),
+                                metric, aiperf_stat_to_string (stat));
+  return chart;
 }

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-compare-chart.h"
 #include "aiperf-cutile-private.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-kernels-private.h"
@@ -87,6 +88,10 @@ static const AiperfPlotControls expert_load = {
   AIPERF_PLOT_CONTROL_TYPE,
   { { AIPERF_PLOT_OPTION_COUNT, AIPERF_EXPERT_LOAD_MAX_STEP_TOKENS, N_("Largest Step (tokens)"), 0, G_MAXINT, 0 } } };
 
+/* A metric over time: which one, and its statistic. */
+static const AiperfPlotControls history = {
+  AIPERF_PLOT_CONTROL_Y_METRIC | AIPERF_PLOT_CONTROL_STATS, { { 0 } } };
+
 static const AiperfPlotHandler handlers[] = {
   { "scatter", N_("Scatter"), SINGLE, "serving", "requests",
     aiperf_handler_scatter, NULL, NULL, &serving_single },
@@ -153,6 +158,12 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_expert_load_heatmap, NULL, &expert_load },
   { "expert_step_cv", N_("Per-Step Coefficient of Variation"), MULTI, "expert_load", "",
     NULL, aiperf_handler_expert_step_cv, NULL, &expert_load },
+  /* A/B comparison and history (any kind: the comparison pairs the runs
+   * by configuration, the history follows each configuration over time) */
+  { "comparison", N_("Comparison with the Baseline"), MULTI, "serving", "",
+    NULL, aiperf_handler_compare_forest, NULL, &nothing },
+  { "history", N_("History"), MULTI, "serving", "",
+    NULL, aiperf_handler_history, NULL, &history },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
