@@ -37,6 +37,12 @@ verdict_color (AiperfVerdict verdict)
     }
 }
 
+static AiperfMarker
+verdict_marker (AiperfVerdict verdict)
+{
+  return verdict == AIPERF_VERDICT_NOT_ENOUGH_DATA ? AIPERF_MARKER_CROSS : AIPERF_MARKER_DIAMOND;
+}
+
 static void
 add_verdict_series (AiperfChart *chart,
                     gboolean     in_legend)
@@ -46,7 +52,11 @@ add_verdict_series (AiperfChart *chart,
       int series = aiperf_chart_add_series (chart, aiperf_verdict_label (verdict_order[v]),
                                             verdict_color (verdict_order[v]), AIPERF_LAYER_POINTS);
 
-      ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = in_legend;
+      AiperfSeries *entry = g_ptr_array_index (chart->series, series);
+
+      entry->in_legend = in_legend;
+      /* The legend shows the marks the rows have. */
+      entry->marker = verdict_marker (verdict_order[v]);
     }
 }
 
@@ -108,8 +118,7 @@ configuration_panel (const AiperfComparison *comparison,
       bars[v] = aiperf_chart_add_layer (panel, AIPERF_LAYER_ERROR_BARS, (int) v);
       bars[v]->line_width = 2.5;
       points[v] = aiperf_chart_add_layer (panel, AIPERF_LAYER_POINTS, (int) v);
-      points[v]->marker = verdict_order[v] == AIPERF_VERDICT_NOT_ENOUGH_DATA
-                          ? AIPERF_MARKER_CROSS : AIPERF_MARKER_DIAMOND;
+      points[v]->marker = verdict_marker (verdict_order[v]);
       points[v]->marker_size = 11;
       points[v]->pickable = TRUE;
       points[v]->hover_labels = TRUE;
@@ -157,7 +166,7 @@ aiperf_compare_forest_chart (const AiperfComparison *comparison)
   chart = aiperf_chart_new (_("Comparison with the Baseline"));
   chart->note = g_strdup_printf (_("Candidate against baseline: change with its %g %% interval; "
                                    "verdicts at a %g %% false discovery rate (Benjamini–Hochberg), "
-                                   "minimal effect ±%g %% (dashed)."),
+                                   "minimal effect ±%g %% (shaded)."),
                                  comparison->settings.level * 100, comparison->settings.alpha * 100,
                                  comparison->settings.min_effect * 100);
   /* The verdicts' legend once, in the first panel. */
