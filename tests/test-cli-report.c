@@ -396,6 +396,53 @@ count_pdf_pages (const char *pdf,
   return n;
 }
 
+/* "P" or "L" per page, in order, from the pages' media boxes (cairo
+ * writes them uncompressed). */
+static char *
+page_sizes (const char *pdf,
+            gsize       len)
+{
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i + 40 <= len; i++)
+    if (memcmp (pdf + i, "/MediaBox [ 0 0 ", 16) == 0)
+      g_string_append_c (out, g_ascii_strtod (pdf + i + 16, NULL) > 600 ? 'L' : 'P');
+  return g_string_free (out, FALSE);
+}
+
+/* The text of @path by pdftotext -layout (pages end with a form feed), or
+ * NULL when pdftotext is not installed. */
+static char *
+pdf_text (const char *path)
+{
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  const char *argv[] = { pdftotext, "-layout", path, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+  int status = 0;
+
+  if (pdftotext == NULL)
+    return NULL;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL, &status, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The 0-based page of @text where @needle first is. */
+static int
+page_of (const char *text,
+         const char *needle)
+{
+  const char *hit = strstr (text, needle);
+  int page = 0;
+
+  if (hit == NULL)
+    g_error ("“%s” is in no page of the PDF", needle);
+  for (const char *p = text; p < hit; p++)
+    page += *p == '\f';
+  return page;
+}
+
 static void
 test_pdf (void)
 {
@@ -414,8 +461,14 @@ test_pdf (void)
   g_assert_false (g_file_test (html_path, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_get_contents (path, &pdf, &len, NULL));
   g_assert_true (g_str_has_prefix (pdf, "%PDF-"));
-  /* the title page and the 4 default multi-run charts */
-  g_assert_cmpuint (count_pdf_pages (pdf, len), ==, 5);
+  /* a portrait title page with the runs table, and the 4 default
+   * multi-run charts two to a portrait page */
+  g_assert_cmpuint (count_pdf_pages (pdf, len), ==, 3);
+  {
+    g_autofree char *sizes = page_sizes (pdf, len);
+
+    g_assert_cmpstr (sizes, ==, "PPP");
+  }
 
   if (pdftotext != NULL)
     {
@@ -439,11 +492,79 @@ test_pdf (void)
 
         for (const char *p = text; *p != '\0'; p++)
           feeds += *p == '\f';
-        g_assert_cmpuint (feeds, ==, 5);
+        g_assert_cmpuint (feeds, ==, 3);
       }
     }
   else
     g_test_message ("pdftotext is not installed: the PDF's text is not checked");
+}
+
+/* Every kind in one PDF (issue 21, item 9): the kinds' summaries, wide
+ * tables on landscape pages with the parameters that do not fit in an
+ * appendix, charts two to a portrait page or alone on a landscape one,
+ * and the trace's timeline on a landscape page. */
+static void
+test_pdf_kinds (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *serving = fixture (NULL);
+  g_autofree char *vllm = g_test_build_filename (G_TEST_DIST, "data", "formats", "vllm", "ccl", NULL);
+  g_autofree char *cutile = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", "real", NULL);
+  g_autofree char *gemm = g_test_build_filename (G_TEST_DIST, "data", "gemm", "tracelens", "h100", NULL);
+  g_autofree char *nsight = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  g_autofree char *gates = g_test_build_filename (G_TEST_DIST, "data", "gate-logs", "ccl", NULL);
+  g_autofree char *trace = g_test_build_filename (G_TEST_DIST, "data", "report", "steps_counters.pt.trace.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "pdf-kinds", NULL);
+  g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
+  g_autofree char *pdf = NULL, *sizes = NULL, *text = NULL;
+  gsize len = 0;
+  guint pages;
+  Result r;
+
+  cli_run (&r, h, "--report", "pdf", "-o", out, serving, vllm, cutile, gemm, nsight, gates, trace, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  g_assert_true (g_file_get_contents (path, &pdf, &len, NULL));
+  pages = count_pdf_pages (pdf, len);
+  sizes = page_sizes (pdf, len);
+  g_assert_cmpuint (strlen (sizes), ==, pages);
+  /* the title page is portrait; the appendix, last, is landscape */
+  g_assert_cmpint (sizes[0], ==, 'P');
+  g_assert_cmpint (sizes[pages - 1], ==, 'L');
+  text = pdf_text (path);
+  if (text == NULL)
+    {
+      g_test_message ("pdftotext is not installed: the PDF's text is not checked");
+      return;
+    }
+  /* 19 serving runs in 16 columns: landscape, three parameters in the appendix */
+  g_assert_cmpint (sizes[page_of (text, "serving: 19 runs")], ==, 'L');
+  g_assert_nonnull (strstr (text, "3 further columns of this table are in the appendix."));
+  g_assert_cmpint (page_of (text, "Appendix: further columns of the runs tables"), ==, (int) pages - 1);
+  g_assert_cmpint (page_of (text, "serving: 19 runs, continued"), ==, (int) pages - 1);
+  /* the appendix: each run's parameters that did not fit, by its name */
+  g_assert_true (g_regex_match_simple ("Mixtral8x7B-vllmEP4-Perlmutter\\[pplx_64_8192\\]-group12 +64 +pplx +pplx",
+                                          text, 0, 0));
+  /* no number split over two lines: the cutileGPT table's throughput whole */
+  g_assert_true (g_regex_match_simple ("gpt_micro +real +128 +4 +4 +2026-01-26T14:56:21.406610 +1.139 +4 +64 +– +224820.7",
+                                          text, 0, 0));
+  /* each kind's summary, its files named by what was opened */
+  g_assert_nonnull (strstr (text, "cutileGPT Profiling Summary"));
+  g_assert_nonnull (strstr (text, "minGPT (real/comparison_data.json#mingpt)"));
+  g_assert_nonnull (strstr (text, "MoE Expert Load (gate logs)"));
+  g_assert_nonnull (strstr (text, "GEMM kernel benchmarks"));
+  g_assert_nonnull (strstr (text, "EPLBON against EPLBOFF (the baseline, opened first):"));
+  g_assert_nonnull (strstr (text, "20 iterations (CPU-side ProfilerStep spans): mean 0.900 ms, median 0.900 ms"));
+  g_assert_null (strstr (text, serving));
+  /* the trace's timeline: a landscape page of its own, after the charts */
+  g_assert_cmpint (sizes[page_of (text, "Timeline of steps_counters (steps_counters.pt.trace.json)")], ==, 'L');
+  g_assert_cmpint (page_of (text, "Timeline of steps_counters (steps_counters.pt.trace.json)"), >,
+                   page_of (text, "(ttft_vs_throughput, serving)"));
+  g_assert_nonnull (strstr (text, "Time since the trace's start (ms)"));
+  /* two serving charts share a portrait page */
+  g_assert_cmpint (page_of (text, "(pareto_curve_throughput_per_gpu_vs_latency, serving)"), ==,
+                   page_of (text, "(pareto_curve_throughput_per_gpu_vs_interactivity, serving)"));
+  g_assert_cmpint (sizes[page_of (text, "(ttft_vs_throughput, serving)")], ==, 'P');
 }
 
 int
@@ -461,6 +582,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/nothing-loaded", test_nothing_loaded);
   g_test_add_func ("/aiperf/cli/report/pdf", test_pdf);
   g_test_add_func ("/aiperf/cli/report/cutile-sides", test_cutile_sides);
+  g_test_add_func ("/aiperf/cli/report/pdf-kinds", test_pdf_kinds);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -9,6 +9,7 @@
 #include "aiperf-chart.h"
 #include "aiperf-report.h"
 #include "aiperf-session-charts.h"
+#include "aiperf-track-model.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,15 @@ typedef struct {
   char      *constant;
 } AiperfReportTable;
 
+/* A trace's timeline (a run whose kind has AIPERF_KIND_VIEW_TIMELINE). */
+typedef struct {
+  AiperfRun        *run;      /* borrowed: the session's */
+  AiperfTrackModel  model;    /* its trace store's */
+  char             *id;       /* "t1": unique in the report */
+  char             *title;    /* "Timeline of steps_counters" */
+  char             *caption;  /* the title, with the run's file */
+} AiperfReportTimeline;
+
 typedef struct {
   const AiperfReportInput *input;
   AiperfStyle              style;
@@ -55,6 +65,7 @@ typedef struct {
   GPtrArray               *charts;      /* AiperfReportChart* */
   GPtrArray               *not_drawn;   /* char*: "name: why" */
   GPtrArray               *tables;      /* AiperfReportTable*, one per kind */
+  GPtrArray               *timelines;   /* AiperfReportTimeline*, one per trace */
   GPtrArray               *facts;       /* char* pairs { label, value } */
   char                    *title;       /* "qwen-sweep — AIPerf Plot report" */
   char                    *generated;   /* "2026-11-24 19:10 UTC" */
