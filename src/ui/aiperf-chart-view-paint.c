@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "aiperf-chart-view-private.h"
+#include "aiperf-focus-ring.h"
 
 #define TOOLTIP_PAD     8.0
 #define TOOLTIP_OFFSET 14.0
@@ -384,16 +385,7 @@ aiperf_chart_view_snapshot_overlay (AiperfChartView *self,
     return;
 
   /* Keyboard focus shows, as GTK's focus rings do: arrows act on this chart. */
-  if (gtk_widget_has_visible_focus (GTK_WIDGET (self)))
-    {
-      GskRoundedRect outline;
-      GdkRGBA accent = { 0.208, 0.518, 0.894, 0.8 };   /* libadwaita's blue accent */
-      float w[4] = { 2, 2, 2, 2 };
-      GdkRGBA c[4] = { accent, accent, accent, accent };
-
-      gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (1, 1, width - 2, height - 2), 6);
-      gtk_snapshot_append_border (snapshot, &outline, w, c);
-    }
+  aiperf_focus_ring_snapshot (GTK_WIDGET (self), snapshot);
 
   if (self->drag_mode == AIPERF_DRAG_RUBBER_BAND && self->drag_started)
     snapshot_rubber_band (self, snapshot);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aiperf-chart-view-private.h"
+#include "aiperf-focus-ring.h"
 
 G_DEFINE_FINAL_TYPE (AiperfChartView, aiperf_chart_view, GTK_TYPE_WIDGET)
 
@@ -249,6 +250,7 @@ aiperf_chart_view_init (AiperfChartView *self)
   self->style.scale = 1.0;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  aiperf_focus_ring_track (GTK_WIDGET (self));
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   if (adw_is_initialized ())

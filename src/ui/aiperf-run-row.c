@@ -139,6 +139,19 @@ aiperf_run_row_matches (AiperfRunRow *self,
   return strstr (self->haystack, casefolded_text) != NULL;
 }
 
+/* Space on the focused row: the check, which takes no Tab stop of its own
+ * (Enter opens the run's details). */
+static void
+toggle_check (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  AiperfRunRow *self = AIPERF_RUN_ROW (widget);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->check)))
+    gtk_check_button_set_active (self->check, !gtk_check_button_get_active (self->check));
+}
+
 static void
 aiperf_run_row_dispose (GObject *object)
 {
@@ -163,6 +176,10 @@ aiperf_run_row_class_init (AiperfRunRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, model_label);
   gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, facts_label);
+
+  gtk_widget_class_install_action (widget_class, "row.toggle-check", NULL, toggle_check);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "row.toggle-check", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Space, 0, "row.toggle-check", NULL);
 
   signals[TOGGLED] = g_signal_new ("toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);

@@ -5,6 +5,8 @@
  * hovering names the slice under the pointer with its args, a click
  * selects a slice (an arrow to its launch or kernel) or folds the lane
  * whose name it hits, and a search marks the slices whose names match.
+ * Focused (Tab reaches it), arrows pan, plus and minus zoom, Home shows
+ * the whole trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +18,7 @@
 
 #include "aiperf-timeline.h"
 #include "aiperf-timeline-view.h"
+#include "aiperf-focus-ring.h"
 
 struct _AiperfTimelineView
 {
@@ -83,6 +86,7 @@ aiperf_timeline_view_snapshot (GtkWidget   *widget,
       cairo_fill (cr);
     }
   cairo_destroy (cr);
+  aiperf_focus_ring_snapshot (widget, snapshot);
 }
 
 void
@@ -251,6 +255,8 @@ on_pressed (GtkGestureClick    *gesture,
             double              y,
             AiperfTimelineView *self)
 {
+  /* A click gives the keyboard to the timeline, as to a chart. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   if (n_press == 2)
     aiperf_timeline_view_reset (self);
 }
@@ -405,6 +411,33 @@ on_query_tooltip (GtkWidget          *widget,
   return TRUE;
 }
 
+/* The keyboard, as the chart's Shift+arrows: a tenth of the view per press. */
+static void
+activate_key_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  AiperfTimelineView *self = AIPERF_TIMELINE_VIEW (widget);
+  gint64 span = self->t1 - self->t0;
+
+  if (g_str_equal (action_name, "timeline.pan"))
+    {
+      gint64 shift = (gint64) (0.1 * (double) span) * g_variant_get_int32 (parameter);
+
+      aiperf_timeline_view_set_range (self, self->t0 + shift, self->t1 + shift);
+    }
+  else if (g_str_equal (action_name, "timeline.zoom"))
+    {
+      /* About the middle of the view: there is no pointer to anchor to. */
+      double factor = g_variant_get_int32 (parameter) > 0 ? 0.8 : 1.25;
+      gint64 mid = self->t0 + span / 2, half = (gint64) ((double) span * factor / 2);
+
+      aiperf_timeline_view_set_range (self, mid - half, mid + half);
+    }
+  else
+    aiperf_timeline_view_reset (self);
+}
+
 static void
 aiperf_timeline_view_dispose (GObject *object)
 {
@@ -422,8 +455,26 @@ aiperf_timeline_view_dispose (GObject *object)
 static void
 aiperf_timeline_view_class_init (AiperfTimelineViewClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = aiperf_timeline_view_dispose;
-  GTK_WIDGET_CLASS (klass)->snapshot = aiperf_timeline_view_snapshot;
+  widget_class->snapshot = aiperf_timeline_view_snapshot;
+  gtk_widget_class_install_action (widget_class, "timeline.pan", "i", activate_key_action);
+  gtk_widget_class_install_action (widget_class, "timeline.zoom", "i", activate_key_action);
+  gtk_widget_class_install_action (widget_class, "timeline.reset", NULL, activate_key_action);
+  for (int shift = 0; shift <= 1; shift++)
+    {
+      GdkModifierType mods = shift ? GDK_SHIFT_MASK : 0;
+
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, mods, "timeline.pan", "i", -1);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, mods, "timeline.pan", "i", 1);
+    }
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "timeline.zoom", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "timeline.zoom", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "timeline.zoom", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "timeline.zoom", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "timeline.zoom", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "timeline.reset", NULL);
 }
 
 static void
@@ -439,6 +490,8 @@ aiperf_timeline_view_init (AiperfTimelineView *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  aiperf_focus_ring_track (GTK_WIDGET (self));
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
