@@ -156,8 +156,9 @@ test_trace (void)
   g_assert_cmpint (r.status, ==, 0);
   listing = sorted_listing (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv gpu_timeline.csv "
-                                "gpu_timeline.txt kernel_categories.png kernel_summary.csv kernel_types.csv streams.csv "
-                                "summary.txt timeline.png top_kernels.png");
+                                "gpu_timeline.txt idle_time.csv idle_time.png kernel_categories.png "
+                                "kernel_summary.csv kernel_types.csv streams.csv summary.txt temporal_breakdown.csv "
+                                "temporal_breakdown.png timeline.png top_kernels.png");
   /* GPU time by launching op, kernels, memcpys and memsets apart, as a
    * join of the raw JSON in Python gives; shares of all 49,816 µs of GPU
    * time (aten::copy_ launched the memcpys, not kernels). */

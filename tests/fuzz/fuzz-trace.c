@@ -1,7 +1,8 @@
 /* fuzz-trace.c — libFuzzer target for the Chrome trace reader (plain and
  * gzip), the structural sniff, and the trace format's load and analyses
- * (GPU time breakdown, ops, summary, both windows): any bytes end in events
- * or an error, never a crash, a hang or a leak.
+ * (GPU time breakdown, HTA's temporal and idle breakdowns, ops, summary,
+ * both windows): any bytes end in events or an error, never a crash, a
+ * hang or a leak.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -129,10 +130,19 @@ analyse (AiperfRunSet *runs)
           char *csv = aiperf_trace_gpu_timeline_csv (aiperf_run_set_get_run (runs, i), w);
           char *notes = aiperf_trace_gpu_timeline_notes (aiperf_run_set_get_run (runs, i), w);
 
+          char *temporal = aiperf_trace_temporal_csv (aiperf_run_set_get_run (runs, i));
+          char *idle = aiperf_trace_idle_time_csv (aiperf_run_set_get_run (runs, i));
+
           if (csv != NULL)
             aiperf_fuzz_check_text ("gpu_timeline", csv);
+          if (temporal != NULL)
+            aiperf_fuzz_check_text ("temporal_breakdown", temporal);
+          if (idle != NULL)
+            aiperf_fuzz_check_text ("idle_time", idle);
           g_free (csv);
           g_free (notes);
+          g_free (temporal);
+          g_free (idle);
         }
     }
 }

@@ -72,6 +72,32 @@ trace_store_classify_keys (AiperfTraceStore *self)
     }
 }
 
+guint8
+trace_store_device_kind (AiperfTraceStore *self,
+                         const TraceSlice *slice)
+{
+  guint8 kind = slice->key < self->device_kinds->len ? self->device_kinds->data[slice->key] : TRACE_DEVICE_NONE;
+
+  /* MTIA writes its DMA transfers as device events beside its kernels;
+   * HTA counts them as memory (names starting "dma"). */
+  if (kind == TRACE_DEVICE_KERNEL && strncmp (g_ptr_array_index (self->names, slice->name), "dma", 3) == 0)
+    return TRACE_DEVICE_MEMCPY;
+  return kind;
+}
+
+char *
+trace_store_gpu_name (AiperfTraceStore *self,
+                      guint             file,
+                      const char       *pid)
+{
+  g_autofree char *key = trace_process_key (file, pid);
+  const char *label = g_hash_table_lookup (self->process_label, key);
+  const char *file_label = g_array_index (self->files, TraceFile, file).label;
+  g_autofree char *name = label != NULL ? g_strdup (label) : g_strdup_printf ("pid %s", pid);
+
+  return file_label != NULL ? g_strdup_printf ("%s · %s", file_label, name) : g_steal_pointer (&name);
+}
+
 static int
 compare_spans (gconstpointer a,
                gconstpointer b)
@@ -82,8 +108,8 @@ compare_spans (gconstpointer a,
 }
 
 /* Communication kernels: NCCL's, and RCCL's (which mostly keep NCCL's names). */
-static gboolean
-is_comm_name (const char *name)
+gboolean
+trace_store_is_comm_name (const char *name)
 {
   g_autofree char *lower = g_ascii_strdown (name, -1);
 
@@ -197,14 +223,10 @@ measure (AiperfTraceStore     *self,
   g_autoptr(GArray) w = g_array_new (FALSE, FALSE, 2 * sizeof (double));
   g_autoptr(GArray) comp = NULL, comm = NULL, memcpy_u = NULL, all = NULL;
   g_autoptr(GArray) exposed_comm = NULL, memcpy_less_comp = NULL, exposed_memcpy = NULL;
-  const char *label = g_hash_table_lookup (self->process_label, g->key);
-  const char *file_label = g_array_index (self->files, TraceFile, g->file).label;
-  const char *pid = strchr (g->key, '\x1f') + 1;
-  g_autofree char *name = label != NULL ? g_strdup (label) : g_strdup_printf ("pid %s", pid);
   double first = G_MAXDOUBLE, last = -G_MAXDOUBLE;
 
   memset (b, 0, sizeof *b);
-  b->gpu = file_label != NULL ? g_strdup_printf ("%s · %s", file_label, name) : g_steal_pointer (&name);
+  b->gpu = trace_store_gpu_name (self, g->file, strchr (g->key, '\x1f') + 1);
   g_array_sort (g->spans, compare_spans);
   for (guint i = 0; i < g->spans->len; i++)
     {
@@ -301,7 +323,7 @@ compute (AiperfTraceStore *self,
         for (guint k = 0; k < t->rows[d]->len; k++)
           {
             const TraceSlice *s = &g_array_index (t->rows[d], TraceSlice, k);
-            guint8 kind = s->key < self->device_kinds->len ? self->device_kinds->data[s->key] : TRACE_DEVICE_NONE;
+            guint8 kind = trace_store_device_kind (self, s);
             const char *name;
             Span span;
 
@@ -334,7 +356,7 @@ compute (AiperfTraceStore *self,
             if (kind == TRACE_DEVICE_KERNEL || kind == TRACE_DEVICE_MEMSET)
               {
                 if (comm_of[s->name] == 0)
-                  comm_of[s->name] = is_comm_name (name) ? 2 : 1;
+                  comm_of[s->name] = trace_store_is_comm_name (name) ? 2 : 1;
                 span.comm = comm_of[s->name] == 2;
               }
             g_array_append_val (kind == TRACE_DEVICE_ANNOTATION ? g->steps : g->spans, span);

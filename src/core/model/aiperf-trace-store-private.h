@@ -112,6 +112,8 @@ struct _AiperfTraceStore {
   GByteArray *device_kinds;  /* TRACE_DEVICE_* of each key (once finished) */
   GMutex      breakdown_lock;
   GArray     *breakdowns[2]; /* AiperfTraceBreakdown: whole trace, steps (computed when asked) */
+  GArray     *temporal;      /* AiperfTraceTemporal (with idle_split, computed when asked) */
+  GArray     *idle_split;    /* AiperfTraceIdleSplit */
 };
 
 /* What a slice's key says it is on a device. */
@@ -125,6 +127,17 @@ enum {
 
 /* Fills self->device_kinds from the keys (aiperf-trace-store-breakdown.c). */
 void     trace_store_classify_keys (AiperfTraceStore *self);
+/* A GPU's name: its process label ("GPU 0", else "pid N"), after the
+ * rank's label in a merged trace. */
+char    *trace_store_gpu_name     (AiperfTraceStore *self,
+                                   guint             file,
+                                   const char       *pid);
+/* What a device slice is, by its key and name: a kernel named like a
+ * memory transfer (MTIA's dma_*) is one (TRACE_DEVICE_*). */
+guint8   trace_store_device_kind  (AiperfTraceStore *self,
+                                   const TraceSlice *slice);
+/* NCCL's and RCCL's kernels. */
+gboolean trace_store_is_comm_name (const char *name);
 
 /* A lane with device work (kernels, memcpys, memsets): how long it kept
  * the lane busy (the union of their intervals) within the span from its

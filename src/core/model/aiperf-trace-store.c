@@ -138,6 +138,8 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_clear_pointer (&self->device_kinds, g_byte_array_unref);
   g_clear_pointer (&self->breakdowns[0], g_array_unref);
   g_clear_pointer (&self->breakdowns[1], g_array_unref);
+  g_clear_pointer (&self->temporal, g_array_unref);
+  g_clear_pointer (&self->idle_split, g_array_unref);
   g_mutex_clear (&self->breakdown_lock);
   g_free (self);
 }

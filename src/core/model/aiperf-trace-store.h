@@ -166,6 +166,39 @@ void              aiperf_trace_breakdown_clear  (AiperfTraceBreakdown *breakdown
  * it has them. Owned by the store. */
 const GArray     *aiperf_trace_store_get_breakdowns (AiperfTraceStore *self,
                                                      gboolean          steps_window);
+/* HTA's temporal breakdown of one GPU (a process, its streams merged),
+ * over the whole trace as HTA measures it: kernel_time = from its first
+ * device event's start to its last one's end; idle = kernel_time less the
+ * union of its kernels, memcpys and memsets; compute = the union of its
+ * computation kernels (neither communication nor memory: not NCCL/RCCL,
+ * not Memcpy/Memset/dma); non_compute = the rest. In whole µs, as HTA
+ * reads times (a start rounded up, an end down). See
+ * aiperf-trace-store-hta.c. */
+typedef struct {
+  char  *gpu;
+  guint  file;              /* the rank's file, in a merged trace */
+  gint64 kernel_time_us, idle_us, compute_us, non_compute_us;
+} AiperfTraceTemporal;
+
+/* HTA's idle time breakdown of one stream: each gap before a device event
+ * (after the previous one on the stream ended) is host wait when the
+ * runtime call that launched it began after that end (the CPU was late),
+ * kernel wait when it is shorter than 30 µs (launch overhead), other
+ * otherwise. Gaps of overlapping events (< 0) are no idle time. Whole µs. */
+typedef struct {
+  char  *gpu;
+  char  *stream;            /* the lane's name */
+  gint64 host_wait_us, kernel_wait_us, other_us;
+  guint  n_gaps[3];         /* how many gaps of each */
+} AiperfTraceIdleSplit;
+
+#define AIPERF_TRACE_KERNEL_WAIT_US 30
+
+/* Computed once (thread-safe), owned by the store; empty without device
+ * events. */
+const GArray     *aiperf_trace_store_get_temporal   (AiperfTraceStore *self);
+const GArray     *aiperf_trace_store_get_idle_split (AiperfTraceStore *self);
+
 /* Device time (kernels, memcpys, memsets) by the CPU op that launched it
  * (the innermost "cpu_op" slice around the launch joined by correlation),
  * largest first. FALSE past the last. */

@@ -250,7 +250,12 @@ aiperf_trace_write_files (AiperfRunSet *runs,
       g_autofree char *n7 = several ? g_strdup_printf ("%s_gpu_timeline.txt", label) : g_strdup ("gpu_timeline.txt");
       g_autofree char *types = aiperf_trace_kernel_types_csv (source->run, steps);
       g_autofree char *n8 = several ? g_strdup_printf ("%s_kernel_types.csv", label) : g_strdup ("kernel_types.csv");
-      g_autofree char *streams_notes = g_strconcat (_("streams.csv: per GPU stream, busy_us = the union of its kernels, "
+      g_autofree char *temporal = aiperf_trace_temporal_csv (source->run);
+      g_autofree char *n9 = several ? g_strdup_printf ("%s_temporal_breakdown.csv", label)
+                                    : g_strdup ("temporal_breakdown.csv");
+      g_autofree char *idle = aiperf_trace_idle_time_csv (source->run);
+      g_autofree char *n10 = several ? g_strdup_printf ("%s_idle_time.csv", label) : g_strdup ("idle_time.csv");
+      g_autofree char *streams_notes = g_strconcat (aiperf_trace_hta_definitions (), "\n\n", _("streams.csv: per GPU stream, busy_us = the union of its kernels, "
                                                       "memcpys and memsets; span_us = from its first one's start to "
                                                       "its last one's end; idle_fraction = 1 - busy/span (of the "
                                                       "stream's own span, not of the trace: see gpu_timeline.csv for "
@@ -263,7 +268,9 @@ aiperf_trace_write_files (AiperfRunSet *runs,
           (*ops != '\0' && !write_one (directory, n5, ops, files, error)) ||
           (timeline != NULL && !write_one (directory, n6, timeline, files, error)) ||
           (timeline != NULL && !write_one (directory, n7, streams_notes, files, error)) ||
-          (types != NULL && !write_one (directory, n8, types, files, error)))
+          (types != NULL && !write_one (directory, n8, types, files, error)) ||
+          (temporal != NULL && !write_one (directory, n9, temporal, files, error)) ||
+          (idle != NULL && !write_one (directory, n10, idle, files, error)))
         return FALSE;
     }
   return TRUE;
@@ -308,8 +315,11 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
         g_autofree char *timeline = aiperf_trace_gpu_timeline_text (run, steps_window);
         g_autofree char *streams = streams_text (run, FALSE);
 
+        g_autofree char *hta = aiperf_trace_hta_text (run);
+
         g_string_append (s, timeline);
-        any_gpu |= *timeline != '\0';
+        g_string_append (s, hta);
+        any_gpu |= *timeline != '\0' || *hta != '\0';
         if (*streams != '\0')
           g_string_append_printf (s, _("  GPU streams (busy: the union of their kernels, memcpys and memsets, "
                                        "within the stream's own first-to-last span):\n%s"), streams);
@@ -339,7 +349,7 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
     }
   g_string_append (s, _("\nKernel times add up over all streams and GPUs: they can exceed the wall time.\n"));
   if (any_gpu)
-    g_string_append_printf (s, "%s\n", aiperf_trace_breakdown_definitions ());
+    g_string_append_printf (s, "%s\n%s\n", aiperf_trace_breakdown_definitions (), aiperf_trace_hta_definitions ());
   return g_string_free (s, FALSE);
 }
 

@@ -22,6 +22,16 @@ AiperfChart *aiperf_handler_counters      (const AiperfPlotSpec *spec, AiperfRun
                                            AiperfPlotColors *colors, GError **error);
 gboolean     aiperf_handler_counters_applies (const AiperfPlotSpec *spec,
                                               AiperfRunSet         *runs);
+/* aiperf-handler-trace-hta.c: HTA's temporal breakdown per GPU (rank)
+ * and idle time per stream, for traces with device events. */
+AiperfChart *aiperf_handler_temporal_breakdown (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                                const AiperfClassification *classification,
+                                                AiperfPlotColors *colors, GError **error);
+AiperfChart *aiperf_handler_idle_time     (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                           const AiperfClassification *classification,
+                                           AiperfPlotColors *colors, GError **error);
+gboolean     aiperf_handler_trace_hta_applies (const AiperfPlotSpec *spec,
+                                               AiperfRunSet         *runs);
 /* The trace section of summary.txt; without options, the window is the
  * GPU-side steps. */
 char        *aiperf_trace_summary_section (AiperfRunSet *runs);
@@ -46,6 +56,15 @@ char        *aiperf_trace_kernel_types_csv   (AiperfRun *run,
 /* "" when the trace ran nothing on a GPU. */
 char        *aiperf_trace_gpu_timeline_text  (AiperfRun *run,
                                               gboolean   steps);
+/* aiperf-trace-hta.c: HTA's temporal and idle time breakdowns; NULL
+ * (text: "") when the trace ran nothing on a device. */
+const char  *aiperf_trace_hta_definitions (void);
+const GArray *aiperf_trace_temporal_of    (AiperfRun *run);
+char        *aiperf_trace_temporal_csv    (AiperfRun *run);
+char        *aiperf_trace_idle_time_csv   (AiperfRun *run);
+char        *aiperf_trace_hta_text        (AiperfRun *run);
+/* The index of the GPU (rank) that computed longest in @temporal. */
+guint        aiperf_trace_slowest_gpu     (const GArray *temporal);
 gboolean     aiperf_trace_write_files     (AiperfRunSet *runs,
                                            GHashTable   *options,
                                            const char   *directory,

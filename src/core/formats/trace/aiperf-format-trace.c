@@ -88,11 +88,19 @@ category_of (Agg        *agg,
   return category;
 }
 
+/* A device's kernels: CUDA's and ROCm's, and MTIA's (Meta's accelerator
+ * writes them, and its DMA transfers, as mtia_ccp_events). */
+static gboolean
+is_kernel_cat (const char *cat)
+{
+  return cat != NULL && (g_ascii_strcasecmp (cat, "kernel") == 0 || g_ascii_strcasecmp (cat, "mtia_ccp_events") == 0);
+}
+
 /* Device events: what a GPU ran (kernels, copies, sets). */
 static gboolean
 is_device_cat (const char *cat)
 {
-  return cat != NULL && (g_ascii_strcasecmp (cat, "kernel") == 0 || g_str_has_prefix (cat, "gpu_"));
+  return cat != NULL && (is_kernel_cat (cat) || g_str_has_prefix (cat, "gpu_"));
 }
 
 /* What a device event with a correlation id is; a launch otherwise. */
@@ -263,7 +271,7 @@ store_event (Agg                    *agg,
     {
       gint64 dur = event->ph == 'X' ? event->dur_ns : 0;
       gboolean device = is_device_cat (event->cat);
-      gboolean kernel = event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0;
+      gboolean kernel = is_kernel_cat (event->cat);
 
       if (dur < 0 || event->name == NULL)
         return;
@@ -373,7 +381,7 @@ on_event (const AiperfTraceEvent *event,
       agg->n_negative++;
       return;
     }
-  if (event->cat != NULL && g_ascii_strcasecmp (event->cat, "kernel") == 0)
+  if (is_kernel_cat (event->cat))
     {
       /* Names interned by the store: one pointer per name, no string hash. */
       const char *name = aiperf_trace_store_intern_name (agg->store, event->name);

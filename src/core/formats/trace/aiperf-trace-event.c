@@ -359,8 +359,10 @@ read_args (AiperfJsonScan   *scan,
   gsize length;
   guint count = 0;
   gboolean meta = event->ph == 'M' || event->ph == 0;
-  /* Kineto writes cat before args: only the events that join look inside. */
-  gboolean joins = event->cat != NULL && (event->cat[0] == 'k' || event->cat[0] == 'c' || event->cat[0] == 'g');
+  /* Kineto writes cat before args: only the events that join look inside
+   * (kernel, cuda_runtime, gpu_*, and MTIA's mtia_runtime and mtia_ccp_events). */
+  gboolean joins = event->cat != NULL &&
+                   (event->cat[0] == 'k' || event->cat[0] == 'c' || event->cat[0] == 'g' || event->cat[0] == 'm');
 
   while (scan->p < scan->end && (*scan->p == ' ' || *scan->p == '\t' || *scan->p == '\n' || *scan->p == '\r'))
     scan->p++;

@@ -1,0 +1,209 @@
+/* aiperf-handler-trace-hta.c — HTA's headline charts of traces: each
+ * GPU's (rank's) temporal breakdown side by side, the slowest rank named,
+ * and each stream's idle time split into host wait, kernel wait and other.
+ * The numbers are the trace store's (aiperf-trace-store-hta.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-store.h"
+
+#define BAR_WIDTH 0.8
+
+/* The GPUs of every open trace with device events, in order, named after
+ * their trace when several are open. */
+typedef struct {
+  GPtrArray *labels;   /* char* */
+  GArray    *temporal; /* AiperfTraceTemporal (names borrowed) */
+  GArray    *splits;   /* AiperfTraceIdleSplit (names borrowed) */
+} Gpus;
+
+static void
+gpus_clear (Gpus *g)
+{
+  g_ptr_array_unref (g->labels);
+  g_array_unref (g->temporal);
+  g_array_unref (g->splits);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Gpus, gpus_clear)
+
+static void
+gather (AiperfRunSet *runs,
+        Gpus         *g)
+{
+  guint n_with = 0;
+
+  g->labels = g_ptr_array_new_with_free_func (g_free);
+  g->temporal = g_array_new (FALSE, FALSE, sizeof (AiperfTraceTemporal));
+  g->splits = g_array_new (FALSE, FALSE, sizeof (AiperfTraceIdleSplit));
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    n_with += aiperf_trace_temporal_of (aiperf_run_set_get_run (runs, i)) != NULL;
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      const GArray *temporal = aiperf_trace_temporal_of (run);
+      AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+      const GArray *splits;
+
+      if (temporal == NULL)
+        continue;
+      for (guint k = 0; k < temporal->len; k++)
+        {
+          const AiperfTraceTemporal *t = &g_array_index (temporal, AiperfTraceTemporal, k);
+
+          g_array_append_vals (g->temporal, t, 1);
+          g_ptr_array_add (g->labels, n_with > 1 ? g_strdup_printf ("%s · %s", aiperf_run_get_name (run), t->gpu)
+                                                 : g_strdup (t->gpu));
+        }
+      splits = aiperf_trace_store_get_idle_split (store);
+      g_array_append_vals (g->splits, splits->data, splits->len);
+    }
+}
+
+gboolean
+aiperf_handler_trace_hta_applies (const AiperfPlotSpec *spec,
+                                  AiperfRunSet         *runs)
+{
+  (void) spec;
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    if (aiperf_trace_temporal_of (aiperf_run_set_get_run (runs, i)) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static AiperfLayer *
+part_layer (AiperfChart *chart,
+            const char  *name,
+            AiperfColor  color,
+            guint        group,
+            guint        n_groups)
+{
+  int series = aiperf_chart_add_series (chart, name, color, AIPERF_LAYER_BARS);
+  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+
+  layer->pickable = TRUE;
+  layer->fill_opacity = 0.85;
+  aiperf_layer_set_group (layer, group, n_groups);
+  return layer;
+}
+
+static void
+set_hover (AiperfLayer *layer,
+           char        *text)
+{
+  if (layer->labels == NULL)
+    layer->labels = g_ptr_array_new_with_free_func (g_free);
+  while (layer->labels->len + 1 < aiperf_layer_get_n (layer))
+    g_ptr_array_add (layer->labels, NULL);
+  g_ptr_array_add (layer->labels, text);
+}
+
+/* Idle, compute and non-compute time of each GPU, in % of its span. */
+AiperfChart *
+aiperf_handler_temporal_breakdown (const AiperfPlotSpec       *spec,
+                                   AiperfRunSet               *runs,
+                                   const AiperfClassification *classification,
+                                   AiperfPlotColors           *colors,
+                                   GError                    **error)
+{
+  g_auto(Gpus) g = { 0 };
+  g_autoptr(AiperfChart) chart = NULL;
+  const char *parts[3] = { N_("Compute"), N_("Non-compute"), N_("Idle") };
+  AiperfColor part_colors[3] = { aiperf_color_palette (0), aiperf_color_palette (1),
+                                 aiperf_color_role (AIPERF_ROLE_BASELINE) };
+  AiperfLayer *layers[3];
+
+  (void) classification;
+  (void) colors;
+  gather (runs, &g);
+  if (g.temporal->len == 0)
+    return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
+  chart = aiperf_plot_chart_new (spec, _("GPU Time by Rank (HTA Temporal Breakdown)"));
+  aiperf_axis_set_categories (&chart->x, (const char * const *) g.labels->pdata, g.labels->len);
+  aiperf_axis_set_label (&chart->x, _("GPU (rank)"), NULL);
+  aiperf_axis_set_label (&chart->y, _("Share of the span of its device events"), "%");
+  chart->y.include_zero = TRUE;
+  for (guint p = 0; p < 3; p++)
+    layers[p] = part_layer (chart, _(parts[p]), part_colors[p], p, 3);
+  for (guint i = 0; i < g.temporal->len; i++)
+    {
+      const AiperfTraceTemporal *t = &g_array_index (g.temporal, AiperfTraceTemporal, i);
+      gint64 values[3] = { t->compute_us, t->non_compute_us, t->idle_us };
+
+      for (guint p = 0; p < 3; p++)
+        {
+          double pct = t->kernel_time_us > 0 ? 100.0 * (double) values[p] / (double) t->kernel_time_us : 0;
+
+          aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, pct, (int) i);
+          set_hover (layers[p], g_strdup_printf (_("%s: %.3f ms of %.3f ms"), (const char *) g_ptr_array_index (g.labels, i),
+                                                 values[p] / 1e3, t->kernel_time_us / 1e3));
+        }
+    }
+  if (g.temporal->len > 1)
+    {
+      guint slowest = aiperf_trace_slowest_gpu (g.temporal);
+
+      chart->note = g_strdup_printf (_("Slowest rank: %s (computing %.3f ms; the others wait for it). Compute = "
+                                       "computation kernels; non-compute = communication and memory; idle = no "
+                                       "device event, as HTA's temporal breakdown."),
+                                     (const char *) g_ptr_array_index (g.labels, slowest),
+                                     g_array_index (g.temporal, AiperfTraceTemporal, slowest).compute_us / 1e3);
+    }
+  else
+    chart->note = g_strdup (_("Compute = computation kernels; non-compute = communication and memory; idle = no "
+                              "device event, as HTA's temporal breakdown."));
+  return g_steal_pointer (&chart);
+}
+
+/* Each stream's idle time, split as HTA splits it, in ms. */
+AiperfChart *
+aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
+                          AiperfRunSet               *runs,
+                          const AiperfClassification *classification,
+                          AiperfPlotColors           *colors,
+                          GError                    **error)
+{
+  g_auto(Gpus) g = { 0 };
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *parts[3] = { N_("Host wait"), N_("Kernel wait"), N_("Other") };
+  AiperfColor part_colors[3] = { aiperf_color_role (AIPERF_ROLE_ALERT), aiperf_color_palette (1),
+                                 aiperf_color_role (AIPERF_ROLE_BASELINE) };
+  AiperfLayer *layers[3];
+
+  (void) classification;
+  (void) colors;
+  gather (runs, &g);
+  if (g.splits->len == 0)
+    return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
+  for (guint i = 0; i < g.splits->len; i++)
+    g_ptr_array_add (names, g_array_index (g.splits, AiperfTraceIdleSplit, i).stream);
+  chart = aiperf_plot_chart_new (spec, _("Idle Time per Stream (HTA Idle Time Breakdown)"));
+  aiperf_axis_set_categories (&chart->x, (const char * const *) names->pdata, names->len);
+  aiperf_axis_set_label (&chart->x, _("Stream"), NULL);
+  aiperf_axis_set_label (&chart->y, _("Idle time"), "ms");
+  chart->y.include_zero = TRUE;
+  for (guint p = 0; p < 3; p++)
+    layers[p] = part_layer (chart, _(parts[p]), part_colors[p], p, 3);
+  for (guint i = 0; i < g.splits->len; i++)
+    {
+      const AiperfTraceIdleSplit *s = &g_array_index (g.splits, AiperfTraceIdleSplit, i);
+      gint64 values[3] = { s->host_wait_us, s->kernel_wait_us, s->other_us };
+
+      for (guint p = 0; p < 3; p++)
+        {
+          aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, values[p] / 1e3, (int) i);
+          set_hover (layers[p], g_strdup_printf (_("%s: %u gaps, %.3f ms"), s->stream, s->n_gaps[p], values[p] / 1e3));
+        }
+    }
+  chart->note = g_strdup_printf (_("Each gap before a device event: host wait when its launch began after the "
+                                   "previous event ended (the CPU was late); kernel wait when under %d µs (launch "
+                                   "overhead); other otherwise (waiting on another stream or an event)."),
+                                 AIPERF_TRACE_KERNEL_WAIT_US);
+  return g_steal_pointer (&chart);
+}

@@ -1,0 +1,175 @@
+/* aiperf-trace-hta.c — HTA's temporal breakdown and idle time breakdown
+ * of a trace (from the trace store) as files and summary text, and the
+ * GPUs (ranks) of a merged trace side by side with the slowest one named.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-store.h"
+
+static AiperfTraceStore *
+store_of (AiperfRun *run)
+{
+  return aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+}
+
+const GArray *
+aiperf_trace_temporal_of (AiperfRun *run)
+{
+  AiperfTraceStore *store = store_of (run);
+  const GArray *all = store != NULL ? aiperf_trace_store_get_temporal (store) : NULL;
+
+  return all != NULL && all->len > 0 ? all : NULL;
+}
+
+static double
+share (gint64 part,
+       gint64 whole)
+{
+  return whole > 0 ? 100.0 * (double) part / (double) whole : 0.0;
+}
+
+const char *
+aiperf_trace_hta_definitions (void)
+{
+  return _("As HTA (Holistic Trace Analysis) defines them, in whole µs as HTA reads times (a start rounded up, an "
+           "end down): temporal breakdown per GPU over the span of its device events (first start to last end) — "
+           "idle = the span less the union of its kernels, memcpys and memsets; compute = the union of its "
+           "computation kernels (not NCCL/RCCL, not Memcpy/Memset/dma); non-compute = the rest. Idle time per "
+           "stream, each gap before a device event: host wait when the runtime call that launched it began after "
+           "the previous event ended (the CPU was late), kernel wait when under 30 µs (launch overhead), other "
+           "otherwise; overlapping events leave no gap. The slowest rank is the GPU that computed longest: the "
+           "others wait for it in their collectives.");
+}
+
+char *
+aiperf_trace_temporal_csv (AiperfRun *run)
+{
+  const GArray *all = aiperf_trace_temporal_of (run);
+  GString *s;
+
+  if (all == NULL)
+    return NULL;
+  s = g_string_new ("gpu,idle_time_us,compute_time_us,non_compute_time_us,kernel_time_us,idle_time_pctg,"
+                    "compute_time_pctg,non_compute_time_pctg\n");
+  for (guint i = 0; i < all->len; i++)
+    {
+      const AiperfTraceTemporal *t = &g_array_index (all, AiperfTraceTemporal, i);
+
+      g_string_append_printf (s, "\"%s\",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%"
+                              G_GINT64_FORMAT ",%.2f,%.2f,%.2f\n", t->gpu, t->idle_us, t->compute_us,
+                              t->non_compute_us, t->kernel_time_us, share (t->idle_us, t->kernel_time_us),
+                              share (t->compute_us, t->kernel_time_us), share (t->non_compute_us, t->kernel_time_us));
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+aiperf_trace_idle_time_csv (AiperfRun *run)
+{
+  AiperfTraceStore *store = store_of (run);
+  const GArray *all = store != NULL ? aiperf_trace_store_get_idle_split (store) : NULL;
+  static const char * const names[3] = { "host_wait", "kernel_wait", "other" };
+  GString *s;
+
+  if (all == NULL || all->len == 0)
+    return NULL;
+  s = g_string_new ("gpu,stream,idle_category,idle_time_us,idle_time_ratio,gaps\n");
+  for (guint i = 0; i < all->len; i++)
+    {
+      const AiperfTraceIdleSplit *split = &g_array_index (all, AiperfTraceIdleSplit, i);
+      gint64 parts[3] = { split->host_wait_us, split->kernel_wait_us, split->other_us };
+      gint64 total = parts[0] + parts[1] + parts[2];
+
+      for (guint k = 0; k < 3; k++)
+        g_string_append_printf (s, "\"%s\",\"%s\",%s,%" G_GINT64_FORMAT ",%.4f,%u\n", split->gpu, split->stream,
+                                names[k], parts[k], total > 0 ? (double) parts[k] / (double) total : 0.0,
+                                split->n_gaps[k]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+guint
+aiperf_trace_slowest_gpu (const GArray *temporal)
+{
+  guint slowest = 0;
+
+  for (guint i = 1; i < temporal->len; i++)
+    if (g_array_index (temporal, AiperfTraceTemporal, i).compute_us >
+        g_array_index (temporal, AiperfTraceTemporal, slowest).compute_us)
+      slowest = i;
+  return slowest;
+}
+
+/* The median compute time of the GPUs other than @skip. */
+static double
+median_of_others (const GArray *temporal,
+                  guint         skip)
+{
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < temporal->len; i++)
+    if (i != skip)
+      {
+        double v = (double) g_array_index (temporal, AiperfTraceTemporal, i).compute_us;
+
+        g_array_append_val (values, v);
+      }
+  g_array_sort (values, (GCompareFunc) aiperf_compare_doubles);
+  if (values->len == 0)
+    return 0;
+  return values->len % 2 ? g_array_index (values, double, values->len / 2)
+                         : (g_array_index (values, double, values->len / 2 - 1) +
+                            g_array_index (values, double, values->len / 2)) / 2;
+}
+
+char *
+aiperf_trace_hta_text (AiperfRun *run)
+{
+  const GArray *temporal = aiperf_trace_temporal_of (run);
+  AiperfTraceStore *store = store_of (run);
+  const GArray *splits = store != NULL ? aiperf_trace_store_get_idle_split (store) : NULL;
+  GString *s;
+
+  if (temporal == NULL)
+    return g_strdup ("");
+  s = g_string_new (_("  HTA temporal breakdown (span of each GPU's device events):\n"));
+  for (guint i = 0; i < temporal->len; i++)
+    {
+      const AiperfTraceTemporal *t = &g_array_index (temporal, AiperfTraceTemporal, i);
+
+      g_string_append_printf (s, _("  %s: idle %.3f ms (%.2f%%), compute %.3f ms (%.2f%%), non-compute %.3f ms "
+                                   "(%.2f%%) of %.3f ms\n"),
+                              t->gpu, t->idle_us / 1e3, share (t->idle_us, t->kernel_time_us), t->compute_us / 1e3,
+                              share (t->compute_us, t->kernel_time_us), t->non_compute_us / 1e3,
+                              share (t->non_compute_us, t->kernel_time_us), t->kernel_time_us / 1e3);
+    }
+  if (temporal->len > 1)
+    {
+      guint slowest = aiperf_trace_slowest_gpu (temporal);
+      const AiperfTraceTemporal *t = &g_array_index (temporal, AiperfTraceTemporal, slowest);
+      double median = median_of_others (temporal, slowest);
+
+      g_string_append_printf (s, _("  Slowest rank: %s, computing %.3f ms, %.1f%% more than the median of the "
+                                   "other %u (%.3f ms)\n"),
+                              t->gpu, t->compute_us / 1e3, median > 0 ? 100.0 * (t->compute_us - median) / median : 0.0,
+                              temporal->len - 1, median / 1e3);
+    }
+  g_string_append (s, _("  Idle time per stream (HTA's idle time breakdown):\n"));
+  for (guint i = 0; splits != NULL && i < splits->len; i++)
+    {
+      const AiperfTraceIdleSplit *split = &g_array_index (splits, AiperfTraceIdleSplit, i);
+      gint64 total = split->host_wait_us + split->kernel_wait_us + split->other_us;
+
+      g_string_append_printf (s, _("  %s: idle %.3f ms — host wait %.3f ms (%.1f%%), kernel wait %.3f ms (%.1f%%), "
+                                   "other %.3f ms (%.1f%%)\n"),
+                              split->stream, total / 1e3, split->host_wait_us / 1e3, share (split->host_wait_us, total),
+                              split->kernel_wait_us / 1e3, share (split->kernel_wait_us, total), split->other_us / 1e3,
+                              share (split->other_us, total));
+    }
+  return g_string_free (s, FALSE);
+}
