@@ -567,6 +567,142 @@ test_pdf_kinds (void)
   g_assert_cmpint (sizes[page_of (text, "(ttft_vs_throughput, serving)")], ==, 'P');
 }
 
+/* The embedded timeline of lane @name, or NULL. */
+static JsonObject *
+timeline_lane (JsonObject *timeline,
+               const char *name)
+{
+  JsonArray *lanes = json_object_get_array_member (timeline, "lanes");
+
+  for (guint i = 0; i < json_array_get_length (lanes); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (lanes, i), "name"), name))
+      return json_array_get_object_element (lanes, i);
+  return NULL;
+}
+
+/* How many slices the marks of every row of @timeline stand for. */
+static gint64
+timeline_count (JsonObject *timeline)
+{
+  JsonArray *lanes = json_object_get_array_member (timeline, "lanes");
+  gint64 n = 0;
+
+  for (guint l = 0; l < json_array_get_length (lanes); l++)
+    {
+      JsonObject *lane = json_array_get_object_element (lanes, l);
+      JsonArray *rows = json_object_has_member (lane, "rows") ? json_object_get_array_member (lane, "rows") : NULL;
+
+      for (guint r = 0; rows != NULL && r < json_array_get_length (rows); r++)
+        {
+          JsonArray *count = json_object_get_array_member (json_array_get_object_element (rows, r), "count");
+
+          for (guint i = 0; i < json_array_get_length (count); i++)
+            n += json_array_get_int_element (count, i);
+        }
+    }
+  return n;
+}
+
+/* A trace's timeline in report.html (issue 21, item 6): HTA's
+ * simple_add trace (838 complete events and 2 instants) embedded whole,
+ * in exact ns from its first event, with its picture for readers without
+ * JavaScript. */
+static void
+test_timeline_data (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "trace", "simple_add_trace.json.gz", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "timeline", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  JsonArray *timelines, *names, *rows;
+  JsonObject *timeline, *spans, *row, *stream;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  html = read_file (path);
+  g_assert_nonnull (strstr (html, "<section id=\"timelines\">\n<h2>Timelines</h2>\n<figure class=\"chart timeline\" "
+                                  "id=\"t1\" data-timeline=\"t1\">\n<figcaption>Timeline of simple_add_trace "
+                                  "(simple_add_trace.json.gz)</figcaption>\n<div class=\"static\"><noscript><svg"));
+  data = report_data (html);
+  timelines = json_object_get_array_member (json_node_get_object (data), "timelines");
+  g_assert_cmpuint (json_array_get_length (timelines), ==, 1);
+  timeline = json_array_get_object_element (timelines, 0);
+  g_assert_cmpstr (json_object_get_string_member (timeline, "title"), ==, "Timeline of simple_add_trace");
+  g_assert_cmpint (json_object_get_int_member (timeline, "slices"), ==, 840);
+  /* every slice is there (instants of one ns share a mark) and unthinned */
+  g_assert_cmpint (timeline_count (timeline), ==, 840);
+  g_assert_cmpint (json_object_get_int_member (timeline, "ns_per_column"), ==, 1);
+  g_assert_false (json_object_has_member (timeline, "note"));
+  /* the trace runs from its first event (ts 1694039968933321 µs) to the
+   * end of its last (ts 1694040010535675 µs) */
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (timeline, "extent"), 0), ==, 0);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (timeline, "extent"), 1), ==,
+                   41602740000);
+  /* the first event: "PyTorch Profiler (0)", ts 1694039968933321, dur 41602354 µs */
+  names = json_object_get_array_member (timeline, "names");
+  spans = timeline_lane (timeline, "Spans · PyTorch Profiler");
+  g_assert_nonnull (spans);
+  row = json_array_get_object_element (json_object_get_array_member (spans, "rows"), 0);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (row, "start"), 0), ==, 0);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (row, "end"), 0), ==, 41602354000);
+  g_assert_cmpstr (json_array_get_string_element (names, json_array_get_int_element (
+                     json_object_get_array_member (row, "name"), 0)), ==, "PyTorch Profiler (0)");
+  /* a GPU stream: its first event a pageable HtoD memcpy at ts 1694039994071305, 11 µs */
+  stream = timeline_lane (timeline, "GPU 0 · stream 7");
+  g_assert_nonnull (stream);
+  rows = json_object_get_array_member (stream, "rows");
+  row = json_array_get_object_element (rows, 0);
+  g_assert_cmpint (json_array_get_length (json_object_get_array_member (row, "start")), ==, 108);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (row, "start"), 0), ==, 25137984000);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (row, "end"), 0), ==, 25137995000);
+  g_assert_cmpstr (json_array_get_string_element (names, json_array_get_int_element (
+                     json_object_get_array_member (row, "name"), 0)), ==, "Memcpy HtoD (Pageable -> Device)");
+}
+
+/* A trace of 90,000 one-µs kernels is embedded as marks on a grid of
+ * pixel columns (each standing for the slices it merges, every slice
+ * counted once) with a note that says so. */
+static void
+test_timeline_thinned (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *dir = g_build_filename (tmp_root, "big-trace", NULL);
+  g_autofree char *input = g_build_filename (dir, "big.pt.trace.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "big-trace-out", NULL);
+  g_autofree char *path = g_build_filename (out, "report.html", NULL);
+  g_autofree char *html = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  g_autoptr(GString) trace = g_string_new ("{\"traceEvents\": [\n");
+  JsonObject *timeline;
+  Result r;
+
+  for (guint i = 0; i < 90000; i++)
+    g_string_append_printf (trace, "%s{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k%u\", \"pid\": 0, "
+                                   "\"tid\": 7, \"ts\": %u, \"dur\": 1}\n",
+                            i > 0 ? "," : "", i % 7, 1000 + i * 3);
+  g_string_append (trace, "]}\n");
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (input, trace->str, trace->len, NULL));
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  html = read_file (path);
+  data = report_data (html);
+  timeline = json_array_get_object_element (json_object_get_array_member (json_node_get_object (data), "timelines"), 0);
+  g_assert_cmpint (json_object_get_int_member (timeline, "slices"), ==, 90000);
+  g_assert_cmpint (json_object_get_int_member (timeline, "embedded"), <=, 60000);
+  g_assert_cmpint (json_object_get_int_member (timeline, "ns_per_column"), >, 1);
+  g_assert_cmpint (timeline_count (timeline), ==, 90000);
+  g_assert_nonnull (strstr (json_object_get_string_member (timeline, "note"), "90000 slices, embedded as "));
+  /* 270 ms of trace: its extent in ns, exactly */
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (timeline, "extent"), 1), ==,
+                   (89999 * 3 + 1) * 1000);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -583,6 +719,8 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/pdf", test_pdf);
   g_test_add_func ("/aiperf/cli/report/cutile-sides", test_cutile_sides);
   g_test_add_func ("/aiperf/cli/report/pdf-kinds", test_pdf_kinds);
+  g_test_add_func ("/aiperf/cli/report/timeline-data", test_timeline_data);
+  g_test_add_func ("/aiperf/cli/report/timeline-thinned", test_timeline_thinned);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

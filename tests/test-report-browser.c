@@ -410,6 +410,62 @@ test_every_kind (void)
   assert_link_reopens (report, result);
 }
 
+/* A trace's timeline, live (issue 21, item 6): HTA's simple_add trace;
+ * its first event hovered names it with its lane, start and duration; a
+ * search finds the 7 slices whose names hold "PyTorch" and dims the rest;
+ * the wheel zooms in at the pointer and a drag pans by what it dragged. */
+static void
+test_timeline (void)
+{
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "trace", "simple_add_trace.json.gz", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "timeline", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result, *timeline, *first, *search, *zoom, *pan, *drawn;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "timelines")), ==, 1);
+  timeline = json_array_get_object_element (json_object_get_array_member (result, "timelines"), 0);
+  g_assert_cmpint (json_object_get_int_member (timeline, "slices"), ==, 840);
+  g_assert_cmpint (json_object_get_int_member (timeline, "lanes"), ==, 7);
+  /* the whole trace drawn: boxes for slices of a pixel or more, a mark
+   * per pixel column for the rest, names in the boxes wide enough */
+  drawn = json_object_get_object_member (timeline, "drawn");
+  g_assert_cmpint (json_object_get_int_member (drawn, "boxes"), >, 10);
+  g_assert_cmpint (json_object_get_int_member (drawn, "merged"), >, 10);
+  g_assert_cmpint (json_object_get_int_member (drawn, "labels"), >, 5);
+  /* its first event: ts 1694039968933321 µs, dur 41602354 µs */
+  first = json_object_get_object_member (timeline, "first");
+  g_assert_cmpstr (json_object_get_string_member (first, "name"), ==, "PyTorch Profiler (0)");
+  g_assert_cmpint (json_object_get_int_member (first, "start"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (first, "dur"), ==, 41602354000);
+  g_assert_cmpstr (json_object_get_string_member (timeline, "hover"), ==,
+                   "PyTorch Profiler (0)\nLane: Spans · PyTorch Profiler\nStart: 0\nDuration: 41.6 s");
+  g_assert_true (json_object_get_boolean_member (timeline, "tip"));
+  search = json_object_get_object_member (timeline, "search");
+  g_assert_cmpstr (json_object_get_string_member (search, "text"), ==, "PyTorch");
+  g_assert_cmpint (json_object_get_int_member (search, "matches"), ==, 7);
+  g_assert_cmpint (json_object_get_int_member (search, "dimmed"), >, 50);
+  /* a wheel step up: 0.8 of the span */
+  zoom = json_object_get_object_member (timeline, "zoom");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (zoom, "after") /
+                                  json_object_get_double_member (zoom, "before"), 0.8, 1e-6);
+  /* dragged 100 px left: later by 100 px of time, the span kept */
+  pan = json_object_get_object_member (timeline, "pan");
+  g_assert_cmpfloat (json_object_get_double_member (pan, "shift"), >, 0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pan, "width"),
+                                  json_object_get_double_member (zoom, "after"), 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -431,6 +487,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/single-run", test_single_run);
   g_test_add_func ("/aiperf/cli/report/browser/other-kinds", test_other_kinds);
   g_test_add_func ("/aiperf/cli/report/browser/every-kind", test_every_kind);
+  g_test_add_func ("/aiperf/cli/report/browser/timeline", test_timeline);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

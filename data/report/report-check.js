@@ -143,6 +143,44 @@
       await settle();
       out.pan = { shift: (min - u.scales.x.min) / perPx, width: u.scales.x.max - u.scales.x.min };
     }
+    /* each trace's timeline: its first slice (the longest of those that
+     * start first) hovered, a search, the next match, a wheel zoom, a drag */
+    out.timelines = [];
+    for (const tl of R.timelines || []) {
+      const t = { slices: tl.def.slices, embedded: tl.def.embedded, drawn: tl.drawn, lanes: tl.def.lanes.length };
+      let first = null;
+      tl.def.lanes.forEach((lane, li) => (lane.rows || []).forEach((row, d) => {
+        for (let i = 0; i < row.start.length; i++) {
+          const dur = row.end[i] - row.start[i];
+          if (row.name[i] >= 0 && (!first || row.start[i] < first.start || (row.start[i] === first.start && dur > first.dur)))
+            first = { lane: li, depth: d, start: row.start[i], dur: dur, name: tl.def.names[row.name[i]] };
+        }
+      }));
+      t.first = first;
+      if (first) {
+        const [x, y] = tl.pointOf(first.lane, first.depth, first.start + first.dur / 2);
+        tl.canvas.dispatchEvent(new MouseEvent("mousemove", { clientX: x, clientY: y, bubbles: true }));
+        t.hover = tl.el.dataset.hover || "";
+        t.tip = tl.tip.style.display === "block";
+        tl.canvas.dispatchEvent(new MouseEvent("mouseleave", { bubbles: true }));
+        const word = first.name.split(/[ :(]/)[0];
+        t.search = { text: word, matches: tl.find(word), dimmed: tl.matched ? tl.matched.filter((m) => !m).length : 0 };
+        tl.nextMatch();
+        t.search.view = tl.view.slice();
+        tl.find("");
+      }
+      tl.setView(tl.def.extent[0], tl.def.extent[1]);
+      const rect = tl.canvas.getBoundingClientRect(), before = tl.view[1] - tl.view[0];
+      tl.canvas.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: rect.left + rect.width / 2, clientY: rect.top + 30, bubbles: true, cancelable: true }));
+      t.zoom = { before: before, after: tl.view[1] - tl.view[0], drawn: tl.drawn };
+      const v0 = tl.view[0];
+      tl.canvas.dispatchEvent(new MouseEvent("mousedown", { clientX: rect.left + 400, clientY: rect.top + 30, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + 300, clientY: rect.top + 30, bubbles: true }));
+      document.dispatchEvent(new MouseEvent("mouseup", { clientX: rect.left + 300, clientY: rect.top + 30, bubbles: true }));
+      t.pan = { shift: tl.view[0] - v0, width: tl.view[1] - tl.view[0] };
+      tl.setView(tl.def.extent[0], tl.def.extent[1]);
+      out.timelines.push(t);
+    }
     if (D.runs.length) {
       const added = addChart();
       out.added = { points: countPoints(added), title: added.model.title };

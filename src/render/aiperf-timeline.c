@@ -485,6 +485,28 @@ aiperf_timeline_draw (cairo_t                   *cr,
   cairo_restore (cr);
 }
 
+AiperfRGBA
+aiperf_timeline_key_rgba (const AiperfTrackModel *model,
+                          guint                   key)
+{
+  const AiperfRGBA grey = { 0.5, 0.5, 0.5, 1 };
+
+  g_return_val_if_fail (model != NULL, grey);
+
+  return aiperf_timeline_name_color (model->vtable->key_name (model->self, key));
+}
+
+AiperfRGBA
+aiperf_timeline_counter_rgba (const AiperfStyle *style,
+                              guint              lane)
+{
+  const AiperfRGBA grey = { 0.5, 0.5, 0.5, 1 };
+
+  g_return_val_if_fail (style != NULL, grey);
+
+  return aiperf_timeline_key_color (style, lane);
+}
+
 gboolean
 aiperf_timeline_write_png (const AiperfTrackModel *model,
                            const AiperfStyle      *style,

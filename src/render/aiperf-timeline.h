@@ -79,6 +79,13 @@ double   aiperf_timeline_plot_width (const AiperfTrackModel    *model,
                                      const AiperfStyle         *style,
                                      double                     width,
                                      double                     height);
+/* The colour slices of @model's key @key are drawn in (by the key's
+ * name: the same in every trace, view and export), and that of counter
+ * lane @lane's line. */
+AiperfRGBA aiperf_timeline_key_rgba     (const AiperfTrackModel *model,
+                                         guint                   key);
+AiperfRGBA aiperf_timeline_counter_rgba (const AiperfStyle      *style,
+                                         guint                   lane);
 /* The whole trace as a PNG at @path, written atomically. */
 gboolean aiperf_timeline_write_png (const AiperfTrackModel *model,
                                     const AiperfStyle      *style,

@@ -525,6 +525,7 @@ aiperf_report_data_json (AiperfReport *report)
   aiperf_report_json_runs (out, report, metric_tags);
   aiperf_report_json_metrics (out, metric_tags);
   aiperf_report_json_requests (out, report);
+  aiperf_report_json_timelines (out, report);
   g_string_append (out, ",\"charts\":[");
   for (guint i = 0; i < report->charts->len; i++)
     {

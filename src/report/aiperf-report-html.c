@@ -284,6 +284,55 @@ append_charts (GString       *out,
   return TRUE;
 }
 
+#define TIMELINE_SVG_WIDTH 1000
+
+static void
+paint_timeline (cairo_t           *cr,
+                gconstpointer      data,
+                const AiperfStyle *style,
+                double             width,
+                double             height)
+{
+  aiperf_report_draw_timeline (cr, data, style, width, height);
+}
+
+/* Each trace's timeline: the whole of it as SVG (without JavaScript), made
+ * live by report-timeline.js from the embedded slices. */
+static gboolean
+append_timelines (GString       *out,
+                  AiperfReport  *report,
+                  GError       **error)
+{
+  if (report->timelines->len == 0)
+    return TRUE;
+  g_string_append (out, "<section id=\"timelines\">\n<h2>");
+  append_escaped (out, _("Timelines"));
+  g_string_append (out, "</h2>\n");
+  for (guint i = 0; i < report->timelines->len; i++)
+    {
+      const AiperfReportTimeline *timeline = g_ptr_array_index (report->timelines, i);
+      g_autofree char *prefix = g_strconcat (timeline->id, "-", NULL);
+      double height = aiperf_report_timeline_height (timeline, 2000);
+      g_autofree char *svg = aiperf_report_svg (paint_timeline, timeline, &report->style, TIMELINE_SVG_WIDTH, height,
+                                                timeline->title, prefix, error);
+      gboolean wrap;
+
+      if (svg == NULL)
+        return FALSE;
+      wrap = strstr (svg, "</noscript") == NULL;
+      g_string_append_printf (out, "<figure class=\"chart timeline\" id=\"%s\" data-timeline=\"%s\">\n<figcaption>",
+                              timeline->id, timeline->id);
+      append_escaped (out, timeline->caption);
+      g_string_append (out, "</figcaption>\n<div class=\"static\">");
+      g_string_append (out, wrap ? "<noscript>" : "");
+      g_string_append (out, svg);
+      g_string_append (out, wrap ? "</noscript></div>\n" : "</div>\n");
+      g_string_append (out, "</figure>\n");
+    }
+  g_string_append (out, "</section>\n");
+  return TRUE;
+}
+
 gboolean
 aiperf_report_write_html (AiperfReport  *report,
                           const char    *path,
@@ -315,7 +364,7 @@ aiperf_report_write_html (AiperfReport  *report,
   append_tables (out, report);
   /* Filled by the script: run checkboxes, filters, "Add chart". */
   g_string_append (out, "<section id=\"controls\" class=\"js-only\"></section>\n");
-  if (!append_charts (out, report, error))
+  if (!append_charts (out, report, error) || !append_timelines (out, report, error))
     return FALSE;
   g_string_append (out, "</main>\n<footer><p>");
   append_escaped (out, _("Charts drawn by aiperf-plot; interactive charts by uPlot (MIT licence, Leon Sorokin)."));
@@ -327,6 +376,7 @@ aiperf_report_write_html (AiperfReport  *report,
       !append_resource (out, "report-draw.js", "</script", error) ||
       !append_resource (out, "report-view.js", "</script", error) ||
       !append_resource (out, "report.js", "</script", error) ||
+      !append_resource (out, "report-timeline.js", "</script", error) ||
       !append_resource (out, "report-check.js", "</script", error))
     return FALSE;
   g_string_append (out, "\n</script>\n</body>\n</html>\n");

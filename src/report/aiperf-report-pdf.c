@@ -17,7 +17,6 @@
 
 #include "aiperf-error.h"
 #include "aiperf-report-pdf-private.h"
-#include "aiperf-timeline.h"
 #include "aiperf-writer.h"
 
 /* A chart on a portrait page: laid out at this size (text stays readable
@@ -234,28 +233,17 @@ draw_timeline (AiperfPdfPage              *page,
 {
   const double width = 1100;
   double scale, height;
-  guint rows = 0;
-  gint64 t0, t1;
-  AiperfTimelineState state;
 
   aiperf_pdf_page_new (page, TRUE);
   page->y += aiperf_pdf_text (page, timeline->caption, AIPERF_PDF_MARGIN, aiperf_pdf_page_room (page), CAPTION_SIZE,
                               0, NULL) + 6;
   scale = aiperf_pdf_page_room (page) / width;
-  /* its rows at the window's 18 units each, below the title and legend and
-   * above the time axis; the page's height at most (rows shrink) */
-  for (guint l = 0; l < timeline->model.vtable->n_lanes (timeline->model.self); l++)
-    rows += timeline->model.vtable->lane_depth (timeline->model.self, l);
-  height = MIN ((page->height - AIPERF_PDF_MARGIN - page->y) / scale, 140 + 18.0 * MAX (rows, 4));
-  timeline->model.vtable->extent (timeline->model.self, &t0, &t1);
-  state = AIPERF_TIMELINE_STATE_INIT (t0, t1);
+  height = aiperf_report_timeline_height (timeline, (page->height - AIPERF_PDF_MARGIN - page->y) / scale);
   aiperf_pdf_page_begin (page);
   cairo_save (page->cr);
   cairo_translate (page->cr, AIPERF_PDF_MARGIN, page->y);
   cairo_scale (page->cr, scale, scale);
-  cairo_rectangle (page->cr, 0, 0, width, height);
-  cairo_clip (page->cr);
-  aiperf_timeline_draw (page->cr, &timeline->model, &state, &report->style, width, height, timeline->title);
+  aiperf_report_draw_timeline (page->cr, timeline, &report->style, width, height);
   cairo_restore (page->cr);
   page->y = page->height;
 }

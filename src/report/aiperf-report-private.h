@@ -93,6 +93,21 @@ char        *aiperf_report_chart_svg      (const AiperfChart *chart,
                                            const AiperfStyle *style,
                                            const char        *prefix,
                                            GError           **error);
+/* Any drawing as such an <svg> element: @paint draws @data into
+ * @width × @height; @what names it in an error. */
+typedef void (*AiperfReportPaint) (cairo_t           *cr,
+                                   gconstpointer      data,
+                                   const AiperfStyle *style,
+                                   double             width,
+                                   double             height);
+char        *aiperf_report_svg            (AiperfReportPaint  paint,
+                                           gconstpointer      data,
+                                           const AiperfStyle *style,
+                                           double             width,
+                                           double             height,
+                                           const char        *what,
+                                           const char        *prefix,
+                                           GError           **error);
 /* Draws @chart into @cr's @width × @height area at its origin. */
 void         aiperf_report_draw_chart     (cairo_t           *cr,
                                            const AiperfChart *chart,
@@ -145,6 +160,23 @@ void         aiperf_report_json_metrics   (GString           *out,
                                            GHashTable        *metric_tags);
 void         aiperf_report_json_requests  (GString           *out,
                                            AiperfReport      *report);
+
+/* aiperf-report-timeline-json.c: ,"timelines":[…] of the report's traces. */
+void         aiperf_report_json_timelines (GString           *out,
+                                           AiperfReport      *report);
+/* aiperf-report-timeline.c: every run whose kind brings a timeline
+ * (AIPERF_KIND_VIEW_TIMELINE) with its trace's events, into timelines. */
+void         aiperf_report_collect_timelines (AiperfReport         *report);
+void         aiperf_report_timeline_free  (AiperfReportTimeline *timeline);
+/* @timeline's whole trace drawn into @width ×
+ * its height (aiperf_report_timeline_height), as timeline.png draws it. */
+double       aiperf_report_timeline_height (const AiperfReportTimeline *timeline,
+                                            double                      max_height);
+void         aiperf_report_draw_timeline  (cairo_t                    *cr,
+                                           const AiperfReportTimeline *timeline,
+                                           const AiperfStyle          *style,
+                                           double                      width,
+                                           double                      height);
 
 /* aiperf-report-html.c / aiperf-report-pdf.c */
 gboolean     aiperf_report_write_html     (AiperfReport      *report,

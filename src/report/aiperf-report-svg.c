@@ -48,11 +48,37 @@ aiperf_report_draw_chart (cairo_t           *cr,
  * url(#x). */
 static const char * const id_markers[] = { "id=\"", "href=\"#", "url(#" };
 
+static void
+paint_chart (cairo_t           *cr,
+             gconstpointer      data,
+             const AiperfStyle *style,
+             double             width,
+             double             height)
+{
+  aiperf_report_draw_chart (cr, data, style, width, height);
+}
+
 char *
 aiperf_report_chart_svg (const AiperfChart *chart,
                          const AiperfStyle *style,
                          const char        *prefix,
                          GError           **error)
+{
+  g_return_val_if_fail (chart != NULL && style != NULL && prefix != NULL, NULL);
+
+  return aiperf_report_svg (paint_chart, chart, style, AIPERF_REPORT_CHART_WIDTH, AIPERF_REPORT_CHART_HEIGHT,
+                            chart->title, prefix, error);
+}
+
+char *
+aiperf_report_svg (AiperfReportPaint  paint,
+                   gconstpointer      data,
+                   const AiperfStyle *style,
+                   double             width,
+                   double             height,
+                   const char        *what,
+                   const char        *prefix,
+                   GError           **error)
 {
   g_autoptr(GString) svg = g_string_new (NULL);
   GString *out;
@@ -61,13 +87,12 @@ aiperf_report_chart_svg (const AiperfChart *chart,
   cairo_status_t status;
   const char *p, *start;
 
-  g_return_val_if_fail (chart != NULL && style != NULL && prefix != NULL, NULL);
+  g_return_val_if_fail (paint != NULL && style != NULL && prefix != NULL, NULL);
 
-  surface = cairo_svg_surface_create_for_stream (append_to_string, svg, AIPERF_REPORT_CHART_WIDTH,
-                                                 AIPERF_REPORT_CHART_HEIGHT);
+  surface = cairo_svg_surface_create_for_stream (append_to_string, svg, width, height);
   cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
   cr = cairo_create (surface);
-  aiperf_report_draw_chart (cr, chart, style, AIPERF_REPORT_CHART_WIDTH, AIPERF_REPORT_CHART_HEIGHT);
+  paint (cr, data, style, width, height);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
@@ -75,7 +100,7 @@ aiperf_report_chart_svg (const AiperfChart *chart,
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, _("Could not draw “%s”: %s"),
-                   chart->title != NULL ? chart->title : "", cairo_status_to_string (status));
+                   what != NULL ? what : "", cairo_status_to_string (status));
       return NULL;
     }
 

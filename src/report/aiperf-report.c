@@ -8,10 +8,8 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-error.h"
-#include "aiperf-kinds.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-report-private.h"
-#include "aiperf-trace-store.h"
 
 static void
 report_chart_free (AiperfReportChart *chart)
@@ -62,44 +60,6 @@ build_charts (AiperfReport *report)
     }
 }
 
-static void
-report_timeline_free (AiperfReportTimeline *timeline)
-{
-  g_free (timeline->id);
-  g_free (timeline->title);
-  g_free (timeline->caption);
-  g_free (timeline);
-}
-
-/* Every run whose kind brings a timeline, with its trace's events. */
-static void
-collect_timelines (AiperfReport *report)
-{
-  for (guint i = 0; i < aiperf_run_set_get_n_runs (report->runs); i++)
-    {
-      AiperfRun *run = aiperf_run_set_get_run (report->runs, i);
-      AiperfTraceStore *store;
-      AiperfReportTimeline *timeline;
-      g_autofree char *where = NULL;
-
-      if (!(aiperf_kinds_get_views (aiperf_run_get_kind (run)) & AIPERF_KIND_VIEW_TIMELINE))
-        continue;
-      store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
-      if (store == NULL || aiperf_trace_store_get_n_slices (store) == 0)
-        continue;
-      timeline = g_new0 (AiperfReportTimeline, 1);
-      timeline->run = run;
-      aiperf_trace_store_get_model (store, &timeline->model);
-      timeline->id = g_strdup_printf ("t%u", report->timelines->len + 1);
-      /* Translators: %s is the trace's name */
-      timeline->title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
-      where = aiperf_report_relative_path (report, aiperf_run_get_locator (run));
-      timeline->caption = where != NULL ? g_strdup_printf ("%s (%s)", timeline->title, where)
-                                        : g_strdup (timeline->title);
-      g_ptr_array_add (report->timelines, timeline);
-    }
-}
-
 static char *
 report_title (AiperfSession *session)
 {
@@ -134,14 +94,14 @@ aiperf_report_write (const AiperfReportInput *input,
   report.not_drawn = g_ptr_array_new_with_free_func (g_free);
   report.tables = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_report_table_free);
   report.facts = g_ptr_array_new_with_free_func (g_free);
-  report.timelines = g_ptr_array_new_with_free_func ((GDestroyNotify) report_timeline_free);
+  report.timelines = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_report_timeline_free);
   report.title = report_title (input->session);
   report.generated = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
 
   build_charts (&report);
   aiperf_report_collect_facts (&report);
   aiperf_report_collect_tables (&report);
-  collect_timelines (&report);
+  aiperf_report_collect_timelines (&report);
 
   if (formats & AIPERF_REPORT_HTML)
     {
