@@ -35,7 +35,7 @@ test_colors_stable (void)
   AiperfRunSet *runs;
   int color = -1;
   guint compared = 0;
-  GdkRGBA dot;
+  AiperfRunMark dot;
 
   if (!display_available ())
     return;
@@ -69,12 +69,12 @@ test_colors_stable (void)
         g_assert_cmpint (series_color (chart, "Qwen/Qwen3-0.6B"), ==, color);
     }
 
-  g_assert_true (aiperf_run_row_get_color (AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window),
+  g_assert_true (aiperf_run_row_get_mark (AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window),
                                                                                    aiperf_run_set_get_run (runs, 0))),
                                            &dot));
   while (adw_tab_view_get_n_pages (view) > 0)
     adw_tab_view_close_page (view, adw_tab_view_get_nth_page (view, 0));
-  g_assert_false (aiperf_run_row_get_color (AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window),
+  g_assert_false (aiperf_run_row_get_mark (AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window),
                                                                                     aiperf_run_set_get_run (runs, 0))),
                                             &dot));
   destroy_window (window);

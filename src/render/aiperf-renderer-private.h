@@ -123,8 +123,6 @@ AiperfRGBA aiperf_color_scale_at    (double t);
 /* layers (aiperf-renderer-layers.c, aiperf-renderer-shapes.c) */
 void     aiperf_renderer_draw_layer (AiperfRenderer *self, cairo_t *cr,
                                      const AiperfLayer *layer, guint index);
-void     aiperf_renderer_draw_marker_path (cairo_t *cr, AiperfMarker marker,
-                                     double x, double y, double size);
 /* The marker moved from (x0, y0) to (x1, y1): what a chain of markers
  * between them covers (aiperf-renderer-stamp.c). */
 void     aiperf_renderer_sweep_marker_path (cairo_t *cr, AiperfMarker marker, double size,

@@ -72,6 +72,13 @@ int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
 /* Primitives (markers, line vertices, segments, …) issued by the last draw:
  * lets tests check that decimation bounds the work by the pixels covered. */
 guint64         aiperf_renderer_get_primitive_count (AiperfRenderer *self);
+/* Adds the path of one marker of @size (its diameter) centred at @x, @y,
+ * as the plot and the legend draw it (the window's run list too). */
+void            aiperf_renderer_draw_marker_path (cairo_t           *cr,
+                                                  AiperfMarker       marker,
+                                                  double             x,
+                                                  double             y,
+                                                  double             size);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfRenderer, aiperf_renderer_free)
 

@@ -12,6 +12,7 @@
 #include "aiperf-error.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-plot-page.h"
+#include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-style.h"
 #include "aiperf-session-plot.h"
@@ -198,48 +199,74 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-GHashTable *
-aiperf_plot_page_get_run_colors (AiperfPlotPage *self)
+/* How @layer draws its points, as a run row's swatch shows it. */
+static AiperfRunMark
+layer_mark (const AiperfStyle *style,
+            const AiperfLayer *layer)
 {
-  GHashTable *colors;
+  AiperfRGBA c = aiperf_style_resolve (style, layer->color);
+  AiperfRunMark mark = { { 0 }, AIPERF_MARKER_CIRCLE, FALSE };
+
+  if (layer->fade > 0)
+    c = aiperf_style_fade (style, c, layer->fade);
+  switch (layer->kind)
+    {
+    case AIPERF_LAYER_POINTS:
+      mark.marker = layer->marker;
+      c.a *= layer->opacity;
+      break;
+    case AIPERF_LAYER_LINE:
+    case AIPERF_LAYER_STEP:
+      c.a *= layer->opacity;
+      break;
+    default:
+      mark.block = TRUE;
+      break;
+    }
+  mark.color = (GdkRGBA) { c.r, c.g, c.b, c.a };
+  return mark;
+}
+
+GHashTable *
+aiperf_plot_page_get_run_marks (AiperfPlotPage *self)
+{
+  GHashTable *marks;
   const AiperfChart *chart;
   AiperfStyle style;
 
   g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
 
-  colors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) gdk_rgba_free);
+  marks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   chart = aiperf_chart_view_get_chart (self->chart_view);
   if (chart == NULL || self->drawn == NULL || self->single_run != NULL)
-    return colors;
+    return marks;
 
   aiperf_style_init (&style, adw_style_manager_get_dark (adw_style_manager_get_default ())
                               ? AIPERF_THEME_DARK : AIPERF_THEME_LIGHT);
+  /* A run's first pickable layer is how it shows: the Pareto curve's
+   * dominated runs faded, runs past the palette in another shape. */
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      AiperfRunMark mark;
 
       if (layer->ids == NULL || !layer->pickable || layer->series < 0)
         continue;
+      mark = layer_mark (&style, layer);
       for (guint i = 0; i < layer->ids->len; i++)
         {
           int id = g_array_index (layer->ids, int, i);
-          AiperfRun *run;
-          AiperfRGBA c;
-          GdkRGBA rgba;
+          const char *locator;
 
           if (id < 0 || (guint) id >= aiperf_run_set_get_n_runs (self->drawn))
             continue;
-          run = aiperf_run_set_get_run (self->drawn, id);
-          if (g_hash_table_contains (colors, aiperf_run_get_locator (run)))
-            continue;
-          c = aiperf_style_resolve (&style, layer->color);
-          rgba = (GdkRGBA) { c.r, c.g, c.b, 1.0 };
-          g_hash_table_insert (colors, g_strdup (aiperf_run_get_locator (run)),
-                               gdk_rgba_copy (&rgba));
+          locator = aiperf_run_get_locator (aiperf_run_set_get_run (self->drawn, id));
+          if (!g_hash_table_contains (marks, locator))
+            g_hash_table_insert (marks, g_strdup (locator), g_memdup2 (&mark, sizeof mark));
         }
     }
   aiperf_style_clear (&style);
-  return colors;
+  return marks;
 }
 
 AiperfRun *

@@ -64,8 +64,8 @@ void             aiperf_plot_page_redraw          (AiperfPlotPage *self);
 /* The run at chart id @id (a run position in the runs actually drawn), or NULL. */
 AiperfRun       *aiperf_plot_page_get_run_for_id  (AiperfPlotPage *self,
                                                    int             id);
-/* Colour of each drawn run in the current chart: directory → GdkRGBA*. */
-GHashTable      *aiperf_plot_page_get_run_colors  (AiperfPlotPage *self);
+/* How the current chart draws each run: locator → AiperfRunMark*. */
+GHashTable      *aiperf_plot_page_get_run_marks   (AiperfPlotPage *self);
 /* Why nothing is drawn (no data, plot failed), or NULL. */
 const char      *aiperf_plot_page_get_problem     (AiperfPlotPage *self);
 /* TRUE when the problem is that the run lacks the plot's data source (no

@@ -11,6 +11,7 @@
 
 #include "aiperf-run-row.h"
 #include "aiperf-kinds.h"
+#include "aiperf-renderer.h"
 
 struct _AiperfRunRow
 {
@@ -23,8 +24,8 @@ struct _AiperfRunRow
   GtkLabel       *facts_label;
 
   AiperfRun      *run;
-  GdkRGBA         color;
-  gboolean        has_color;
+  AiperfRunMark   mark;
+  gboolean        has_mark;
   gboolean        updating;
   char           *haystack;  /* case-folded searchable text */
 };
@@ -34,6 +35,7 @@ G_DEFINE_FINAL_TYPE (AiperfRunRow, aiperf_run_row, GTK_TYPE_LIST_BOX_ROW)
 enum { TOGGLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* The run as the chart draws it, so it can be found there from here. */
 static void
 draw_swatch (GtkDrawingArea *area,
              cairo_t        *cr,
@@ -42,25 +44,44 @@ draw_swatch (GtkDrawingArea *area,
              gpointer        user_data)
 {
   AiperfRunRow *self = user_data;
-  double r = MIN (width, height) / 2.0;
+  double size = MIN (width, height);
 
-  cairo_arc (cr, width / 2.0, height / 2.0, r - 0.5, 0, 2 * G_PI);
-  if (self->has_color)
-    {
-      gdk_cairo_set_source_rgba (cr, &self->color);
-      cairo_fill (cr);
-    }
-  else
+  if (!self->has_mark)
     {
       /* Not drawn: an outline in the text colour, so the row still lines up. */
       GdkRGBA fg;
 
+      cairo_arc (cr, width / 2.0, height / 2.0, size / 2 - 0.5, 0, 2 * G_PI);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
       gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+      G_GNUC_END_IGNORE_DEPRECATIONS
       fg.alpha *= 0.4;
       gdk_cairo_set_source_rgba (cr, &fg);
       cairo_set_line_width (cr, 1.0);
       cairo_stroke (cr);
+      return;
     }
+  if (self->mark.block)
+    {
+      /* A bar or box: filled lightly and outlined, as in the legend. */
+      GdkRGBA light = self->mark.color;
+
+      light.alpha *= 0.45;
+      cairo_rectangle (cr, 1.5, 1.5, width - 3, height - 3);
+      gdk_cairo_set_source_rgba (cr, &light);
+      cairo_fill_preserve (cr);
+      gdk_cairo_set_source_rgba (cr, &self->mark.color);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      return;
+    }
+  /* A diamond's and a triangle's corners reach past a circle's edge:
+   * smaller, to fit the same box. */
+  aiperf_renderer_draw_marker_path (cr, self->mark.marker, width / 2.0, height / 2.0,
+                                    (size - 1) * (self->mark.marker == AIPERF_MARKER_DIAMOND
+                                                  || self->mark.marker == AIPERF_MARKER_TRIANGLE ? 0.8 : 1.0));
+  gdk_cairo_set_source_rgba (cr, &self->mark.color);
+  cairo_fill (cr);
 }
 
 static void
@@ -71,25 +92,25 @@ on_check_toggled (AiperfRunRow *self)
 }
 
 gboolean
-aiperf_run_row_get_color (AiperfRunRow *self,
-                          GdkRGBA      *out_color)
+aiperf_run_row_get_mark (AiperfRunRow  *self,
+                         AiperfRunMark *out_mark)
 {
   g_return_val_if_fail (AIPERF_IS_RUN_ROW (self), FALSE);
 
-  if (self->has_color && out_color != NULL)
-    *out_color = self->color;
-  return self->has_color;
+  if (self->has_mark && out_mark != NULL)
+    *out_mark = self->mark;
+  return self->has_mark;
 }
 
 void
-aiperf_run_row_set_color (AiperfRunRow  *self,
-                          const GdkRGBA *color)
+aiperf_run_row_set_mark (AiperfRunRow        *self,
+                         const AiperfRunMark *mark)
 {
   g_return_if_fail (AIPERF_IS_RUN_ROW (self));
 
-  self->has_color = color != NULL;
-  if (color != NULL)
-    self->color = *color;
+  self->has_mark = mark != NULL;
+  if (mark != NULL)
+    self->mark = *mark;
   gtk_widget_queue_draw (GTK_WIDGET (self->swatch));
 }
 

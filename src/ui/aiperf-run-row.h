@@ -5,6 +5,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "aiperf-chart.h"
 #include "aiperf-run.h"
 
 G_BEGIN_DECLS
@@ -14,12 +15,21 @@ G_DECLARE_FINAL_TYPE (AiperfRunRow, aiperf_run_row, AIPERF, RUN_ROW, GtkListBoxR
 
 GtkWidget *aiperf_run_row_new         (AiperfRun     *run);
 AiperfRun *aiperf_run_row_get_run     (AiperfRunRow  *self);
+/* How the current chart draws a run, for the row's swatch: its point's
+ * marker in the colour it is drawn in (faded or translucent as there), or
+ * a block for a bar or box. */
+typedef struct {
+  GdkRGBA      color;
+  AiperfMarker marker;
+  gboolean     block;
+} AiperfRunMark;
+
 /* NULL: the run is not drawn (hidden, filtered or not in this chart). */
-void       aiperf_run_row_set_color   (AiperfRunRow  *self,
-                                       const GdkRGBA *color);
-/* The swatch colour; FALSE when the run is not in the current chart. */
-gboolean   aiperf_run_row_get_color   (AiperfRunRow  *self,
-                                       GdkRGBA       *out_color);
+void       aiperf_run_row_set_mark    (AiperfRunRow        *self,
+                                       const AiperfRunMark *mark);
+/* The swatch; FALSE when the run is not in the current chart. */
+gboolean   aiperf_run_row_get_mark    (AiperfRunRow        *self,
+                                       AiperfRunMark       *out_mark);
 void       aiperf_run_row_set_checked (AiperfRunRow  *self,
                                        gboolean       checked);
 gboolean   aiperf_run_row_get_checked (AiperfRunRow  *self);

@@ -119,8 +119,8 @@ aiperf_sidebar_get_row (AiperfSidebar *self,
 }
 
 void
-aiperf_sidebar_set_run_colors (AiperfSidebar *self,
-                               GHashTable    *colors)
+aiperf_sidebar_set_run_marks (AiperfSidebar *self,
+                              GHashTable    *marks)
 {
   g_return_if_fail (AIPERF_IS_SIDEBAR (self));
 
@@ -132,8 +132,8 @@ aiperf_sidebar_set_run_colors (AiperfSidebar *self,
       if (!AIPERF_IS_RUN_ROW (child))
         continue;
       run = aiperf_run_row_get_run (AIPERF_RUN_ROW (child));
-      aiperf_run_row_set_color (AIPERF_RUN_ROW (child),
-                                colors ? g_hash_table_lookup (colors, aiperf_run_get_locator (run)) : NULL);
+      aiperf_run_row_set_mark (AIPERF_RUN_ROW (child),
+                               marks ? g_hash_table_lookup (marks, aiperf_run_get_locator (run)) : NULL);
     }
 }
 

@@ -23,9 +23,9 @@ void       aiperf_sidebar_set_runs       (AiperfSidebar  *self,
 /* Shows @page's plot settings (NULL: none). Edits redraw the page at once. */
 void       aiperf_sidebar_set_page       (AiperfSidebar  *self,
                                           AiperfPlotPage *page);
-/* directory → GdkRGBA* of the runs drawn in the current chart. */
-void       aiperf_sidebar_set_run_colors (AiperfSidebar  *self,
-                                          GHashTable     *colors);
+/* locator → AiperfRunMark* of the runs drawn in the current chart. */
+void       aiperf_sidebar_set_run_marks  (AiperfSidebar  *self,
+                                          GHashTable     *marks);
 /* Testing hook: the row of @run, or NULL. */
 GtkWidget *aiperf_sidebar_get_row        (AiperfSidebar  *self,
                                           AiperfRun      *run);

@@ -101,10 +101,10 @@ aiperf_window_page_changed (AiperfWindow   *self,
   aiperf_window_update_tab_title (self, page);
   if (page == aiperf_window_get_current_page (self))
     {
-      g_autoptr(GHashTable) colors = aiperf_plot_page_get_run_colors (page);
+      g_autoptr(GHashTable) marks = aiperf_plot_page_get_run_marks (page);
 
       if (aiperf_plot_page_get_single_run (page) == NULL)
-        aiperf_sidebar_set_run_colors (self->sidebar, colors);
+        aiperf_sidebar_set_run_marks (self->sidebar, marks);
     }
 }
 

@@ -333,7 +333,7 @@ on_n_pages (AiperfWindow *self)
 
   gtk_stack_set_visible_child_name (self->tabs_stack, none ? "no-tabs" : "tabs");
   if (none)
-    aiperf_sidebar_set_run_colors (self->sidebar, NULL);
+    aiperf_sidebar_set_run_marks (self->sidebar, NULL);
 }
 
 static GSettings *
