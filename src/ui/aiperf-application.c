@@ -162,6 +162,7 @@ aiperf_application_startup (GApplication *app)
     { "win.export::png", { "<Primary>e", NULL } },
     { "win.copy-chart", { "<Primary><Shift>c", NULL } },
     { "win.close-tab", { "<Primary>w", NULL } },
+    { "win.compare-baseline('')", { "<Primary>b", NULL } },
   };
 
   G_APPLICATION_CLASS (aiperf_application_parent_class)->startup (app);

@@ -542,6 +542,7 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "add-plot", has_runs);
   set_enabled (self, "restore-plots", has_runs);
   set_enabled (self, "compare-runs", has_runs);
+  set_enabled (self, "compare-baseline", aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) >= 2);
   set_enabled (self, "cancel-load", self->loads_pending > 0);
   set_enabled (self, "show-errors", aiperf_session_get_errors (self->session)->len > 0);
   /* The empty state offers only what can be done there: opening. */
@@ -557,6 +558,7 @@ aiperf_window_init_actions (AiperfWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
   aiperf_window_init_report_action (self);
+  aiperf_window_init_compare_action (self);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "watch-folders"))
     {
       GAction *watch = g_action_map_lookup_action (G_ACTION_MAP (self), "watch");

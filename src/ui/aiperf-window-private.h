@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 #include "aiperf-window.h"
+#include "aiperf-compare.h"
 #include "aiperf-run-set.h"
 #include "aiperf-session.h"
 #include "aiperf-sidebar.h"
@@ -140,6 +141,21 @@ gboolean      aiperf_window_write_report        (AiperfWindow *self,
                                                  guint         formats,
                                                  GPtrArray    *files,
                                                  GError      **error);
+
+/* aiperf-window-compare.c: win.compare-baseline, the Compare tabs it
+ * opens, and the History tab of runs recorded over time. */
+void          aiperf_window_init_compare_action (AiperfWindow *self);
+/* Opens a Compare tab of @candidate against @baseline (@min_effect a
+ * fraction; negative: the default). */
+void          aiperf_window_open_comparison     (AiperfWindow *self,
+                                                 AiperfRunSet *baseline,
+                                                 AiperfRunSet *candidate,
+                                                 double        min_effect);
+/* The comparison of the selected Compare tab, else of the last one done;
+ * NULL when none. */
+const AiperfComparison *aiperf_window_get_comparison (AiperfWindow *self);
+void          aiperf_window_add_history         (AiperfWindow *self,
+                                                 AiperfRunSet *runs);
 
 /* aiperf-window-dnd.c */
 void          aiperf_window_init_dnd            (AiperfWindow *self);

@@ -267,6 +267,7 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
       if (views & AIPERF_KIND_VIEW_EXPERT_TABLE)
         aiperf_window_add_expert_load_panel (self);
     }
+  aiperf_window_add_history (self, aiperf_session_get_runs (self->session));
   /* Open on the first plot that shows something rather than on a status
    * page (a drill-down still reading its run). */
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
