@@ -17,6 +17,7 @@
 #include "aiperf-error.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-report-resources.h"
+#include "aiperf-report-compare.h"
 #include "aiperf-report-private.h"
 #include "aiperf-writer.h"
 
@@ -362,6 +363,8 @@ aiperf_report_write_html (AiperfReport  *report,
   append_facts (out, report);
   g_string_append (out, "</header>\n<main>\n");
   append_tables (out, report);
+  if (!aiperf_report_append_comparison (out, report, error))
+    return FALSE;
   /* Filled by the script: run checkboxes, filters, "Add chart". */
   g_string_append (out, "<section id=\"controls\" class=\"js-only\"></section>\n");
   if (!append_charts (out, report, error) || !append_timelines (out, report, error))

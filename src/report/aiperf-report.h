@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include "aiperf-compare.h"
 #include "aiperf-presets.h"
 #include "aiperf-session.h"
 #include "aiperf-style.h"
@@ -24,6 +25,8 @@ typedef struct {
    * the runs they draw. */
   GPtrArray              *plan;
   AiperfTheme             theme;
+  /* Nullable: a comparison with a baseline, shown in a section of its own. */
+  const AiperfComparison *comparison;
 } AiperfReportInput;
 
 /* Writes the reports of @formats (AiperfReportFormat bits) into @directory,

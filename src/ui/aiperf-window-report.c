@@ -88,6 +88,7 @@ aiperf_window_write_report (AiperfWindow  *self,
   input.session = self->session;
   input.config = aiperf_session_get_presets (self->session);
   input.plan = plan;
+  input.comparison = aiperf_window_get_comparison (self);
   input.theme = adw_style_manager_get_dark (adw_style_manager_get_default ()) ? AIPERF_THEME_DARK
                                                                                 : AIPERF_THEME_LIGHT;
   return aiperf_report_write (&input, formats, directory, files, error);
