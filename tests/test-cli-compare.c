@@ -215,6 +215,50 @@ test_regression (Fixture       *f,
   g_assert_null (strstr (strstr (summary, "Comparison with the baseline") + 1, "Comparison with the baseline"));
 }
 
+/* --baseline with --html: report.html's comparison section has a row per
+ * record of comparison.json, each with that record's verdict. */
+static void
+test_report (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *out = g_build_filename (f->root, "out-report", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  g_autofree char *html = NULL, *section = NULL;
+  JsonArray *records;
+  const char *start, *end;
+  guint rows = 0;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "-o", out, "--html", NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  g_assert_nonnull (strstr (res.out, "report.html"));
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  html = read_text (out, "report.html");
+  start = strstr (html, "<section id=\"comparison\">");
+  g_assert_nonnull (start);
+  end = strstr (start, "</section>");
+  g_assert_nonnull (end);
+  section = g_strndup (start, end - start);
+  for (const char *at = strstr (section, "<tr class=\"verdict-"); at != NULL; at = strstr (at + 1, "<tr class=\"verdict-"))
+    rows++;
+  g_assert_cmpuint (rows, ==, json_array_get_length (records));
+  for (guint i = 0; i < json_array_get_length (records); i++)
+    {
+      JsonObject *r = json_array_get_object_element (records, i);
+      g_autofree char *row = g_strdup_printf ("data-verdict=\"%s\" data-metric=\"%s\" data-stat=\"%s\"",
+                                              json_object_get_string_member (r, "verdict"),
+                                              json_object_get_string_member (r, "metric"),
+                                              json_object_get_string_member (r, "stat"));
+
+      g_assert_nonnull (strstr (section, row));
+    }
+  /* The report also has the runs of both sides. */
+  g_assert_nonnull (strstr (html, "<section id=\"summary\">"));
+  g_assert_nonnull (strstr (section, "Only in the candidates"));
+}
+
 /* The same distribution on both sides: no mean, median, p90 or throughput
  * flagged. (A p99 of 1000 requests rests on ten of them, most from the
  * warm-up; its false alarms are counted by test-compare-detect and
@@ -474,6 +518,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/aiperf/cli/compare/regression", Fixture, NULL, fixture_set_up, test_regression, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/report", Fixture, NULL, fixture_set_up, test_report, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/null", Fixture, NULL, fixture_set_up, test_null, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/kernels", Fixture, NULL, fixture_set_up, test_kernels, fixture_tear_down);

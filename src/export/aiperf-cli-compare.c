@@ -17,6 +17,8 @@
 #include "aiperf-cli-compare.h"
 #include "aiperf-compare-chart.h"
 #include "aiperf-export.h"
+#include "aiperf-report.h"
+#include "aiperf-session-charts.h"
 #include "aiperf-writer.h"
 
 #define SECTION_MARK "Comparison with the baseline "
@@ -41,7 +43,8 @@ aiperf_cli_compare_option_group (AiperfCompareCliOptions *options)
   const GOptionEntry entries[] = {
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &options->baseline,
       N_("Compare the runs given (the candidates) with this run or folder of runs: "
-         "comparison.json, .csv, .xml (JUnit), .png and a section of summary.txt"), N_("PATH") },
+         "comparison.json, .csv, .xml (JUnit), .png and a section of summary.txt (and of the report "
+         "with --html or --report)"), N_("PATH") },
     { "min-effect", 0, 0, G_OPTION_ARG_STRING, &options->min_effect,
       N_("Smallest change, in percent, that can be a regression or an improvement (default 2)"), N_("PCT") },
     { "fail-on-regression", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, on_fail_on_regression,
@@ -193,6 +196,39 @@ write_forest (const AiperfComparison *comparison,
   return ok;
 }
 
+/* report.html / .pdf of every run of both sides, with the comparison's
+ * section; the runs are opened as the export opens them. */
+static gboolean
+write_report (const AiperfCompareCliOptions *options,
+              const AiperfComparison        *comparison,
+              const char * const            *paths,
+              const char                    *dir,
+              AiperfTheme                    theme,
+              GPtrArray                     *written,
+              GError                       **error)
+{
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  g_autoptr(GPtrArray) plan = NULL;
+  AiperfPlotConfig *config;
+  AiperfReportInput input = { 0 };
+
+  g_ptr_array_add (all, options->baseline);
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (all, (gpointer) paths[i]);
+  g_ptr_array_add (all, NULL);
+  if (!aiperf_session_open_sync (session, (const char * const *) all->pdata, dir, error))
+    return FALSE;
+  config = aiperf_session_get_presets (session);
+  plan = aiperf_session_plan_charts (session, config, NULL, NULL, NULL);
+  input.session = session;
+  input.config = config;
+  input.plan = plan;
+  input.theme = theme;
+  input.comparison = comparison;
+  return aiperf_report_write (&input, options->reports, dir, written, error);
+}
+
 int
 aiperf_cli_compare (const AiperfCompareCliOptions *options,
                     const char * const            *paths,
@@ -267,6 +303,8 @@ aiperf_cli_compare (const AiperfCompareCliOptions *options,
        write_summary (dir, text, &error);
   if (ok)
     g_ptr_array_add (written, g_build_filename (dir, "summary.txt", NULL));
+  if (ok && options->reports != 0)
+    ok = write_report (options, comparison, paths, dir, theme, written, &error);
   if (!ok)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);

@@ -20,6 +20,7 @@ typedef struct {
   gboolean  fail_on_regression;
   char     *fail_pct;          /* --fail-on-regression=PCT, or NULL */
   gboolean  history;           /* --history */
+  guint     reports;           /* AiperfReportFormat bits of --html / --report */
 } AiperfCompareCliOptions;
 
 /* The options' group, filling @options as they are parsed. */

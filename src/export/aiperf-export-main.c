@@ -221,7 +221,17 @@ aiperf_export_main (int    argc,
     }
 
   if (aiperf_cli_compare_requested (&compare))
-    return aiperf_cli_compare (&compare, (const char * const *) all_paths->pdata, output, theme, pattern);
+    {
+      /* --html / --report: the comparison's report.html (and .pdf). */
+      if (report != NULL && !parse_reports (report, &compare.reports, &error))
+        {
+          g_printerr ("aiperf-plot: %s\n", error->message);
+          return AIPERF_EXIT_USAGE;
+        }
+      if (html)
+        compare.reports |= AIPERF_REPORT_HTML;
+      return aiperf_cli_compare (&compare, (const char * const *) all_paths->pdata, output, theme, pattern);
+    }
   if (list && metric != NULL)
     {
       g_printerr ("aiperf-plot: %s\n", _("--list and --metric cannot be combined"));

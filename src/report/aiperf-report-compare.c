@@ -195,9 +195,9 @@ aiperf_report_append_comparison (GString       *out,
         return FALSE;
       g_string_append (out, "<figure class=\"chart forest\">\n<figcaption>");
       escaped (out, forest->title);
-      g_string_append (out, "</figcaption>\n");
+      g_string_append (out, "</figcaption>\n<div class=\"static\">");
       g_string_append (out, svg);
-      g_string_append (out, "</figure>\n");
+      g_string_append (out, "</div></figure>\n");
     }
   g_string_append (out, "</section>\n");
   return TRUE;
