@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "aiperf-chart.h"
+#include "aiperf-number.h"
 
 static void
 test_bounds (void)
@@ -91,6 +92,46 @@ test_colors (void)
   g_assert_false (aiperf_color_parse ("#GGGGGG", &c));
 }
 
+/* Numbers in labels: as many digits as asked, no exponent, the axes' SI
+ * multiplier from 10,000 on (the expert-load rule said "1.261e+04 tokens"
+ * beside an axis reading "12.6k"). */
+static void
+test_number_format (void)
+{
+  const struct { double value; int digits; const char *text; } cases[] = {
+    { 12610, 4, "12.61k" },
+    { 12610, 3, "12.6k" },
+    { 989, 4, "989" },
+    { 1979, 3, "1979" },        /* %.3g: "1.98e+03" */
+    { 1234.6, 3, "1235" },
+    { 3.35, 3, "3.35" },
+    { 66.9, 4, "66.9" },
+    { 295.22, 3, "295" },
+    { 0.0102, 3, "0.0102" },
+    { 0.000123456, 4, "0.0001235" },  /* %.4g: "0.0001235", 1e-05 below */
+    { 0.00001, 4, "0.00001" },
+    { 25, 3, "25" },
+    { 1.5e6, 4, "1.5M" },
+    { -20000, 3, "-20k" },
+    { 2.5e9, 2, "2.5G" },
+    { -0.00001, 1, "-0.00001" },
+    { 0, 4, "0" },
+    { 1e-20, 3, "1e-20" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = aiperf_number_format (cases[i].value, cases[i].digits);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+  {
+    g_autofree char *text = aiperf_number_format (NAN, 3);
+
+    g_assert_cmpstr (text, ==, "nan");
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -99,5 +140,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/chart/bounds", test_bounds);
   g_test_add_func ("/aiperf/chart/labels-and-copy", test_labels_and_copy);
   g_test_add_func ("/aiperf/chart/colors", test_colors);
+  g_test_add_func ("/aiperf/chart/number-format", test_number_format);
   return g_test_run ();
 }

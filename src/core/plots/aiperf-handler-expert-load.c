@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "aiperf-expert-load-private.h"
+#include "aiperf-number.h"
 
 #define BAR_WIDTH        0.8
 /* Category labels up to this many experts; a numbered axis beyond. */
@@ -191,14 +192,16 @@ aiperf_handler_expert_load (const AiperfPlotSpec       *spec,
         {
           double uniform = set->total_tokens / set->n_experts * scale;
           g_autofree char *label = NULL;
+          /* as the axis writes it: "12.61k", never "1.261e+04" */
+          g_autofree char *number = aiperf_number_format (uniform, share ? 3 : 4);
 
           if (share)
-            label = same_experts ? g_strdup_printf (_("uniform share 1/%u = %.3g%%"), set->n_experts, uniform)
+            label = same_experts ? g_strdup_printf (_("uniform share 1/%u = %s%%"), set->n_experts, number)
                                  : g_strdup_printf (_("%s: uniform 1/%u"), set->label, set->n_experts);
           else if (n_sets > 1)
-            label = g_strdup_printf (_("%s: uniform share %.4g tokens per expert"), set->label, uniform);
+            label = g_strdup_printf (_("%s: uniform share %s tokens per expert"), set->label, number);
           else
-            label = g_strdup_printf (_("uniform share: %.4g tokens per expert"), uniform);
+            label = g_strdup_printf (_("uniform share: %s tokens per expert"), number);
           add_rule (chart, share && same_experts ? -1 : (n_sets > 1 ? series : -1), uniform, label);
         }
     }

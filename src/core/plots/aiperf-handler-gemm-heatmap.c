@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "aiperf-gemm-private.h"
+#include "aiperf-number.h"
 
 #define DEFAULT_MAX_CATEGORIES 40
 #define MAX_ANNOTATED_CELLS    300
@@ -262,17 +263,18 @@ heatmap (AiperfGemmData *data,
         *out_mean += n[k] > 1;
         *out_mixed += mixed[k];
         {
+          g_autofree char *number = aiperf_number_format (v, 4);
           g_autofree char *what = efficiency
             ? g_strdup_printf (ngettext ("%s · %s %s: %.1f%% of attainable (%u row)",
                                          "%s · %s %s: %.1f%% of attainable (mean of %u rows)", n[k]),
                                (const char *) g_ptr_array_index (shape_names, x),
                                by_batch_size ? _("batch size") : "M",
                                (const char *) g_ptr_array_index (row_names, y), v, n[k])
-            : g_strdup_printf (ngettext ("%s · %s %s: %.4g TFLOP/s (%u row)",
-                                         "%s · %s %s: %.4g TFLOP/s (mean of %u rows)", n[k]),
+            : g_strdup_printf (ngettext ("%s · %s %s: %s TFLOP/s (%u row)",
+                                         "%s · %s %s: %s TFLOP/s (mean of %u rows)", n[k]),
                                (const char *) g_ptr_array_index (shape_names, x),
                                by_batch_size ? _("batch size") : "M",
-                               (const char *) g_ptr_array_index (row_names, y), v, n[k]);
+                               (const char *) g_ptr_array_index (row_names, y), number, n[k]);
 
           aiperf_layer_append_labeled (hover, x, y, -1, what);
         }
@@ -280,8 +282,9 @@ heatmap (AiperfGemmData *data,
           {
             /* a mean of several rows is marked on the cell itself */
             const char *mark = n[k] > 1 ? "*" : "";
+            g_autofree char *number = aiperf_number_format (v, 3);
             g_autofree char *label = efficiency ? g_strdup_printf ("%.0f%%%s", v, mark)
-                                                : g_strdup_printf ("%.3g%s", v, mark);
+                                                : g_strdup_printf ("%s%s", number, mark);
 
             aiperf_layer_append_labeled (text, x, y, -1, label);
           }

@@ -17,6 +17,7 @@
 
 #include "aiperf-kernels-private.h"
 #include "aiperf-tracelens.h"
+#include "aiperf-number.h"
 
 #define BAR_WIDTH 0.8
 #define NAME_CHARS 48
@@ -73,8 +74,9 @@ format_time (double ns)
 {
   double scale;
   const char *unit = aiperf_kernel_time_unit (ns, &scale);
+  g_autofree char *number = aiperf_number_format (ns / scale, 4);
 
-  return g_strdup_printf ("%.4g %s", ns / scale, unit);
+  return g_strdup_printf ("%s %s", number, unit);
 }
 
 /* One series per source when there are several, coloured by its label. */
@@ -582,7 +584,11 @@ aiperf_handler_gpu_timeline (const AiperfPlotSpec       *spec,
       aiperf_layer_set_group (layer, s, sources->len);
       if (!timeline_value (timeline, "total_time", &total_ms, &total_pct) || !(total_ms > 0))
         continue;
-      g_string_append_printf (windows, "%s%s %.6g ms", windows->len > 0 ? ", " : "", name, total_ms);
+      {
+        g_autofree char *total = aiperf_number_format (total_ms, 6);
+
+        g_string_append_printf (windows, "%s%s %s ms", windows->len > 0 ? ", " : "", name, total);
+      }
       for (guint i = 0; i < G_N_ELEMENTS (timeline_parts); i++)
         {
           double ms, pct;
@@ -593,7 +599,12 @@ aiperf_handler_gpu_timeline (const AiperfPlotSpec       *spec,
           if (!isfinite (pct))
             pct = 100.0 * ms / total_ms;
           aiperf_layer_append_bar (layer, i, BAR_WIDTH, pct, (int) i);
-          set_hover (layer, aiperf_layer_get_n (layer) - 1, g_strdup_printf (_("%.6g ms of %.6g ms"), ms, total_ms));
+          {
+            g_autofree char *part = aiperf_number_format (ms, 6);
+            g_autofree char *total = aiperf_number_format (total_ms, 6);
+
+            set_hover (layer, aiperf_layer_get_n (layer) - 1, g_strdup_printf (_("%s ms of %s ms"), part, total));
+          }
         }
     }
   chart->note = g_strdup_printf (_("TraceLens gpu_timeline.csv: computation = kernels and memsets; communication = "

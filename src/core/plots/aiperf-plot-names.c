@@ -11,6 +11,7 @@
 #include "aiperf-handler-server-private.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-plot-names.h"
+#include "aiperf-number.h"
 
 typedef struct {
   const char *key;
@@ -298,5 +299,6 @@ aiperf_plot_format_value (double value)
     return g_strdup_printf ("%.0f", value);
   if (fabs (value) >= 100)
     return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", value));
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.4g", value));
+  /* "0.00001", not "1e-05" */
+  return aiperf_number_format (value, 4);
 }
