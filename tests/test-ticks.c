@@ -88,7 +88,8 @@ test_format (void)
     { 1500000, 500000, "1.5M" },
     { 1000000, 1000000, "1M" },
     { 2.5e9, 5e8, "2.5G" },
-    { -1e-17, 0.1, "0" },
+    { -1e-17, 0.1, "0.0" },
+    { 0, 2.5, "0.0" },
     { 3644.08, 0, "3644" },
     { 30.814987, 0, "30.81" },
     { 0.0123456, 0, "0.01235" },
@@ -100,6 +101,39 @@ test_format (void)
 
       g_assert_cmpstr (text, ==, cases[i].text);
     }
+}
+
+static void
+assert_axis_labels (GArray            *values,
+                    gboolean           log_decades,
+                    const char * const *expected)
+{
+  g_autoptr(GPtrArray) labels = aiperf_ticks_format_axis (values, log_decades);
+
+  g_assert_cmpuint (labels->len, ==, g_strv_length ((char **) expected));
+  for (guint i = 0; i < labels->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (labels, i), ==, expected[i]);
+  g_array_unref (values);
+}
+
+/* One format per axis: zero has the decimals of its neighbours, one SI
+ * multiplier for the whole axis; log decades one by one. */
+static void
+test_format_axis (void)
+{
+  const char *quarters[] = { "0.0", "2.5", "5.0", "7.5", "10.0", NULL };
+  const char *thousands[] = { "0.0", "2.5k", "5.0k", "7.5k", "10.0k", NULL };
+  const char *counts[] = { "0", "5k", "10k", "15k", "20k", NULL };
+  const char *halves[] = { "-1.0", "-0.5", "0.0", "0.5", "1.0", NULL };
+  const char *decades[] = { "0.001", "0.01", "0.1", "1", "10", "100", "1k", "10k", NULL };
+  const char *millions[] = { "1.0M", "1.5M", "2.0M", NULL };
+
+  assert_axis_labels (aiperf_ticks_linear (0, 10, 4), FALSE, quarters);
+  assert_axis_labels (aiperf_ticks_linear (0, 10000, 4), FALSE, thousands);
+  assert_axis_labels (aiperf_ticks_linear (0, 20000, 4), FALSE, counts);
+  assert_axis_labels (aiperf_ticks_linear (-1, 1, 4), FALSE, halves);
+  assert_axis_labels (aiperf_ticks_log (1e-3, 1e4, 8), TRUE, decades);
+  assert_axis_labels (aiperf_ticks_linear (1e6, 2e6, 2), FALSE, millions);
 }
 
 int
@@ -114,5 +148,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/render/ticks/integer", test_integer);
   g_test_add_func ("/aiperf/render/ticks/degenerate", test_degenerate);
   g_test_add_func ("/aiperf/render/ticks/format", test_format);
+  g_test_add_func ("/aiperf/render/ticks/format-axis", test_format_axis);
   return g_test_run ();
 }

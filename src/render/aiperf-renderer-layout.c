@@ -29,22 +29,6 @@ tick_add (AiperfTickSet *t,
   g_ptr_array_add (t->labels, label);
 }
 
-/* Linear ticks evenly spaced: the step tells every label its decimals. */
-static gboolean
-evenly_spaced (GArray *v)
-{
-  double step;
-
-  if (v->len < 3)
-    return v->len == 2;
-  step = g_array_index (v, double, 1) - g_array_index (v, double, 0);
-  for (guint i = 2; i < v->len; i++)
-    if (fabs (g_array_index (v, double, i) - g_array_index (v, double, i - 1) - step) >
-        fabs (step) * 1e-6)
-      return FALSE;
-  return TRUE;
-}
-
 /* Log ticks that always give at least two labels: decades (every
  * @stride-th, aligned on multiples so they read 1, 1k, 1M), with 2 and 5
  * in between when there is room; linear ticks inside a single decade. */
@@ -141,47 +125,9 @@ make_ticks (AiperfRenderer   *self,
         ? log_ticks (min, max, target, &linear)
         : axis != NULL && axis->integer_ticks ? aiperf_ticks_integer (min, max, target)
         : aiperf_ticks_linear (min, max, target);
-      /* Log decades are labelled one by one; linear ticks share a step. */
-      gboolean even = linear && evenly_spaced (values);
-      double step = values->len >= 2
-        ? g_array_index (values, double, 1) - g_array_index (values, double, 0) : 0;
 
-      double magnitude = 0;
-
-      for (guint i = 0; i < values->len; i++)
-        magnitude = MAX (magnitude, fabs (g_array_index (values, double, i)));
-      for (guint i = 0; i < values->len; i++)
-        {
-          double v = g_array_index (values, double, i);
-          double vstep = step;
-          /* One SI suffix for the whole axis ("8k" next to "22k", not "8000"),
-           * per value on log axes ("100", "1k", "10k"). */
-          double ref = (scale == AIPERF_SCALE_LOG && !even) ? fabs (v) : magnitude;
-          double limit = (scale == AIPERF_SCALE_LOG && !even) ? 1e3 : 1e4;
-
-          if (!even)
-            vstep = v > 0 ? pow (10.0, floor (log10 (v) + 1e-9)) : step;
-          if (v == 0 || !(step > 0) || ref < limit)
-            {
-              tick_add (t, v, aiperf_ticks_format (v, vstep));
-              continue;
-            }
-          {
-            static const struct { double factor; const char *suffix; } si[] = {
-              { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" },
-            };
-            guint k = 0;
-
-            while (k + 1 < G_N_ELEMENTS (si) && ref < si[k].factor)
-              k++;
-            {
-              g_autofree char *number = aiperf_ticks_format (v / si[k].factor,
-                                                             vstep / si[k].factor);
-
-              tick_add (t, v, g_strconcat (number, si[k].suffix, NULL));
-            }
-          }
-        }
+      g_array_append_vals (t->values, values->data, values->len);
+      g_ptr_array_extend_and_steal (t->labels, aiperf_ticks_format_axis (values, !linear));
     }
 
   for (guint i = 0; i < t->labels->len; i++)
@@ -192,6 +138,29 @@ make_ticks (AiperfRenderer   *self,
       t->max_w = MAX (t->max_w, w);
       t->max_h = MAX (t->max_h, h);
     }
+}
+
+char **
+aiperf_renderer_get_tick_labels (AiperfRenderer *self,
+                                 char            axis)
+{
+  const AiperfTickSet *t;
+  GPtrArray *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  t = axis == 'x' ? &self->xt : axis == 'y' ? &self->yt : axis == '2' ? &self->y2t
+    : axis == 'c' ? &self->ct : NULL;
+  g_return_val_if_fail (t != NULL, NULL);
+  out = g_ptr_array_new ();
+  for (guint i = 0; t->labels != NULL && i < t->labels->len; i++)
+    {
+      const char *label = g_ptr_array_index (t->labels, i);
+
+      if (label[0] != '\0')
+        g_ptr_array_add (out, g_strdup (label));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 /* TRUE when neighbouring x labels (centred on their ticks) overlap. */

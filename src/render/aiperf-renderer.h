@@ -69,6 +69,11 @@ gboolean        aiperf_renderer_pick         (AiperfRenderer       *self,
 int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
                                               double                px,
                                               double                py);
+/* The tick labels the last draw wrote along @axis: 'x', 'y', '2' (the right
+ * axis) or 'c' (the colour bar), in tick order; labels thinned out for room
+ * are left out. NULL-terminated; free with g_strfreev (). */
+char          **aiperf_renderer_get_tick_labels (AiperfRenderer *self,
+                                              char            axis);
 /* Primitives (markers, line vertices, segments, …) issued by the last draw:
  * lets tests check that decimation bounds the work by the pixels covered. */
 guint64         aiperf_renderer_get_primitive_count (AiperfRenderer *self);

@@ -184,8 +184,9 @@ aiperf_ticks_format (double value,
     return g_strdup ("");
   if (step > 0 && fabs (value) < step * 1e-9)
     value = 0.0;
+  /* Zero has its neighbours' decimals: "0.0" beside "2.5", never "0" beside "2.5". */
   if (value == 0.0)
-    return g_strdup ("0");
+    return step > 0 ? format_fixed (0.0, decimals_for (step)) : g_strdup ("0");
   magnitude = MAX (fabs (value), step > 0 ? step : 0);
 
   /* Large values get an SI suffix: 12k, 1.5M, never 1e+06. */
@@ -219,4 +220,65 @@ aiperf_ticks_format (double value,
       }
     return g_steal_pointer (&text);
   }
+}
+
+/* Evenly spaced ticks: the step tells every label its decimals. */
+static gboolean
+evenly_spaced (GArray *v)
+{
+  double step;
+
+  if (v->len < 3)
+    return v->len == 2;
+  step = g_array_index (v, double, 1) - g_array_index (v, double, 0);
+  for (guint i = 2; i < v->len; i++)
+    if (fabs (g_array_index (v, double, i) - g_array_index (v, double, i - 1) - step) >
+        fabs (step) * 1e-6)
+      return FALSE;
+  return TRUE;
+}
+
+GPtrArray *
+aiperf_ticks_format_axis (GArray   *values,
+                          gboolean  log_decades)
+{
+  static const struct { double factor; const char *suffix; } si[] = {
+    { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" },
+  };
+  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
+  gboolean even = !log_decades && evenly_spaced (values);
+  double step = values->len >= 2
+    ? g_array_index (values, double, 1) - g_array_index (values, double, 0) : 0;
+  double magnitude = 0;
+
+  for (guint i = 0; i < values->len; i++)
+    magnitude = MAX (magnitude, fabs (g_array_index (values, double, i)));
+  for (guint i = 0; i < values->len; i++)
+    {
+      double v = g_array_index (values, double, i);
+      /* One SI multiplier for evenly spaced ticks ("8k" next to "22k", not
+       * "8000"); one per value for log decades ("100", "1k", "10k"). */
+      double ref = even ? magnitude : fabs (v);
+      double limit = even ? 1e4 : 1e3;
+      double vstep = even || !(v > 0) ? step : pow (10.0, floor (log10 (v) + 1e-9));
+      guint k = 0;
+
+      if (!(step > 0) || ref < limit)
+        {
+          g_ptr_array_add (labels, aiperf_ticks_format (v, vstep));
+          continue;
+        }
+      while (k + 1 < G_N_ELEMENTS (si) && ref < si[k].factor)
+        k++;
+      /* Zero needs no multiplier, but has the decimals of "2.5k". */
+      if (v == 0)
+        g_ptr_array_add (labels, aiperf_ticks_format (0, vstep / si[k].factor));
+      else
+        {
+          g_autofree char *number = aiperf_ticks_format (v / si[k].factor, vstep / si[k].factor);
+
+          g_ptr_array_add (labels, g_strconcat (number, si[k].suffix, NULL));
+        }
+    }
+  return labels;
 }

@@ -387,6 +387,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
   g_autofree guint *used = NULL;
   g_autofree AiperfRGBA *colors = NULL;
   g_autoptr(GArray) ticks = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
   AiperfTimelineState state = *in_state;
   double y;
   guint n_keys = vt->n_keys (model->self);
@@ -446,11 +447,12 @@ aiperf_timeline_draw (cairo_t                   *cr,
 
   /* The time axis, in ms from the trace's start. */
   ticks = aiperf_ticks_linear (state.t0 / 1e6, state.t1 / 1e6, (guint) MAX (2.0, lay.width / (110 * s)));
+  labels = aiperf_ticks_format_axis (ticks, FALSE);
   for (guint i = 0; i < ticks->len; i++)
     {
       double v = g_array_index (ticks, double, i);
       double x = lay.left + lay.width * (v * 1e6 - state.t0) / (double) (state.t1 - state.t0);
-      g_autofree char *label = aiperf_ticks_format (v, ticks->len > 1 ? g_array_index (ticks, double, 1) - g_array_index (ticks, double, 0) : 1);
+      const char *label = g_ptr_array_index (labels, i);
 
       if (x < lay.left - 0.5 || x > lay.left + lay.width + 0.5)
         continue;
