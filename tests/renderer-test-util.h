@@ -220,3 +220,71 @@ every_kind_chart (void)
   aiperf_layer_append_labeled (l, 8, 16.5, -1, "reference");
   return chart;
 }
+
+static inline gboolean
+rects_overlap (const AiperfRect *a,
+               const AiperfRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* The labels @renderer placed in its last draw of @chart: each inside the
+ * plot, none over another, none over a drawn marker (worked out here from
+ * the chart's point layers, not taken from the renderer). Returns them. */
+static inline GArray *
+assert_labels_clear (AiperfRenderer    *renderer,
+                     const AiperfChart *chart)
+{
+  GArray *labels = aiperf_renderer_get_placed_labels (renderer);
+  AiperfRect area = aiperf_renderer_get_plot_area (renderer);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AiperfLabelBox *a = &g_array_index (labels, AiperfLabelBox, i);
+
+      g_assert_cmpfloat (a->rect.x, >=, area.x);
+      g_assert_cmpfloat (a->rect.y, >=, area.y);
+      g_assert_cmpfloat (a->rect.x + a->rect.width, <=, area.x + area.width);
+      g_assert_cmpfloat (a->rect.y + a->rect.height, <=, area.y + area.height);
+      for (guint j = i + 1; j < labels->len; j++)
+        {
+          const AiperfLabelBox *b = &g_array_index (labels, AiperfLabelBox, j);
+
+          if (rects_overlap (&a->rect, &b->rect))
+            g_error ("label \"%s\" runs into \"%s\"", a->text, b->text);
+        }
+      for (guint l = 0; l < chart->layers->len; l++)
+        {
+          const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+          const AiperfSeries *series = layer->series >= 0 ? g_ptr_array_index (chart->series, layer->series) : NULL;
+
+          if (layer->kind != AIPERF_LAYER_POINTS || layer->opacity <= 0 || (series != NULL && !series->visible))
+            continue;
+          for (guint k = 0; k < aiperf_layer_get_n (layer); k++)
+            {
+              double px, py, r = layer->marker_size / 2;
+              AiperfRect m;
+
+              g_assert_true (aiperf_renderer_data_to_pixel (renderer, aiperf_layer_x (layer, k),
+                                                            aiperf_layer_y (layer, k), layer->on_y2, &px, &py));
+              m = (AiperfRect) { px - r, py - r, 2 * r, 2 * r };
+              if (rects_overlap (&a->rect, &m))
+                g_error ("label \"%s\" covers the marker at (%g, %g)", a->text,
+                         aiperf_layer_x (layer, k), aiperf_layer_y (layer, k));
+            }
+        }
+    }
+  return labels;
+}
+
+/* Whether @labels include @text. */
+static inline gboolean
+labels_have (GArray     *labels,
+             const char *text)
+{
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (g_array_index (labels, AiperfLabelBox, i).text, text) == 0)
+      return TRUE;
+  return FALSE;
+}

@@ -25,9 +25,8 @@ append_bytes (void                *closure,
 }
 
 static AiperfChart *
-h100_roofline (void)
+roofline_of (const char *path)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "gemm", "tracelens", "h100", "GEMM.csv", NULL);
   const char *paths[] = { path, NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfRunSet) runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
@@ -47,6 +46,14 @@ h100_roofline (void)
   g_assert_no_error (error);
   aiperf_plot_colors_free (colors);
   return chart;
+}
+
+static AiperfChart *
+h100_roofline (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "gemm", "tracelens", "h100", "GEMM.csv", NULL);
+
+  return roofline_of (path);
 }
 
 /* Centre of the first filled circle of colour @fill in @svg: cairo writes a
@@ -167,7 +174,7 @@ test_roofline_ceilings (void)
           if (aiperf_layer_get_n (layer) == 1)
             g_assert_cmpstr (g_ptr_array_index (layer->labels, 0), ==,
                              "aten::bmm 32×559×1 · cutlass\n0.6% of 1.621 TFLOP/s attainable\n"
-                             "3.52 µs, 3.578e-05 GFLOP, 0.07392 MB");
+                             "3.52 µs, 0.00003578 GFLOP, 0.07392 MB");
         }
       else
         {
@@ -209,6 +216,70 @@ test_many_markers (void)
   cairo_surface_destroy (surface);
 }
 
+/* Drawn at @width × @height, the roofline's labels (the two ceilings and
+ * the shapes named beside their points) are all there and clear of each
+ * other and of every marker; the log axes read in decades. */
+static void
+assert_roofline_labels (AiperfChart *chart,
+                        int          width,
+                        int          height,
+                        gboolean     named_points)
+{
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, width, height);
+  g_autoptr(GArray) labels = assert_labels_clear (renderer, chart);
+  g_auto(GStrv) y_ticks = aiperf_renderer_get_tick_labels (renderer, 'y');
+
+  if (g_getenv ("AIPERF_RENDER_OUT") != NULL)
+    {
+      g_autofree char *name = g_strdup_printf ("roofline-%dx%d-%zu.png", width, height,
+                                               (size_t) chart->layers->len);
+      g_autofree char *file = g_build_filename (g_getenv ("AIPERF_RENDER_OUT"), name, NULL);
+
+      g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
+    }
+  cairo_surface_destroy (surface);
+  g_assert_true (labels_have (labels, "BF16 989 TFLOP/s · ridge 295 FLOP/B"));
+  g_assert_true (labels_have (labels, "FP32 67 TFLOP/s · ridge 20 FLOP/B"));
+  /* the sample's shapes are named where there is room (the bmm at least,
+   * far from the others); those without room are left out, not piled up */
+  if (named_points)
+    g_assert_true (labels_have (labels, "aten::bmm 32×559×1"));
+  else
+    g_assert_cmpuint (labels->len, ==, 2);
+  /* decades (and 2, 5 between them), each written as the axes write numbers */
+  for (guint i = 0; y_ticks[i] != NULL; i++)
+    g_assert_true (g_strv_contains ((const char * const[]) { "0.001", "0.002", "0.005", "0.01", "0.02", "0.05",
+                                                             "0.1", "0.2", "0.5", "1", "2", "5", "10", "20", "50",
+                                                             "100", "200", "500", "1k", "2k", "5k", "10k", NULL },
+                                    y_ticks[i]));
+  g_assert_cmpuint (g_strv_length (y_ticks), >=, 3);
+}
+
+static void
+test_roofline_labels (void)
+{
+  g_autoptr(AiperfChart) chart = h100_roofline ();
+
+  assert_roofline_labels (chart, W, H, TRUE);
+  assert_roofline_labels (chart, 2 * W, 2 * H, TRUE);
+}
+
+/* 40 shapes crowd both ceilings where their labels would go (the FP32
+ * label sat on the bf16 points at 60–130 TFLOP/s): the labels move along
+ * their ceilings, off the markers. */
+static void
+test_roofline_dense (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "gemm", "dense-roofline.csv", NULL);
+  g_autoptr(AiperfChart) chart = roofline_of (path);
+
+  g_assert_cmpuint (aiperf_chart_count_points (chart, AIPERF_LAYER_POINTS), >=, 40);
+  assert_roofline_labels (chart, W, H, FALSE);
+  assert_roofline_labels (chart, 1200, 600, FALSE);
+  assert_roofline_labels (chart, 2 * W, 2 * H, FALSE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -216,5 +287,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/gemm/roofline-svg", test_roofline_svg);
   g_test_add_func ("/aiperf/render/gemm/roofline-ceilings", test_roofline_ceilings);
   g_test_add_func ("/aiperf/render/gemm/many-markers", test_many_markers);
+  g_test_add_func ("/aiperf/render/gemm/roofline-labels", test_roofline_labels);
+  g_test_add_func ("/aiperf/render/gemm/roofline-dense", test_roofline_dense);
   return g_test_run ();
 }

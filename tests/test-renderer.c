@@ -457,6 +457,98 @@ test_point_labels (void)
   g_assert_cmpuint (ink_other, >, ink_one + 20);
 }
 
+/* Digits after the point of a tick label ("2.5k": 1), and its SI multiplier. */
+static int
+label_decimals (const char *label,
+                char       *suffix)
+{
+  const char *dot = strchr (label, '.');
+  size_t len = strlen (label);
+
+  *suffix = len > 0 && strchr ("kMGT", label[len - 1]) != NULL ? label[len - 1] : '\0';
+  if (dot == NULL)
+    return 0;
+  return (int) (label + len - dot - 1) - (*suffix != '\0');
+}
+
+/* A crowd of labelled points on crossing lines, unlabelled markers among
+ * them and a note that would sit on them: no label runs into another or
+ * covers a marker, the note is kept, and each axis has one number format. */
+static void
+test_dense_labels (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Dense");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  g_autoptr(GArray) labels = NULL;
+  g_auto(GStrv) y_ticks = NULL;
+  g_auto(GStrv) x_ticks = NULL;
+  cairo_surface_t *surface;
+  AiperfLayer *layer;
+  guint n_labelled = 0;
+
+  aiperf_axis_set_label (&chart->x, "Latency", "ms");
+  aiperf_axis_set_label (&chart->y, "Throughput", "k tokens/s");
+  aiperf_axis_set_range (&chart->x, 0, 25000);
+  aiperf_axis_set_range (&chart->y, 0, 10);
+  for (int s = 0; s < 3; s++)
+    {
+      int series = aiperf_chart_add_series (chart, s == 0 ? "a" : s == 1 ? "b" : "c", aiperf_color_palette (s),
+                                            AIPERF_LAYER_LINE);
+      AiperfLayer *line = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, series);
+
+      layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+      layer->marker_size = 10;
+      for (int i = 0; i < 15; i++)
+        {
+          double x = 8000 + 600 * i + 300 * s, y = 3 + 0.25 * i + 0.6 * s - 0.04 * i * s;
+          g_autofree char *label = g_strdup_printf ("c=%d", 1 << (i % 8));
+
+          aiperf_layer_append_point (line, x, y, -1);
+          aiperf_layer_append_labeled (layer, x, y, i, label);
+          n_labelled++;
+        }
+    }
+  /* markers without drawn labels (hover only) between them */
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, -1);
+  layer->marker_size = 8;
+  layer->hover_labels = TRUE;
+  for (int i = 0; i < 30; i++)
+    aiperf_layer_append_labeled (layer, 8200 + 300 * i, 3.4 + 0.1 * (i % 7), i, "hover");
+  /* a note the chart would put right on the crowd */
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_TEXT, -1);
+  layer->text_slides = TRUE;
+  aiperf_layer_append_labeled (layer, 12000, 5, -1, "service level 5k tokens/s");
+
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, W, H);
+  if (g_getenv ("AIPERF_RENDER_OUT") != NULL)
+    {
+      g_autofree char *file = g_build_filename (g_getenv ("AIPERF_RENDER_OUT"), "dense-labels.png", NULL);
+
+      g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
+    }
+  cairo_surface_destroy (surface);
+  labels = assert_labels_clear (renderer, chart);
+  g_assert_true (labels_have (labels, "service level 5k tokens/s"));
+  /* crowded, yet most points keep a name */
+  g_test_message ("%u of %u point labels placed", labels->len - 1, n_labelled);
+  g_assert_cmpuint (labels->len - 1, >=, n_labelled / 4);
+
+  /* 0 to 10 in steps of 2.5: every label with one decimal, zero too */
+  y_ticks = aiperf_renderer_get_tick_labels (renderer, 'y');
+  g_assert_cmpstrv (y_ticks, ((const char * const[]) { "0.0", "2.5", "5.0", "7.5", "10.0", NULL }));
+  /* thousands of ms: one multiplier and one count of decimals for the axis */
+  x_ticks = aiperf_renderer_get_tick_labels (renderer, 'x');
+  g_assert_cmpuint (g_strv_length (x_ticks), >=, 3);
+  for (guint i = 0; x_ticks[i] != NULL; i++)
+    {
+      char suffix, first_suffix;
+
+      g_assert_cmpint (label_decimals (x_ticks[i], &suffix), ==, label_decimals (x_ticks[1], &first_suffix));
+      if (strcmp (x_ticks[i], "0") != 0 && strncmp (x_ticks[i], "0.", 2) != 0)
+        g_assert_cmpint (suffix, ==, 'k');
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -472,5 +564,6 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/legend/toggle-hidden", test_legend_and_hidden);
   g_test_add_func ("/aiperf/render/legend/inside-empty-corner", test_legend_inside);
   g_test_add_func ("/aiperf/render/labels/no-duplicates", test_point_labels);
+  g_test_add_func ("/aiperf/render/labels/dense-clear", test_dense_labels);
   return g_test_run ();
 }

@@ -120,6 +120,10 @@ typedef struct {
   /* POINTS: the labels are for hover and tables only, never drawn beside
    * the markers (too many points to label, or labels too long). */
   gboolean     hover_labels;
+  /* TEXT: each label is a note on the chart (a ceiling's peak), not a
+   * cell's value: x,y is where it would like to be, and the renderer slides
+   * it along its row to a place clear of markers, lines and other labels. */
+  gboolean     text_slides;
 } AiperfLayer;
 
 typedef struct {

@@ -3,9 +3,11 @@
  * aiperf prints every label above its point, so "1 1", "4 4" overlap and a
  * label repeated at the same place prints twice. Here each label tries a
  * few places around its point and takes the first one free of other
- * labels, markers and data lines (failing that, the first free of labels
- * and markers); a label that would repeat the same text at the same place,
- * or that finds no place, is left out.
+ * labels, every drawn marker and data lines (failing that, the first free
+ * of labels and markers); a label that would repeat the same text at the
+ * same place, or that finds no place, is left out. Sliding text (a
+ * roofline ceiling's label) is placed first, along its row, by the same
+ * rules, and is never left out.
  *
  * A label is written in its series' colour (made readable on the plot
  * background), so a label next to another series' line is not misread.
@@ -25,6 +27,10 @@
 /* Data lines longer than this are not obstacles (too costly to test, and
  * a chart that dense has no room for labels anyway). */
 #define MAX_LINE_VERTICES 5000
+
+/* Past this many drawn markers, labels keep clear of their own layers'
+ * markers only (each label tests every obstacle). */
+#define MAX_MARKER_OBSTACLES 5000
 
 typedef struct {
   double x0, y0, x1, y1;
@@ -142,6 +148,141 @@ collect_lines (AiperfRenderer *self)
   return segments;
 }
 
+/* A layer whose markers are drawn (and so must not be written over). */
+static gboolean
+draws_markers (const AiperfChart *chart,
+               const AiperfLayer *layer)
+{
+  return layer->kind == AIPERF_LAYER_POINTS && layer->opacity > 0 && layer->marker_size > 0 &&
+         aiperf_renderer_layer_visible (chart, layer);
+}
+
+static gboolean
+labels_drawn (const AiperfChart *chart,
+              const AiperfLayer *layer)
+{
+  return layer->labels != NULL && aiperf_renderer_layer_visible (chart, layer) &&
+         ((layer->kind == AIPERF_LAYER_POINTS && !layer->hover_labels) ||
+          (layer->kind == AIPERF_LAYER_TEXT && layer->text_slides));
+}
+
+/* The boxes of the markers labels keep clear of: every drawn one, or only
+ * the labelled layers' when there are too many to test. */
+static GArray *
+collect_markers (AiperfRenderer *self)
+{
+  const AiperfChart *chart = self->chart;
+  GArray *markers = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
+  guint total = 0;
+  gboolean all;
+
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (draws_markers (chart, layer))
+        total += aiperf_layer_get_n (layer);
+    }
+  all = total <= MAX_MARKER_OBSTACLES;
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
+      double r = layer->marker_size * self->s / 2;
+
+      if (!draws_markers (chart, layer) || (!all && !labels_drawn (chart, layer)))
+        continue;
+      for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
+        {
+          AiperfRect m = { aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i)) - r,
+                           aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i)) - r,
+                           2 * r, 2 * r };
+
+          if (isfinite (m.x) && isfinite (m.y))
+            g_array_append_val (markers, m);
+        }
+    }
+  /* A legend inside the plot is an obstacle like any marker. */
+  if (self->legend_inside && self->legend_w > 0)
+    g_array_append_val (markers, self->legend_box);
+  return markers;
+}
+
+/* Whether @r is inside the plot and clear of placed labels, markers and,
+ * when @lines is not NULL, data lines. */
+static gboolean
+spot_free (AiperfRenderer   *self,
+           const AiperfRect *r,
+           GArray           *markers,
+           GArray           *lines)
+{
+  GArray *placed = self->labels;
+
+  if (!inside (&self->area, r))
+    return FALSE;
+  for (guint k = 0; k < placed->len; k++)
+    if (overlaps (&g_array_index (placed, AiperfPlacedLabel, k).rect, r))
+      return FALSE;
+  for (guint k = 0; k < markers->len; k++)
+    if (overlaps (&g_array_index (markers, AiperfRect, k), r))
+      return FALSE;
+  for (guint k = 0; lines != NULL && k < lines->len; k++)
+    if (segment_hits (&g_array_index (lines, Segment, k), r))
+      return FALSE;
+  return TRUE;
+}
+
+/* Sliding text: where the chart put it when that is free, else the nearest
+ * free place along its row (a ceiling's label slides along the ceiling),
+ * else a row above or below. First clear of lines too; then lines may
+ * cross it; failing both, where the chart put it. */
+static void
+place_sliding_text (AiperfRenderer    *self,
+                    const AiperfLayer *layer,
+                    GArray            *markers,
+                    GArray            *lines)
+{
+  const AiperfRect *area = &self->area;
+  const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
+  AiperfRGBA color = aiperf_style_readable (self->style, aiperf_style_resolve (self->style, layer->color), 4.5);
+
+  for (guint i = 0; i < aiperf_layer_get_n (layer) && i < layer->labels->len; i++)
+    {
+      const char *text = g_ptr_array_index (layer->labels, i);
+      double px = aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i));
+      double py = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i));
+      AiperfPlacedLabel p = { { 0, 0, 0, 0 }, text, px, py, color };
+      double w, h;
+      gboolean done = FALSE;
+      guint n_steps;
+
+      if (text == NULL || text[0] == '\0' || !isfinite (px) || !isfinite (py))
+        continue;
+      aiperf_renderer_text_size (self, text, &w, &h);
+      p.rect.width = w;
+      p.rect.height = h;
+      n_steps = (guint) MIN (ceil (area->width / MAX (h / 2, 1.0)), 4000.0);
+      for (int pass = 0; pass < 2 && !done; pass++)
+        for (int row = 0; row < 3 && !done; row++)
+          for (guint k = 0; k <= n_steps && !done; k++)
+            for (int side = -1; side <= 1 && !done; side += 2)
+              {
+                if (k == 0 && side > 0)
+                  continue;
+                /* rows: its own, then one above, then one below */
+                p.rect.y = py - h / 2 + (row == 0 ? 0 : row == 1 ? -1.2 * h : 1.2 * h);
+                p.rect.x = px - w / 2 + side * (double) k * h / 2;
+                done = spot_free (self, &p.rect, markers, pass == 0 ? lines : NULL);
+              }
+      if (!done)
+        {
+          p.rect.x = px - w / 2;
+          p.rect.y = py - h / 2;
+        }
+      g_array_append_val (self->labels, p);
+    }
+}
+
 void
 aiperf_renderer_place_labels (AiperfRenderer *self,
                               cairo_t        *cr)
@@ -149,7 +290,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
   const AiperfChart *chart = self->chart;
   const AiperfRect *area = &self->area;
   GArray *placed = self->labels;
-  g_autoptr(GArray) markers = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
+  g_autoptr(GArray) markers = NULL;
   g_autoptr(GArray) lines = NULL;
   double s = self->s;
   guint total = 0;
@@ -159,48 +300,30 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
 
-      if (layer->kind == AIPERF_LAYER_POINTS && layer->labels != NULL && !layer->hover_labels &&
-          aiperf_renderer_layer_visible (chart, layer))
+      if (labels_drawn (chart, layer))
         total += aiperf_layer_get_n (layer);
     }
   if (total == 0 || total > MAX_LABELS)
     return;
-
-  /* Markers are obstacles too: a label never covers a labelled point. */
-  for (guint l = 0; l < chart->layers->len; l++)
-    {
-      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
-      const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
-
-      if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL || layer->hover_labels ||
-          !aiperf_renderer_layer_visible (chart, layer))
-        continue;
-      for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
-        {
-          double r = layer->marker_size * s / 2;
-          AiperfRect m = { aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i)) - r,
-                           aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i)) - r,
-                           2 * r, 2 * r };
-
-          if (isfinite (m.x) && isfinite (m.y))
-            g_array_append_val (markers, m);
-        }
-    }
-
-  /* A legend inside the plot is an obstacle like any marker. */
-  if (self->legend_inside && self->legend_w > 0)
-    g_array_append_val (markers, self->legend_box);
+  markers = collect_markers (self);
   lines = collect_lines (self);
 
   aiperf_renderer_set_font (self, self->style->font_size * s, FALSE);
+  /* Notes on the chart first: a ceiling's label matters more than a point's name. */
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->kind == AIPERF_LAYER_TEXT && labels_drawn (chart, layer))
+        place_sliding_text (self, layer, markers, lines);
+    }
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
       const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
       AiperfRGBA color;
 
-      if (layer->kind != AIPERF_LAYER_POINTS || layer->labels == NULL || layer->hover_labels ||
-          !aiperf_renderer_layer_visible (chart, layer))
+      if (layer->kind != AIPERF_LAYER_POINTS || !labels_drawn (chart, layer))
         continue;
       /* The series' own colour, unfaded: de-emphasised points keep
        * readable labels. */
@@ -238,22 +361,13 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
             for (guint d = 0; d < G_N_ELEMENTS (dirs) && !done; d++)
               {
                 AiperfPlacedLabel p = { { 0, 0, w, h }, text, px, py, color };
-                gboolean free_spot = TRUE;
 
                 p.rect.x = dirs[d][0] == 0 ? px - w / 2 : dirs[d][0] > 0 ? px + r : px - r - w;
                 p.rect.y = dirs[d][1] == 0 ? py - h / 2 : dirs[d][1] > 0 ? py + r : py - r - h;
                 /* Diagonal spots hug the point: half the offset each way. */
                 if (dirs[d][0] != 0 && dirs[d][1] != 0)
                   p.rect.y += dirs[d][1] > 0 ? -r / 2 : r / 2;
-                if (!inside (area, &p.rect))
-                  continue;
-                for (guint k = 0; k < placed->len && free_spot; k++)
-                  free_spot = !overlaps (&g_array_index (placed, AiperfPlacedLabel, k).rect, &p.rect);
-                for (guint k = 0; k < markers->len && free_spot; k++)
-                  free_spot = !overlaps (&g_array_index (markers, AiperfRect, k), &p.rect);
-                for (guint k = 0; pass == 0 && k < lines->len && free_spot; k++)
-                  free_spot = !segment_hits (&g_array_index (lines, Segment, k), &p.rect);
-                if (!free_spot)
+                if (!spot_free (self, &p.rect, markers, pass == 0 ? lines : NULL))
                   continue;
                 g_array_append_val (placed, p);
                 done = TRUE;
@@ -299,4 +413,15 @@ aiperf_renderer_draw_labels (AiperfRenderer *self,
       self->primitives++;
     }
   cairo_restore (cr);
+}
+
+GArray *
+aiperf_renderer_get_placed_labels (AiperfRenderer *self)
+{
+  GArray *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  out = g_array_sized_new (FALSE, FALSE, sizeof (AiperfLabelBox), self->label_boxes->len);
+  g_array_append_vals (out, self->label_boxes->data, self->label_boxes->len);
+  return out;
 }

@@ -81,13 +81,14 @@ struct _AiperfRenderer {
   gboolean        legend_below; /* in rows under the plot (narrow charts) */
   gboolean        legend_not_inside; /* inside, every corner covered data */
   AiperfPickGrid  grid;
-  GArray         *label_rects; /* AiperfRect of placed point labels */
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */
   /* small multiples of the last draw: a renderer and a cell per panel */
   GPtrArray      *panels;      /* AiperfRenderer* */
   GArray         *panel_rects; /* AiperfRect */
   guint           n_panels;
   GArray         *labels;      /* AiperfPlacedLabel of the draw in progress */
+  GArray         *label_boxes; /* AiperfLabelBox of the last draw, texts in label_texts */
+  GStringChunk   *label_texts;
   /* the draw in progress (valid only inside aiperf_renderer_draw) */
   const AiperfChart *chart;
   const AiperfStyle *style;

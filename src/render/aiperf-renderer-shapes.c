@@ -293,7 +293,8 @@ aiperf_renderer_draw_text (Ctx *c)
   g_autofree gint64 *keys = NULL;
   guint used = 0;
 
-  if (layer->labels == NULL)
+  /* Sliding text is placed and drawn with the point labels. */
+  if (layer->labels == NULL || layer->text_slides)
     return;
   keys = g_new (gint64, MIN (n, layer->labels->len) + 1);
   aiperf_renderer_set_font (c->self, cell, FALSE);

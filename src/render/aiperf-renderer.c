@@ -16,9 +16,10 @@ aiperf_renderer_new (void)
   AiperfRenderer *self = g_new0 (AiperfRenderer, 1);
 
   self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
-  self->label_rects = g_array_new (FALSE, FALSE, sizeof (AiperfRect));
   self->bar_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   self->labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
+  self->label_boxes = g_array_new (FALSE, FALSE, sizeof (AiperfLabelBox));
+  self->label_texts = g_string_chunk_new (256);
   return self;
 }
 
@@ -33,10 +34,11 @@ aiperf_renderer_free (AiperfRenderer *self)
   aiperf_tick_set_clear (&self->ct);
   aiperf_pick_grid_clear (&self->grid);
   g_array_unref (self->legend_hits);
-  g_array_unref (self->label_rects);
   g_array_unref (self->bar_hits);
   aiperf_renderer_panels_free (self);
   g_array_unref (self->labels);
+  g_array_unref (self->label_boxes);
+  g_string_chunk_free (self->label_texts);
   g_free (self);
 }
 
@@ -276,7 +278,18 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   aiperf_renderer_draw_color_bar (self, cr);
   aiperf_renderer_draw_legend (self, cr);
   cairo_restore (cr);
-  g_array_set_size (self->labels, 0);  /* their texts belong to the chart */
+  /* Their texts belong to the chart: what tests and tools may ask for later
+   * is kept with texts of its own. */
+  g_array_set_size (self->label_boxes, 0);
+  g_string_chunk_clear (self->label_texts);
+  for (guint k = 0; k < self->labels->len; k++)
+    {
+      const AiperfPlacedLabel *p = &g_array_index (self->labels, AiperfPlacedLabel, k);
+      AiperfLabelBox box = { p->rect, g_string_chunk_insert (self->label_texts, p->text) };
+
+      g_array_append_val (self->label_boxes, box);
+    }
+  g_array_set_size (self->labels, 0);
 
   aiperf_pick_grid_build (self);
 

@@ -69,6 +69,15 @@ gboolean        aiperf_renderer_pick         (AiperfRenderer       *self,
 int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
                                               double                px,
                                               double                py);
+typedef struct {
+  AiperfRect  rect;
+  const char *text;    /* the renderer's: valid until its next draw */
+} AiperfLabelBox;
+
+/* The labels the last draw placed itself (point labels, sliding text) in
+ * the order placed: an array of AiperfLabelBox. No two overlap, and none
+ * covers a drawn marker. */
+GArray         *aiperf_renderer_get_placed_labels (AiperfRenderer *self);
 /* The tick labels the last draw wrote along @axis: 'x', 'y', '2' (the right
  * axis) or 'c' (the colour bar), in tick order; labels thinned out for room
  * are left out. NULL-terminated; free with g_strfreev (). */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "aiperf-gemm-private.h"
+#include "aiperf-number.h"
 
 #define BAR_THICKNESS 0.8
 #define DEFAULT_TOP   30
@@ -152,7 +153,8 @@ add_roof (AiperfChart    *chart,
           double          x_hi)
 {
   double bw = data->gpu->bandwidth_tbs, top_ridge = 0;
-  g_autofree char *memory = g_strdup_printf (_("Memory %.3g TB/s"), bw);
+  g_autofree char *bw_text = aiperf_number_format (bw, 3);
+  g_autofree char *memory = g_strdup_printf (_("Memory %s TB/s"), bw_text);
   int s_mem = aiperf_chart_add_series (chart, memory, aiperf_color_role (AIPERF_ROLE_FOREGROUND), AIPERF_LAYER_LINE);
   AiperfLayer *diag = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, s_mem);
   AiperfLayer *ridges = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, -1);
@@ -162,13 +164,17 @@ add_roof (AiperfChart    *chart,
   ridges->marker = AIPERF_MARKER_DIAMOND;
   ridges->marker_size = AIPERF_PLOT_MARKER_LARGE;
   text->color = aiperf_color_role (AIPERF_ROLE_FOREGROUND);
+  /* a wish: the renderer slides a label along its ceiling off the points */
+  text->text_slides = TRUE;
   for (guint i = 0; i < roofs->len; i++)
     {
       Ceiling *c = &g_array_index (roofs, Ceiling, i);
       double ridge = c->peak / bw;
       AiperfLayer *line = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, -1);
-      g_autofree char *label = g_strdup_printf (_("%s %.4g TFLOP/s · ridge %.3g FLOP/B"), c->names->str, c->peak,
-                                                ridge);
+      g_autofree char *peak_text = aiperf_number_format (c->peak, 4);
+      g_autofree char *ridge_text = aiperf_number_format (ridge, 3);
+      g_autofree char *label = g_strdup_printf (_("%s %s TFLOP/s · ridge %s FLOP/B"), c->names->str, peak_text,
+                                                ridge_text);
 
       line->color = aiperf_color_role (AIPERF_ROLE_MUTED);
       line->line_width = AIPERF_PLOT_LINE_WIDTH;
@@ -192,17 +198,27 @@ hover_label (const AiperfGemmPoint *p)
 {
   g_autofree char *shape = aiperf_gemm_point_label (p);
   GString *s = g_string_new (shape);
+  g_autofree char *gflop = aiperf_number_format (p->flops / 1e9, 4);
+  g_autofree char *mb = aiperf_number_format (p->bytes / 1e6, 4);
 
   if (p->model != NULL)
     g_string_append_printf (s, " · %s", p->model);
   if (p->library != NULL)
     g_string_append_printf (s, " · %s", p->library);
   if (isfinite (p->efficiency))
-    g_string_append_printf (s, _("\n%.1f%% of %.4g TFLOP/s attainable"), 100 * p->efficiency, p->attainable);
+    {
+      g_autofree char *attainable = aiperf_number_format (p->attainable, 4);
+
+      g_string_append_printf (s, _("\n%.1f%% of %s TFLOP/s attainable"), 100 * p->efficiency, attainable);
+    }
   if (isfinite (p->time_us))
-    g_string_append_printf (s, _("\n%.4g µs, %.4g GFLOP, %.4g MB"), p->time_us, p->flops / 1e9, p->bytes / 1e6);
+    {
+      g_autofree char *us = aiperf_number_format (p->time_us, 4);
+
+      g_string_append_printf (s, _("\n%s µs, %s GFLOP, %s MB"), us, gflop, mb);
+    }
   else
-    g_string_append_printf (s, _("\n%.4g GFLOP, %.4g MB"), p->flops / 1e9, p->bytes / 1e6);
+    g_string_append_printf (s, _("\n%s GFLOP, %s MB"), gflop, mb);
   return g_string_free (s, FALSE);
 }
 
@@ -612,6 +628,7 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
           double peak = aiperf_gemm_data_peak (data, name);
           double at = g_str_equal (metric, "ai") ? peak / data->gpu->bandwidth_tbs : peak;
           g_autofree char *label = NULL;
+          g_autofree char *at_text = NULL;
           gboolean seen = FALSE;
 
           for (guint k = 0; k < done->len; k++)
@@ -619,9 +636,10 @@ aiperf_handler_gemm_bars (const AiperfPlotSpec       *spec,
           if (!isfinite (at) || seen)
             continue;
           g_array_append_val (done, at);
+          at_text = aiperf_number_format (at, g_str_equal (metric, "ai") ? 3 : 4);
           label = g_str_equal (metric, "ai")
-            ? g_strdup_printf (_("ridge %s %.3g FLOP/B"), name, at)
-            : g_strdup_printf (_("peak %s %.4g TFLOP/s"), name, at);
+            ? g_strdup_printf (_("ridge %s %s FLOP/B"), name, at_text)
+            : g_strdup_printf (_("peak %s %s TFLOP/s"), name, at_text);
           aiperf_layer_append_rule (rules, at, label);
         }
     }
