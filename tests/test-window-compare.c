@@ -204,6 +204,39 @@ test_compare_tab (void)
     g_assert_nonnull (strstr (((AiperfSeries *) g_ptr_array_index (dist->series, 0))->name, "980 requests"));
   }
 
+  /* A forest mark double-clicked selects its row, even when filtered out. */
+  aiperf_compare_view_set_verdict_filter (view, AIPERF_VERDICT_IMPROVEMENT);
+  g_signal_emit_by_name (aiperf_compare_view_get_forest (view), "point-activated", 0, 5);
+  {
+    GtkSingleSelection *selection = GTK_SINGLE_SELECTION (aiperf_compare_view_get_rows (view));
+    AiperfCompareRow *row = gtk_single_selection_get_selected_item (selection);
+
+    g_assert_nonnull (row);
+    g_assert_cmpuint (aiperf_compare_row_get_index (row), ==, 5);
+    g_assert_cmpuint (g_list_model_get_n_items (rows), ==, json_array_get_length (records));
+  }
+
+  /* From a run's menu: that run's folder is the baseline. */
+  {
+    AiperfRunSet *runs = aiperf_window_get_run_set (window);
+    g_autoptr(AiperfRunSet) b = NULL;
+    g_autoptr(AiperfRunSet) c = NULL;
+    const char *locator = NULL;
+
+    for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+      if (g_str_equal (aiperf_run_get_directory (aiperf_run_set_get_run (runs, i)), cand_c8))
+        locator = aiperf_run_get_locator (aiperf_run_set_get_run (runs, i));
+    g_assert_nonnull (locator);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "compare-baseline", g_variant_new_string (locator));
+    dialog = find_dialog ();
+    g_assert_nonnull (dialog);
+    aiperf_compare_dialog_get_choice (dialog, &b, &c, NULL);
+    g_assert_cmpuint (aiperf_run_set_get_n_runs (b), ==, 2);
+    g_assert_cmpuint (aiperf_run_set_get_n_runs (c), ==, 1);
+    g_assert_cmpstr (aiperf_run_get_directory (aiperf_run_set_get_run (c, 0)), ==, base_run);
+    gtk_window_close (GTK_WINDOW (dialog));
+  }
+
   destroy_window (window);
   remove_tree (root);
 }

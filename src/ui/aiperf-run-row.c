@@ -28,6 +28,7 @@ struct _AiperfRunRow
   gboolean        has_mark;
   gboolean        updating;
   char           *haystack;  /* case-folded searchable text */
+  GtkWidget      *menu;      /* the context menu, made when first shown */
 };
 
 G_DEFINE_FINAL_TYPE (AiperfRunRow, aiperf_run_row, GTK_TYPE_LIST_BOX_ROW)
@@ -173,11 +174,60 @@ toggle_check (GtkWidget  *widget,
     gtk_check_button_set_active (self->check, !gtk_check_button_get_active (self->check));
 }
 
+/* The run's context menu (secondary click, Menu, Shift+F10): what is done
+ * with this run — compare the others against it. */
+static void
+show_menu (AiperfRunRow *self,
+           double        x,
+           double        y)
+{
+  if (self->menu == NULL)
+    {
+      g_autoptr(GMenu) model = g_menu_new ();
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("Compare with This Run as _Baseline…"), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.compare-baseline", "s", aiperf_run_get_locator (self->run));
+      g_menu_append_item (model, item);
+      self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (model));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+      gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+      gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+    }
+  if (x >= 0)
+    gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  else
+    gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), NULL);
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+on_secondary_click (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    AiperfRunRow    *self)
+{
+  if (self->run != NULL)
+    show_menu (self, x, y);
+}
+
+static void
+menu_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AiperfRunRow *self = AIPERF_RUN_ROW (widget);
+
+  if (self->run != NULL)
+    show_menu (self, -1, -1);
+}
+
 static void
 aiperf_run_row_dispose (GObject *object)
 {
   AiperfRunRow *self = AIPERF_RUN_ROW (object);
 
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->run);
   g_clear_pointer (&self->haystack, g_free);
   G_OBJECT_CLASS (aiperf_run_row_parent_class)->dispose (object);
@@ -201,6 +251,9 @@ aiperf_run_row_class_init (AiperfRunRowClass *klass)
   gtk_widget_class_install_action (widget_class, "row.toggle-check", NULL, toggle_check);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "row.toggle-check", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Space, 0, "row.toggle-check", NULL);
+  gtk_widget_class_install_action (widget_class, "row.menu", NULL, menu_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "row.menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "row.menu", NULL);
 
   signals[TOGGLED] = g_signal_new ("toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
@@ -212,6 +265,13 @@ aiperf_run_row_init (AiperfRunRow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->swatch, draw_swatch, self, NULL);
   g_signal_connect_swapped (self->check, "toggled", G_CALLBACK (on_check_toggled), self);
+  {
+    GtkGesture *secondary = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+    g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_click), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+  }
 }
 
 /* Concurrency or rate (whichever the tool swept), requests. */

@@ -139,7 +139,12 @@ configuration_panel (const AiperfComparison *comparison,
                                record->label, record->stat, record->change * 100,
                                record->ci_lo * 100, record->ci_hi * 100, record->q,
                                aiperf_compare_test_to_string (record->test));
-      aiperf_layer_append_labeled (points[v], record->change * 100, y, (int) i, hover);
+      guint position = 0;
+
+      /* A mark's id is its record's position in the comparison: the
+       * window selects that row when the mark is double-clicked. */
+      g_ptr_array_find (comparison->records, record, &position);
+      aiperf_layer_append_labeled (points[v], record->change * 100, y, (int) position, hover);
     }
   panel->id_kind = g_strdup ("record");
   return panel;

@@ -14,6 +14,7 @@
 #include "aiperf-compare-chart.h"
 #include "aiperf-compare-table.h"
 #include "aiperf-compare-view.h"
+#include "aiperf-table-view.h"
 
 struct _AiperfCompareView
 {
@@ -140,6 +141,33 @@ show_comparison (AiperfCompareView *self)
   aiperf_chart_view_set_chart (self->forest, aiperf_compare_forest_chart (self->comparison));
   update_distribution (self);
   gtk_stack_set_visible_child_name (self->stack, "done");
+}
+
+/* A forest mark double-clicked: its row (a mark's id is its record's
+ * position), shown whatever the filter. */
+static void
+on_forest_activated (AiperfCompareView *self,
+                     int                series,
+                     int                id)
+{
+  GListModel *rows = G_LIST_MODEL (self->selection);
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+        {
+          g_autoptr(AiperfCompareRow) row = g_list_model_get_item (rows, i);
+
+          if ((int) aiperf_compare_row_get_index (row) == id)
+            {
+              aiperf_table_view_select (self->view, self->selection, i);
+              return;
+            }
+        }
+      gtk_editable_set_text (GTK_EDITABLE (self->search), "");
+      aiperf_compare_view_set_verdict_filter (self, -1);
+      update_filter (self);
+    }
 }
 
 /* --- measuring in a worker thread --- */
@@ -350,6 +378,7 @@ build_charts (AiperfCompareView *self)
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
 
   self->forest = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
+  g_signal_connect_swapped (self->forest, "point-activated", G_CALLBACK (on_forest_activated), self);
   gtk_widget_set_size_request (GTK_WIDGET (self->forest), 300, 240);
   self->distribution = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
   self->distribution_none = GTK_LABEL (gtk_label_new (NULL));
