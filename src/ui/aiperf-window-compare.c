@@ -125,23 +125,37 @@ aiperf_window_get_comparison (AiperfWindow *self)
   return last;
 }
 
-void
-aiperf_window_add_history (AiperfWindow *self,
-                           AiperfRunSet *runs)
+/* --- the History tab, found in a worker thread (a few hundred runs take
+ * seconds of permutations) --- */
+
+static void
+history_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
 {
   AiperfCompareSettings settings;
-  GPtrArray *series;
+
+  aiperf_compare_settings_init (&settings);
+  g_task_return_pointer (task, aiperf_history_build (task_data, settings.min_effect, AIPERF_HISTORY_SEED, NULL),
+                         (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+on_history (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  AiperfWindow *self = AIPERF_WINDOW (source);
+  GPtrArray *series = g_task_propagate_pointer (G_TASK (result), NULL);
   GtkWidget *view;
   AdwTabPage *tab;
 
-  /* A series has three runs or more of one configuration. */
-  if (aiperf_run_set_get_n_runs (runs) < 3)
-    return;
-  aiperf_compare_settings_init (&settings);
-  series = aiperf_history_build (runs, settings.min_effect, AIPERF_HISTORY_SEED, NULL);
-  if (series->len == 0)
+  /* The tabs were rebuilt meanwhile (or the window closed): not ours. */
+  if (series == NULL || g_task_had_error (G_TASK (result)) ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || series->len == 0)
     {
-      g_ptr_array_unref (series);
+      g_clear_pointer (&series, g_ptr_array_unref);
       return;
     }
   view = aiperf_history_view_new (series);
@@ -149,4 +163,30 @@ aiperf_window_add_history (AiperfWindow *self,
   adw_tab_page_set_title (tab, _("History"));
   adw_tab_page_set_tooltip (tab, _("Each configuration’s runs over time, with the change points where a metric "
                                    "shifted beyond its noise"));
+}
+
+void
+aiperf_window_add_history (AiperfWindow *self,
+                           AiperfRunSet *runs)
+{
+  GCancellable *previous = g_object_get_data (G_OBJECT (self), "aiperf-history-cancellable");
+  GCancellable *cancellable;
+  AiperfRunSet *snapshot;
+  g_autoptr(GTask) task = NULL;
+
+  if (previous != NULL)
+    g_cancellable_cancel (previous);
+  g_object_set_data (G_OBJECT (self), "aiperf-history-cancellable", NULL);
+  /* A series has three runs or more of one configuration. */
+  if (aiperf_run_set_get_n_runs (runs) < 3)
+    return;
+  /* The thread reads a snapshot: the session's set grows in watch mode. */
+  snapshot = aiperf_run_set_new ();
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    aiperf_run_set_add (snapshot, aiperf_run_set_get_run (runs, i));
+  cancellable = g_cancellable_new ();
+  g_object_set_data_full (G_OBJECT (self), "aiperf-history-cancellable", cancellable, g_object_unref);
+  task = g_task_new (self, cancellable, on_history, NULL);
+  g_task_set_task_data (task, snapshot, g_object_unref);
+  g_task_run_in_thread (task, history_thread);
 }
