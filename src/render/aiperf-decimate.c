@@ -300,9 +300,11 @@ aiperf_pick_grid_build (AiperfRenderer *self)
       const AiperfAxisMap *ym = aiperf_renderer_y_map (self, layer->on_y2);
       guint n = aiperf_layer_get_n (layer);
 
-      /* Bars are picked by their area (aiperf-renderer-bars.c). */
+      /* Bars are picked by their area (aiperf-renderer-bars.c), segments
+       * along their length (aiperf-renderer-layers.c). */
       if (!layer->pickable || !aiperf_renderer_layer_visible (chart, layer) || layer->y == NULL ||
-          layer->kind == AIPERF_LAYER_BARS || layer->kind == AIPERF_LAYER_HBARS)
+          layer->kind == AIPERF_LAYER_BARS || layer->kind == AIPERF_LAYER_HBARS ||
+          layer->kind == AIPERF_LAYER_SEGMENTS)
         continue;
       for (guint i = 0; i < n; i++)
         {

@@ -364,6 +364,63 @@ distance_to_rect (const AiperfRect *r,
   return sqrt (dx * dx + dy * dy);
 }
 
+static int
+cmp_top (gconstpointer a,
+         gconstpointer b)
+{
+  const AiperfBarHit *x = a, *y = b;
+
+  if (x->rect.y != y->rect.y)
+    return x->rect.y < y->rect.y ? -1 : 1;
+  /* then in drawing order: the one on top last */
+  if (x->entry.layer != y->entry.layer)
+    return x->entry.layer < y->entry.layer ? -1 : 1;
+  return (x->entry.index > y->entry.index) - (x->entry.index < y->entry.index);
+}
+
+void
+aiperf_renderer_sort_segment_hits (AiperfRenderer *self)
+{
+  g_array_sort (self->segment_hits, cmp_top);
+}
+
+/* The segments whose band of rows reaches (px, py) within @best_d: from
+ * the first whose top is low enough, until the tops pass below it. */
+static const AiperfBarHit *
+pick_segment (AiperfRenderer *self,
+              double          px,
+              double          py,
+              double         *best_d)
+{
+  const AiperfBarHit *hits = (const AiperfBarHit *) (gpointer) self->segment_hits->data;
+  const AiperfBarHit *best = NULL;
+  double from = py - *best_d - self->segment_thick;
+  guint lo = 0, hi = self->segment_hits->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (hits[mid].rect.y < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint i = lo; i < self->segment_hits->len && hits[i].rect.y <= py + *best_d; i++)
+    {
+      double d = distance_to_rect (&hits[i].rect, px, py);
+
+      /* On a tie, the later layer: it is drawn on top (the prefill over
+       * the decode at the first token). */
+      if (d < *best_d || (d == *best_d && (best == NULL || hits[i].entry.layer >= best->entry.layer)))
+        {
+          *best_d = d;
+          best = &hits[i];
+        }
+    }
+  return best;
+}
+
 gboolean
 aiperf_renderer_pick_bars (AiperfRenderer *self,
                            double          px,
@@ -371,7 +428,7 @@ aiperf_renderer_pick_bars (AiperfRenderer *self,
                            double          radius,
                            AiperfPick     *out)
 {
-  const AiperfBarHit *best = NULL;
+  const AiperfBarHit *best = NULL, *segment;
   double best_d = radius;
 
   for (guint i = 0; i < self->bar_hits->len; i++)
@@ -386,6 +443,9 @@ aiperf_renderer_pick_bars (AiperfRenderer *self,
           best = hit;
         }
     }
+  segment = pick_segment (self, px, py, &best_d);
+  if (segment != NULL)
+    best = segment;
   if (best == NULL)
     return FALSE;
   if (out != NULL)
@@ -396,7 +456,8 @@ aiperf_renderer_pick_bars (AiperfRenderer *self,
       out->id = best->entry.id;
       out->x = best->entry.x;
       out->y = best->entry.y;
-      out->px = best->entry.px;
+      /* Along a segment the ring stays under the pointer. */
+      out->px = segment != NULL ? CLAMP (px, best->rect.x, best->rect.x + best->rect.width) : best->entry.px;
       out->py = best->entry.py;
       out->distance = best_d;
       out->panel = -1;

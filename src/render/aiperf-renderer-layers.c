@@ -234,6 +234,32 @@ draw_area (Ctx *c)
  * of 50,000 requests draws no more than its rows allow, and every request
  * keeps its true extent (a prefill shorter than a pixel stays that short:
  * the first-token dot shows where it is). */
+/* Hover anywhere along a segment picks it (a request's phase, not only
+ * its start); as thick as drawn, a pixel at least. */
+static void
+add_segment_hit (Ctx    *c,
+                 guint   i,
+                 double  x0,
+                 double  x1,
+                 double  py)
+{
+  const AiperfLayer *layer = c->layer;
+  double thick = MAX (c->lw, 1.0);
+  AiperfBarHit hit;
+
+  hit.rect = (AiperfRect) { MIN (x0, x1), py - thick / 2, MAX (fabs (x1 - x0), 1.0), thick };
+  hit.entry.layer = c->index;
+  hit.entry.index = i;
+  hit.entry.series = layer->series;
+  hit.entry.id = layer->ids != NULL && i < layer->ids->len ? g_array_index (layer->ids, int, i) : -1;
+  hit.entry.x = g_array_index (layer->x, double, i);
+  hit.entry.y = g_array_index (layer->y, double, i);
+  hit.entry.px = (float) MIN (x0, x1);
+  hit.entry.py = (float) py;
+  g_array_append_val (c->self->segment_hits, hit);
+  c->self->segment_thick = MAX (c->self->segment_thick, thick);
+}
+
 static void
 draw_segments (Ctx *c)
 {
@@ -253,6 +279,8 @@ draw_segments (Ctx *c)
           MAX (x0, x1) < a->x || MIN (x0, x1) > a->x + a->width)
         continue;
       aiperf_spans_add (spans, py, x0, x1);
+      if (layer->pickable)
+        add_segment_hit (c, i, x0, x1, py);
     }
   aiperf_spans_merge (spans, 0.5);
   for (guint i = 0; i < spans->len; i++)
@@ -318,7 +346,7 @@ aiperf_renderer_draw_layer (AiperfRenderer    *self,
                             guint              index)
 {
   Ctx c = { self, cr, layer, aiperf_renderer_y_map (self, layer->on_y2),
-            aiperf_style_resolve (self->style, layer->color), layer->line_width * self->s };
+            aiperf_style_resolve (self->style, layer->color), layer->line_width * self->s, index };
 
   if (layer->x == NULL || layer->y == NULL)
     return;

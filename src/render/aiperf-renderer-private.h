@@ -46,7 +46,8 @@ typedef struct {
 } AiperfPickEntry;
 
 /* A drawn bar (or the bars merged into one pixel column): hover anywhere
- * on it picks the tallest of them. */
+ * on it picks the tallest of them. A drawn segment (a request's phase)
+ * too: hover anywhere along it picks it. */
 typedef struct {
   AiperfRect      rect;
   AiperfPickEntry entry;
@@ -82,6 +83,10 @@ struct _AiperfRenderer {
   gboolean        legend_not_inside; /* inside, every corner covered data */
   AiperfPickGrid  grid;
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */
+  /* AiperfBarHit of the segments of the last draw, sorted by top edge
+   * once drawn (100,000 requests: found by a binary search on y) */
+  GArray         *segment_hits;
+  double          segment_thick;  /* the thickest of them */
   /* small multiples of the last draw: a renderer and a cell per panel */
   GPtrArray      *panels;      /* AiperfRenderer* */
   GArray         *panel_rects; /* AiperfRect */
@@ -140,6 +145,7 @@ typedef struct {
   const AiperfAxisMap *ym;
   AiperfRGBA           color;
   double               lw;
+  guint                index;   /* of the layer in the chart */
 } AiperfLayerCtx;
 
 static inline double
@@ -169,6 +175,9 @@ void     aiperf_renderer_draw_bars   (AiperfRenderer *self, cairo_t *cr,
 /* HLINE and VLINE: at most one line per pixel row (column), labels on a plate */
 void     aiperf_renderer_draw_rules  (AiperfRenderer *self, cairo_t *cr,
                                       const AiperfLayer *layer);
+/* Once a draw is done: the segment hits in the order their pick searches. */
+void     aiperf_renderer_sort_segment_hits (AiperfRenderer *self);
+/* The bar or segment nearest (px, py) within @radius, the topmost on a tie. */
 gboolean aiperf_renderer_pick_bars   (AiperfRenderer *self, double px, double py,
                                       double radius, AiperfPick *out);
 

@@ -17,6 +17,7 @@ aiperf_renderer_new (void)
 
   self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
   self->bar_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
+  self->segment_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   self->labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
   self->label_boxes = g_array_new (FALSE, FALSE, sizeof (AiperfLabelBox));
   self->label_texts = g_string_chunk_new (256);
@@ -35,6 +36,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   aiperf_pick_grid_clear (&self->grid);
   g_array_unref (self->legend_hits);
   g_array_unref (self->bar_hits);
+  g_array_unref (self->segment_hits);
   aiperf_renderer_panels_free (self);
   g_array_unref (self->labels);
   g_array_unref (self->label_boxes);
@@ -210,6 +212,8 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   }
 
   g_array_set_size (self->bar_hits, 0);
+  g_array_set_size (self->segment_hits, 0);
+  self->segment_thick = 0;
   self->n_panels = 0;
   if (chart->panels != NULL && chart->panels->len > 0)
     {
@@ -292,6 +296,7 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   g_array_set_size (self->labels, 0);
 
   aiperf_pick_grid_build (self);
+  aiperf_renderer_sort_segment_hits (self);
 
   g_clear_object (&self->layout);
   self->chart = NULL;

@@ -123,6 +123,109 @@ append_axis_line (GString          *text,
   g_string_append (text, line);
 }
 
+/* A span of the x axis as a duration: seconds under one as milliseconds. */
+static char *
+format_duration (const AiperfAxis *axis,
+                 double            span)
+{
+  g_autofree char *number = NULL;
+
+  if (g_strcmp0 (axis->unit, "s") == 0 && fabs (span) < 1)
+    {
+      number = aiperf_chart_view_format_value (span * 1e3);
+      return g_strdup_printf ("%s ms", number);
+    }
+  number = aiperf_chart_view_format_value (span);
+  return axis->unit != NULL && axis->unit[0] != '\0' ? g_strdup_printf ("%s %s", number, axis->unit)
+                                                    : g_steal_pointer (&number);
+}
+
+typedef struct {
+  double x0;
+  char  *line;
+} Phase;
+
+static int
+phase_cmp (gconstpointer a,
+           gconstpointer b)
+{
+  double x = ((const Phase *) a)->x0, y = ((const Phase *) b)->x0;
+
+  return (x > y) - (x < y);
+}
+
+static void
+phase_clear (gpointer p)
+{
+  g_free (((Phase *) p)->line);
+}
+
+/* Segments that share an id are the phases of one item (a request's
+ * prefill and decode): hovering any of them names the item, then each
+ * phase in time order with its duration (the hovered one in bold), their
+ * total, the start and the height. */
+static char *
+format_phases (const AiperfChart *chart,
+               const AiperfPick  *pick)
+{
+  GString *text = g_string_new (NULL);
+  const AiperfLayer *hovered = g_ptr_array_index (chart->layers, pick->layer);
+  g_autoptr(GArray) phases = g_array_new (FALSE, FALSE, sizeof (Phase));
+  double first = INFINITY, last = -INFINITY;
+
+  g_array_set_clear_func (phases, phase_clear);
+  if (g_strcmp0 (chart->id_kind, "request") == 0)
+    /* TRANSLATORS: the request's number, counted from 0 as the
+     * "Request Number" axis of the per-request charts counts */
+    g_string_append_printf (text, _("<b>Request %d</b>"), pick->id);
+  else
+    g_string_append_printf (text, "<b>#%d</b>", pick->id);
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      guint n;
+
+      if (layer->kind != AIPERF_LAYER_SEGMENTS || layer->ids == NULL || layer->x2 == NULL)
+        continue;
+      n = MIN (layer->ids->len, aiperf_layer_get_n (layer));
+      for (guint i = 0; i < n; i++)
+        {
+          double x0, x1;
+          const char *name;
+          g_autofree char *duration = NULL;
+          Phase phase;
+
+          if (g_array_index (layer->ids, int, i) != pick->id)
+            continue;
+          x0 = g_array_index (layer->x, double, i);
+          x1 = g_array_index (layer->x2, double, i);
+          name = layer->series >= 0 && (guint) layer->series < chart->series->len
+                 ? ((AiperfSeries *) g_ptr_array_index (chart->series, layer->series))->name : NULL;
+          duration = format_duration (&chart->x, x1 - x0);
+          phase.x0 = MIN (x0, x1);
+          phase.line = g_markup_printf_escaped (layer == hovered ? "\n<b>%s: %s</b>" : "\n%s: %s",
+                                                name != NULL ? name : "", duration);
+          g_array_append_val (phases, phase);
+          first = MIN (first, MIN (x0, x1));
+          last = MAX (last, MAX (x0, x1));
+          break;
+        }
+    }
+  g_array_sort (phases, phase_cmp);
+  for (guint i = 0; i < phases->len; i++)
+    g_string_append (text, g_array_index (phases, Phase, i).line);
+  if (phases->len > 1)
+    {
+      g_autofree char *total = format_duration (&chart->x, last - first);
+
+      /* TRANSLATORS: the whole request, all its phases */
+      g_string_append_printf (text, _("\nTotal: %s"), total);
+    }
+  append_axis_line (text, &chart->x, first, "x");
+  append_axis_line (text, hovered->on_y2 && chart->has_y2 ? &chart->y2 : &chart->y, pick->y, "y");
+  return g_string_free (text, FALSE);
+}
+
 char *
 aiperf_chart_view_format_pick (const AiperfChart *chart,
                                const AiperfPick  *pick)
@@ -136,9 +239,11 @@ aiperf_chart_view_format_pick (const AiperfChart *chart,
   /* Small multiples: the layer and series are those of the panel. */
   if (pick->panel >= 0 && chart->panels != NULL && (guint) pick->panel < chart->panels->len)
     chart = g_ptr_array_index (chart->panels, pick->panel);
-  text = g_string_new (NULL);
   if (pick->layer < chart->layers->len)
     layer = g_ptr_array_index (chart->layers, pick->layer);
+  if (layer != NULL && layer->kind == AIPERF_LAYER_SEGMENTS && pick->id >= 0)
+    return format_phases (chart, pick);
+  text = g_string_new (NULL);
 
   if (pick->series >= 0 && (guint) pick->series < chart->series->len)
     {

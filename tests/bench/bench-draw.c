@@ -1,5 +1,6 @@
 /* bench-draw.c — times the renderer: a 50,000-point export-sized draw, a
- * zoomed and panned widget-sized redraw, and pick.
+ * zoomed and panned widget-sized redraw, and pick; and a request timeline
+ * of 100,000 requests (two segments each, picked along their length).
  *
  * Usage: bench-draw [N_POINTS]. The widget cases use the chart with a
  * rolling-mean line as well. Targets (reported, not asserted): export
@@ -46,6 +47,32 @@ make_chart (guint    n,
       mean = i == 0 ? y : mean * 0.99 + y * 0.01;
       if (with_line)
         aiperf_layer_append_point (line, t, mean, (int) i);
+    }
+  return chart;
+}
+
+/* A request timeline: each request a prefill and a decode segment at the
+ * height of its TTFT, as the request_timeline handler builds it. */
+static AiperfChart *
+make_timeline (guint n)
+{
+  AiperfChart *chart = aiperf_chart_new ("Request timeline");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  int sp = aiperf_chart_add_series (chart, "Prefill Phase", aiperf_color_palette (1), AIPERF_LAYER_SEGMENTS);
+  int sd = aiperf_chart_add_series (chart, "Decode Phase", aiperf_color_palette (0), AIPERF_LAYER_SEGMENTS);
+  AiperfLayer *decode = aiperf_chart_add_layer (chart, AIPERF_LAYER_SEGMENTS, sd);
+  AiperfLayer *prefill = aiperf_chart_add_layer (chart, AIPERF_LAYER_SEGMENTS, sp);
+
+  decode->pickable = prefill->pickable = TRUE;
+  decode->line_width = 3;
+  prefill->line_width = 4;
+  for (guint i = 0; i < n; i++)
+    {
+      double s = i * 600.0 / n, ttft = g_rand_double_range (rand, 20, 200);
+      double t = s + ttft / 1e3, e = t + g_rand_double_range (rand, 1, 6);
+
+      aiperf_layer_append_segment (prefill, s, t, ttft, (int) i);
+      aiperf_layer_append_segment (decode, t, e, ttft, (int) i);
     }
   return chart;
 }
@@ -159,6 +186,33 @@ main (int argc, char **argv)
   printf ("pick: %.4f ms per query (%u queries, %u hits) (target < 1 ms)\n",
           pick_ms, picks, hits);
   ok = ok && pick_ms < 1;
+
+  /* the request timeline: 100,000 requests drawn, then picked anywhere
+   * along their bars */
+  {
+    g_autoptr(AiperfChart) timeline = make_timeline (100000);
+
+    ms = time_draw (renderer, timeline, NULL, 1.0, 1200, 800, REPEAT, &primitives);
+    printf ("draw request timeline, 100k requests, widget 1200x800: %.2f ms, %" G_GUINT64_FORMAT
+            " primitives (target < 50 ms)\n", ms, primitives);
+    ok = ok && ms < 50;
+    a = aiperf_renderer_get_plot_area (renderer);
+    hits = picks = 0;
+    t0 = now_ms ();
+    for (double y = a.y; y < a.y + a.height; y += a.height / 40)
+      for (double x = a.x; x < a.x + a.width; x += a.width / 40)
+        {
+          AiperfPick pick;
+
+          picks++;
+          if (aiperf_renderer_pick (renderer, x, y, 8, &pick))
+            hits++;
+        }
+    pick_ms = (now_ms () - t0) / picks;
+    printf ("pick along request bars: %.4f ms per query (%u queries, %u hits) (target < 1 ms)\n",
+            pick_ms, picks, hits);
+    ok = ok && pick_ms < 1;
+  }
 
   printf ("%s\n", ok ? "all targets met" : "SOME TARGETS MISSED");
   return 0;
