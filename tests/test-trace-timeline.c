@@ -224,6 +224,117 @@ test_colors (void)
     }
 }
 
+/* The search: "M" (any case) matches aten::mm on the CPU at 5 ms and the
+ * gemm kernel on the GPU at 10 ms, stepped in time order across lanes and
+ * round neither end; "T" matches the step at 0, aten::mm and the 1000
+ * tiny slices from 20 ms, and counting before a match gives its number. */
+static void
+test_search (void)
+{
+  g_autoptr(AiperfTraceStore) store = make_store ();
+  AiperfTrackModel model;
+  gpointer match;
+  AiperfTrackSlice a, b, c, last;
+  guint n_marks;
+  const AiperfTrackMark *marks;
+
+  aiperf_trace_store_get_model (store, &model);
+  match = model.vtable->match_new (model.self, "M", FALSE);
+  g_assert_cmpuint (model.vtable->match_count (model.self, match, NULL), ==, 2);
+  g_assert_true (model.vtable->match_step (model.self, match, NULL, TRUE, &a));
+  g_assert_cmpuint (a.lane, ==, 0);
+  g_assert_cmpuint (a.depth, ==, 1);
+  g_assert_cmpint (a.start, ==, 5000000);
+  g_assert_cmpint (a.end, ==, 7000000);
+  g_assert_true (model.vtable->match_step (model.self, match, &a, TRUE, &b));
+  g_assert_cmpuint (b.lane, ==, 1);
+  g_assert_cmpint (b.start, ==, 10000000);
+  g_assert_cmpuint (model.vtable->match_count (model.self, match, &b), ==, 1);
+  g_assert_false (model.vtable->match_step (model.self, match, &b, TRUE, &c));
+  g_assert_true (model.vtable->match_step (model.self, match, &b, FALSE, &c));
+  g_assert_cmpint (c.start, ==, 5000000);
+  g_assert_false (model.vtable->match_step (model.self, match, &c, FALSE, &c));
+  model.vtable->match_free (model.self, match);
+
+  match = model.vtable->match_new (model.self, "T", FALSE);
+  g_assert_cmpuint (model.vtable->match_count (model.self, match, NULL), ==, 1002);
+  g_assert_true (model.vtable->match_step (model.self, match, NULL, TRUE, &a));
+  g_assert_cmpint (a.start, ==, 0);
+  g_assert_true (model.vtable->match_step (model.self, match, &a, TRUE, &b));
+  g_assert_cmpint (b.start, ==, 5000000);
+  g_assert_true (model.vtable->match_step (model.self, match, &b, TRUE, &c));
+  g_assert_cmpint (c.start, ==, 20000000);
+  g_assert_cmpuint (model.vtable->match_count (model.self, match, &c), ==, 2);
+  g_assert_true (model.vtable->match_step (model.self, match, NULL, FALSE, &last));
+  g_assert_cmpint (last.start, ==, 20000000 + 999 * 1000);
+  g_assert_cmpuint (model.vtable->match_count (model.self, match, &last), ==, 1001);
+  g_assert_true (model.vtable->match_step (model.self, match, &last, FALSE, &c));
+  g_assert_cmpint (c.start, ==, 20000000 + 998 * 1000);
+  model.vtable->match_free (model.self, match);
+
+  match = model.vtable->match_new (model.self, "no such slice", FALSE);
+  g_assert_cmpuint (model.vtable->match_count (model.self, match, NULL), ==, 0);
+  g_assert_false (model.vtable->match_step (model.self, match, NULL, TRUE, &a));
+  model.vtable->match_free (model.self, match);
+
+  /* The CPU-side step is the iteration to mark: there is no GPU-side one. */
+  marks = model.vtable->marks (model.self, &n_marks);
+  g_assert_cmpuint (n_marks, ==, 1);
+  g_assert_cmpint (marks[0].start, ==, 0);
+  g_assert_cmpint (marks[0].end, ==, 50000000);
+  g_assert_cmpstr (marks[0].name, ==, "ProfilerStep#1");
+}
+
+/* With a GPU-side ProfilerStep (gpu_user_annotation), that one is marked,
+ * not the CPU's: its line is drawn at its start, 30 ms into 100 ms. */
+static void
+test_marks_gpu_side (void)
+{
+  g_autoptr(AiperfTraceStore) store = aiperf_trace_store_new ();
+  const gint64 t = 1700000000000000000;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1600, 800);
+  cairo_t *cr = cairo_create (surface);
+  AiperfTimelineState whole = AIPERF_TIMELINE_STATE_INIT (0, 100000000);
+  double plot_w = 1600 - 260 - 24;
+  int x = (int) floor (260 + plot_w * 0.3), stride = cairo_image_surface_get_stride (surface);
+  AiperfTrackModel model;
+  AiperfStyle style;
+  const AiperfTrackMark *marks;
+  guint n, dark = 0;
+  guchar *data;
+  guint cpu, gpu;
+
+  cpu = aiperf_trace_store_track (store, "100", "100");
+  gpu = aiperf_trace_store_track (store, "0", "7");
+  aiperf_trace_store_add_slice (store, cpu, t, 20000000, "ProfilerStep#4", "user_annotation", NULL, 0, 0);
+  aiperf_trace_store_add_slice (store, gpu, t + 30000000, 70000000, "ProfilerStep#4", "gpu_user_annotation", NULL, 0, 0);
+  aiperf_trace_store_finish (store);
+  aiperf_trace_store_get_model (store, &model);
+  marks = model.vtable->marks (model.self, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpint (marks[0].start, ==, 30000000);
+  g_assert_cmpint (marks[0].end, ==, 100000000);
+
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  aiperf_timeline_draw (cr, &model, &whole, &style, 1600, 800, "marks");
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  /* Down the line's column below the lanes: dashes, darker than the
+   * background about half the way. */
+  for (int y = 200; y < 700; y++)
+    dark += (*(guint32 *) (data + y * stride + x * 4) & 0xff) < 0xc0;
+  g_test_message ("dark pixels in column %d: %u", x, dark);
+  g_assert_cmpuint (dark, >, 150);
+  g_assert_cmpuint (dark, <, 350);
+  dark = 0;
+  for (int y = 200; y < 700; y++)
+    dark += (*(guint32 *) (data + y * stride + (x - 40) * 4) & 0xff) < 0xc0;
+  g_assert_cmpuint (dark, ==, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  aiperf_style_clear (&style);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -233,5 +344,7 @@ main (int   argc,
   g_test_add_func ("/trace/pixels", test_pixels);
   g_test_add_func ("/trace/hit", test_hit);
   g_test_add_func ("/trace/colors", test_colors);
+  g_test_add_func ("/trace/search", test_search);
+  g_test_add_func ("/trace/marks-gpu-side", test_marks_gpu_side);
   return g_test_run ();
 }

@@ -362,6 +362,7 @@ test_shortcuts_timeline (void)
   g_autoptr(GPtrArray) titles = NULL;
   const char *expected[] = {
     "Pan|", "Zoom in or out|", "Show the whole trace|",
+    "Next match of the slice search|", "Previous match of the slice search|",
     "Zoom at the pointer|Ctrl+scroll", "Pan|Drag", "Zoom into a time range|Shift+drag across it",
     "Show the whole trace|Double-click", "Select a slice and see its launch|Click the slice",
     "Fold or unfold a lane|Click the lane’s name",

@@ -273,6 +273,37 @@ test_trace_tabs (void)
     aiperf_timeline_view_reset (timeline);
     aiperf_timeline_view_get_range (timeline, &t0, &t1);
     g_assert_cmpint (t1, ==, full);
+
+    /* The search counts its matches (16 aten::add_ ops), Enter steps to
+     * the first (40.810647 s in, selected and in view), Shift+Enter from
+     * there round to the last; a text nothing matches says so. */
+    {
+      GtkWidget *entry = g_object_get_data (G_OBJECT (page), "aiperf-timeline-search");
+      GtkLabel *count = g_object_get_data (G_OBJECT (page), "aiperf-timeline-count");
+      AiperfTrackSlice selected, linked;
+      gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+      gtk_editable_set_text (GTK_EDITABLE (entry), "aten::add");
+      while (!g_str_has_prefix (gtk_label_get_text (count), "16 ") && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpstr (gtk_label_get_text (count), ==, "16 matches (Enter: next, Shift+Enter: previous)");
+      aiperf_timeline_page_step (page, TRUE);
+      g_assert_cmpstr (gtk_label_get_text (count), ==, "1 of 16");
+      g_assert_true (aiperf_timeline_view_get_selection (timeline, &selected, &linked));
+      g_assert_cmpint (selected.start, ==, G_GINT64_CONSTANT (40810647000));
+      aiperf_timeline_view_get_range (timeline, &t0, &t1);
+      g_assert_cmpint (t0, <=, selected.start);
+      g_assert_cmpint (t1, >=, selected.end);
+      aiperf_timeline_page_step (page, FALSE);
+      g_assert_cmpstr (gtk_label_get_text (count), ==, "16 of 16");
+      aiperf_timeline_page_step (page, TRUE);
+      g_assert_cmpstr (gtk_label_get_text (count), ==, "1 of 16");
+      gtk_editable_set_text (GTK_EDITABLE (entry), "no such op");
+      deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+      while (!g_str_has_prefix (gtk_label_get_text (count), "No ") && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpstr (gtk_label_get_text (count), ==, "No slice matches “no such op”");
+    }
   }
   destroy_window (window);
 }

@@ -41,6 +41,12 @@ typedef struct {
   gint64 start, end;
 } AiperfTrackSlice;
 
+/* A span to mark across every lane (an iteration: ProfilerStep#N). */
+typedef struct {
+  gint64      start, end;
+  const char *name;
+} AiperfTrackMark;
+
 typedef struct {
   guint       (*n_lanes)    (gpointer self);
   /* "GPU 0 · stream 7", "python3 · thread 1234". */
@@ -77,6 +83,14 @@ typedef struct {
    * correlation id (FALSE when none). */
   char       *(*describe)   (gpointer self, guint lane, guint depth, gint64 start);
   gboolean    (*link)       (gpointer self, guint lane, guint depth, gint64 start, AiperfTrackSlice *out);
+  /* How many slices @match matches, all of them or (@before non-NULL)
+   * those before it in time, lane, depth order; and the match after
+   * (@forward) or before @from (NULL: the first or the last). */
+  guint       (*match_count) (gpointer self, gconstpointer match, const AiperfTrackSlice *before);
+  gboolean    (*match_step) (gpointer self, gconstpointer match, const AiperfTrackSlice *from,
+                             gboolean forward, AiperfTrackSlice *out);
+  /* Spans marked across the lanes (iterations), by start; owned by the model. */
+  const AiperfTrackMark *(*marks) (gpointer self, guint *out_n);
 } AiperfTrackModelVTable;
 
 typedef struct {

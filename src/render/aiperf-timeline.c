@@ -372,6 +372,56 @@ draw_lane_names (cairo_t                   *cr,
     }
 }
 
+/* Iteration boundaries: a dashed line where each ProfilerStep#N begins
+ * (and where the last one ends), its number beside it at the top. */
+static void
+draw_marks (cairo_t                   *cr,
+            const AiperfTrackModel    *model,
+            const AiperfTimelineState *state,
+            const AiperfStyle         *style,
+            const Layout              *lay)
+{
+  double s = style->scale, dash = 4 * s;
+  guint n = 0;
+  const AiperfTrackMark *marks = model->vtable->marks (model->self, &n);
+  double span = (double) (state->t1 - state->t0);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (1.0, s));
+  cairo_set_dash (cr, &dash, 1, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 at[2] = { marks[i].start, marks[i].end };
+      const char *number = strchr (marks[i].name, '#');
+
+      for (guint e = 0; e < 2; e++)
+        {
+          double x = lay->left + lay->width * (double) (at[e] - state->t0) / span;
+
+          /* An end drawn only where no step begins. */
+          if ((e == 1 && i + 1 < n && marks[i + 1].start <= marks[i].end) || x < lay->left || x > lay->left + lay->width)
+            continue;
+          x = floor (x) + 0.5;
+          cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 0.55);
+          cairo_move_to (cr, x, lay->top);
+          cairo_line_to (cr, x, lay->top + lay->height);
+          cairo_stroke (cr);
+          if (e == 0 && number != NULL)
+            {
+              double size = style->font_size * s * 0.85;
+
+              /* On a pale box: it sits over the first lane's slices. */
+              cairo_set_source_rgba (cr, style->background.r, style->background.g, style->background.b, 0.8);
+              cairo_rectangle (cr, x + 1, lay->top + 1, (2 + 0.62 * strlen (number)) * size, 1.4 * size);
+              cairo_fill (cr);
+              cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 0.9);
+              show_text (cr, style, number, x + 3 * s, lay->top + 1 + 0.7 * size, size, 0, FALSE);
+            }
+        }
+    }
+  cairo_restore (cr);
+}
+
 void
 aiperf_timeline_draw (cairo_t                   *cr,
                       const AiperfTrackModel    *model,
@@ -443,6 +493,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
   g_array_unref (p.outlines);
   g_array_unref (p.labels);
   cairo_restore (cr);
+  draw_marks (cr, model, &state, style, &lay);
   draw_lane_names (cr, model, &state, style, &lay);
 
   /* The time axis, in ms from the trace's start. */

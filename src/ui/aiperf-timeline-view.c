@@ -4,7 +4,9 @@
  * zooms into its time range, a double click shows the whole trace again,
  * hovering names the slice under the pointer with its args, a click
  * selects a slice (an arrow to its launch or kernel) or folds the lane
- * whose name it hits, and a search marks the slices whose names match.
+ * whose name it hits, and a search marks the slices whose names match
+ * (counted; Enter and Shift+Enter step through them, selecting each).
+ * ProfilerStep#N boundaries are drawn across the lanes.
  * Focused (Tab reaches it), arrows pan, plus and minus zoom, Home shows
  * the whole trace.
  *
@@ -36,6 +38,9 @@ struct _AiperfTimelineView
   AiperfStyle       style;
   GArray           *folded;        /* gboolean per lane */
   gpointer          match;         /* the model's, for the search */
+  guint             n_matches;
+  gboolean          has_cursor;    /* the match Enter stepped to last */
+  AiperfTrackSlice  cursor;
   gboolean          has_selection, has_link;
   AiperfTrackSlice  selected, linked;
 };
@@ -345,9 +350,57 @@ aiperf_timeline_view_set_search (AiperfTimelineView *self,
 
   if (self->match != NULL)
     self->model.vtable->match_free (self->model.self, g_steal_pointer (&self->match));
+  self->n_matches = 0;
+  self->has_cursor = FALSE;
   if (self->store != NULL && text != NULL && *text != '\0')
-    self->match = self->model.vtable->match_new (self->model.self, text, exact);
+    {
+      self->match = self->model.vtable->match_new (self->model.self, text, exact);
+      self->n_matches = self->model.vtable->match_count (self->model.self, self->match, NULL);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+aiperf_timeline_view_get_n_matches (AiperfTimelineView *self,
+                                    guint              *out_current)
+{
+  g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), 0);
+
+  if (out_current != NULL)
+    *out_current = self->has_cursor ? self->model.vtable->match_count (self->model.self, self->match, &self->cursor) + 1
+                                    : 0;
+  return self->n_matches;
+}
+
+gboolean
+aiperf_timeline_view_step_match (AiperfTimelineView *self,
+                                 gboolean            forward)
+{
+  AiperfTrackSlice next;
+  gint64 span, mid, dur;
+
+  g_return_val_if_fail (AIPERF_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (self->store == NULL || self->match == NULL || self->n_matches == 0)
+    return FALSE;
+  /* Past the last match, round to the first (and back). */
+  if (!self->model.vtable->match_step (self->model.self, self->match, self->has_cursor ? &self->cursor : NULL,
+                                       forward, &next) &&
+      !self->model.vtable->match_step (self->model.self, self->match, NULL, forward, &next))
+    return FALSE;
+  self->cursor = next;
+  self->has_cursor = TRUE;
+  self->has_selection = TRUE;
+  self->selected = next;
+  self->has_link = self->model.vtable->link (self->model.self, next.lane, next.depth, next.start, &self->linked);
+  if (next.lane < self->folded->len)
+    g_array_index (self->folded, gboolean, next.lane) = FALSE;
+  /* The match in the middle of the view, which widens to hold it. */
+  dur = next.end - next.start;
+  span = MAX (self->t1 - self->t0, dur + dur / 4);
+  mid = next.start + dur / 2;
+  aiperf_timeline_view_set_range (self, mid - span / 2, mid - span / 2 + span);
+  return TRUE;
 }
 
 char *
@@ -527,11 +580,73 @@ aiperf_timeline_view_new (AiperfTraceStore *store,
   return GTK_WIDGET (self);
 }
 
+/* "12 matches", "3 of 12", or that nothing matches. */
 static void
-on_search_changed (GtkSearchEntry     *entry,
-                   AiperfTimelineView *view)
+update_count (GtkWidget *page)
 {
-  aiperf_timeline_view_set_search (view, gtk_editable_get_text (GTK_EDITABLE (entry)), FALSE);
+  AiperfTimelineView *view = aiperf_timeline_page_get_view (page);
+  GtkWidget *entry = g_object_get_data (G_OBJECT (page), "aiperf-timeline-search");
+  GtkLabel *count = g_object_get_data (G_OBJECT (page), "aiperf-timeline-count");
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  guint current, n = aiperf_timeline_view_get_n_matches (view, &current);
+  g_autofree char *label = NULL;
+
+  if (*text == '\0')
+    label = g_strdup ("");
+  else if (n == 0)
+    label = g_strdup_printf (_("No slice matches “%s”"), text);
+  else if (current > 0)
+    /* TRANSLATORS: the match Enter stepped to, of how many */
+    label = g_strdup_printf (_("%u of %u"), current, n);
+  else
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match (Enter: next, Shift+Enter: previous)",
+                                          "%u matches (Enter: next, Shift+Enter: previous)", n), n);
+  gtk_label_set_text (count, label);
+}
+
+static void
+on_search_changed (GtkSearchEntry *entry,
+                   GtkWidget      *page)
+{
+  aiperf_timeline_view_set_search (aiperf_timeline_page_get_view (page), gtk_editable_get_text (GTK_EDITABLE (entry)),
+                                   FALSE);
+  update_count (page);
+}
+
+void
+aiperf_timeline_page_step (GtkWidget *page,
+                           gboolean   forward)
+{
+  aiperf_timeline_view_step_match (aiperf_timeline_page_get_view (page), forward);
+  update_count (page);
+}
+
+static void
+on_next_match (GtkSearchEntry *entry,
+               GtkWidget      *page)
+{
+  aiperf_timeline_page_step (page, TRUE);
+}
+
+static void
+on_previous_match (GtkSearchEntry *entry,
+                   GtkWidget      *page)
+{
+  aiperf_timeline_page_step (page, FALSE);
+}
+
+/* Enter steps to the next match, Shift+Enter to the one before. */
+static gboolean
+on_entry_key (GtkEventControllerKey *controller,
+              guint                  keyval,
+              guint                  keycode,
+              GdkModifierType        state,
+              GtkWidget             *page)
+{
+  if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
+    return FALSE;
+  aiperf_timeline_page_step (page, (state & GDK_SHIFT_MASK) == 0);
+  return TRUE;
 }
 
 GtkWidget *
@@ -541,8 +656,10 @@ aiperf_timeline_page_new (AiperfTraceStore *store,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *entry = gtk_search_entry_new ();
+  GtkWidget *count = gtk_label_new ("");
   GtkWidget *hint = gtk_label_new (_("Click a slice to select it and see its launch; click a lane's name to fold it"));
   GtkWidget *view = aiperf_timeline_view_new (store, title);
+  GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
@@ -552,13 +669,21 @@ aiperf_timeline_page_new (AiperfTraceStore *store,
   gtk_widget_set_size_request (entry, 320, -1);
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_label_set_ellipsize (GTK_LABEL (hint), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (count, "numeric");
   gtk_box_append (GTK_BOX (bar), entry);
+  gtk_box_append (GTK_BOX (bar), count);
   gtk_box_append (GTK_BOX (bar), hint);
   gtk_box_append (GTK_BOX (box), bar);
   gtk_box_append (GTK_BOX (box), view);
-  g_signal_connect (entry, "search-changed", G_CALLBACK (on_search_changed), view);
   g_object_set_data (G_OBJECT (box), "aiperf-timeline-view", view);
   g_object_set_data (G_OBJECT (box), "aiperf-timeline-search", entry);
+  g_object_set_data (G_OBJECT (box), "aiperf-timeline-count", count);
+  g_signal_connect (entry, "search-changed", G_CALLBACK (on_search_changed), box);
+  g_signal_connect (entry, "next-match", G_CALLBACK (on_next_match), box);
+  g_signal_connect (entry, "previous-match", G_CALLBACK (on_previous_match), box);
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), box);
+  gtk_widget_add_controller (entry, keys);
   return box;
 }
 

@@ -52,6 +52,17 @@ gboolean   aiperf_timeline_view_get_selection (AiperfTimelineView *self,
 gboolean   aiperf_timeline_view_lane_is_folded (AiperfTimelineView *self,
                                                 guint               lane);
 /* The view with a search bar above it: what the window shows in a tab. */
+/* How many slices the search matches, and (@out_current, nullable) the
+ * number of the one stepped to last (0: none yet). */
+guint      aiperf_timeline_view_get_n_matches (AiperfTimelineView *self,
+                                               guint              *out_current);
+/* Selects the next (or previous) match and moves the view to it, round
+ * the end; FALSE when nothing matches. */
+gboolean   aiperf_timeline_view_step_match (AiperfTimelineView *self,
+                                            gboolean            forward);
+/* The search's Enter and Shift+Enter on a timeline page. */
+void       aiperf_timeline_page_step      (GtkWidget          *page,
+                                           gboolean            forward);
 GtkWidget *aiperf_timeline_page_new       (AiperfTraceStore   *store,
                                            const char         *title);
 AiperfTimelineView *aiperf_timeline_page_get_view (GtkWidget *page);

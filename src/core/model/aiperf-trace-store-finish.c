@@ -248,6 +248,7 @@ aiperf_trace_store_finish (AiperfTraceStore *self)
       g_ptr_array_remove_index (self->tracks, i);
   renumber_links (self);
   trace_store_measure_streams (self);
+  trace_store_find_iterations (self);
   self->end -= self->origin;
   self->finished = TRUE;
 }

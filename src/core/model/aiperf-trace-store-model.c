@@ -380,6 +380,9 @@ static const AiperfTrackModelVTable model_vtable = {
   .match_free = model_match_free,
   .describe = model_describe,
   .link = model_link,
+  .match_count = trace_store_match_count,
+  .match_step = trace_store_match_step,
+  .marks = trace_store_marks,
 };
 
 void

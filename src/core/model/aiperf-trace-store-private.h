@@ -112,6 +112,7 @@ struct _AiperfTraceStore {
   GByteArray *device_kinds;  /* TRACE_DEVICE_* of each key (once finished) */
   GMutex      breakdown_lock;
   GArray     *breakdowns[2]; /* AiperfTraceBreakdown: whole trace, steps (computed when asked) */
+  GArray     *iterations;    /* AiperfTrackMark: the ProfilerStep#N spans the timeline marks */
   GArray     *temporal;      /* AiperfTraceTemporal (with idle_split, computed when asked) */
   GArray     *idle_split;    /* AiperfTraceIdleSplit */
 };
@@ -179,6 +180,19 @@ gint64   trace_store_shift        (AiperfTraceStore *self,
 void     trace_store_join         (AiperfTraceStore *self);
 /* Fills self->streams from the finished lanes. */
 void     trace_store_measure_streams (AiperfTraceStore *self);
+/* The timeline's search and iteration marks (aiperf-trace-store-search.c),
+ * for the track model. */
+guint    trace_store_match_count  (gpointer                self,
+                                   gconstpointer           match,
+                                   const AiperfTrackSlice *before);
+gboolean trace_store_match_step   (gpointer                self,
+                                   gconstpointer           match,
+                                   const AiperfTrackSlice *from,
+                                   gboolean                forward,
+                                   AiperfTrackSlice       *out);
+void     trace_store_find_iterations (AiperfTraceStore *self);
+const AiperfTrackMark *trace_store_marks (gpointer  self,
+                                          guint    *out_n);
 /* The slice linked to the one at (@track, @start). */
 gboolean trace_store_find_link    (AiperfTraceStore *self,
                                    guint             track,

@@ -73,6 +73,7 @@ aiperf_trace_store_new (void)
 
   self->ref_count = 1;
   g_mutex_init (&self->breakdown_lock);
+  self->iterations = g_array_new (FALSE, FALSE, sizeof (AiperfTrackMark));
   self->track_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) track_free);
   self->process_label = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -139,6 +140,7 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_clear_pointer (&self->breakdowns[0], g_array_unref);
   g_clear_pointer (&self->breakdowns[1], g_array_unref);
   g_clear_pointer (&self->temporal, g_array_unref);
+  g_clear_pointer (&self->iterations, g_array_unref);
   g_clear_pointer (&self->idle_split, g_array_unref);
   g_mutex_clear (&self->breakdown_lock);
   g_free (self);

@@ -123,7 +123,7 @@ aiperf_handler_temporal_breakdown (const AiperfPlotSpec       *spec,
   gather (runs, &g);
   if (g.temporal->len == 0)
     return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
-  chart = aiperf_plot_chart_new (spec, _("GPU Time by Rank (HTA Temporal Breakdown)"));
+  chart = aiperf_plot_chart_new (spec, _("GPU Time by Rank"));
   aiperf_axis_set_categories (&chart->x, (const char * const *) g.labels->pdata, g.labels->len);
   aiperf_axis_set_label (&chart->x, _("GPU (rank)"), NULL);
   aiperf_axis_set_label (&chart->y, _("Share of the span of its device events"), "%");
@@ -150,13 +150,13 @@ aiperf_handler_temporal_breakdown (const AiperfPlotSpec       *spec,
 
       chart->note = g_strdup_printf (_("Slowest rank: %s (computing %.3f ms; the others wait for it). Compute = "
                                        "computation kernels; non-compute = communication and memory; idle = no "
-                                       "device event, as HTA's temporal breakdown."),
+                                       "device event, as HTA's temporal breakdown (Holistic Trace Analysis)."),
                                      (const char *) g_ptr_array_index (g.labels, slowest),
                                      g_array_index (g.temporal, AiperfTraceTemporal, slowest).compute_us / 1e3);
     }
   else
     chart->note = g_strdup (_("Compute = computation kernels; non-compute = communication and memory; idle = no "
-                              "device event, as HTA's temporal breakdown."));
+                              "device event, as HTA's temporal breakdown (Holistic Trace Analysis)."));
   return g_steal_pointer (&chart);
 }
 
@@ -183,7 +183,7 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
     return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
   for (guint i = 0; i < g.splits->len; i++)
     g_ptr_array_add (names, g_array_index (g.splits, AiperfTraceIdleSplit, i).stream);
-  chart = aiperf_plot_chart_new (spec, _("Idle Time per Stream (HTA Idle Time Breakdown)"));
+  chart = aiperf_plot_chart_new (spec, _("Idle Time per Stream"));
   aiperf_axis_set_categories (&chart->x, (const char * const *) names->pdata, names->len);
   aiperf_axis_set_label (&chart->x, _("Stream"), NULL);
   aiperf_axis_set_label (&chart->y, _("Idle time"), "ms");
@@ -203,7 +203,8 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
     }
   chart->note = g_strdup_printf (_("Each gap before a device event: host wait when its launch began after the "
                                    "previous event ended (the CPU was late); kernel wait when under %d µs (launch "
-                                   "overhead); other otherwise (waiting on another stream or an event)."),
+                                   "overhead); other otherwise (waiting on another stream or an event). As HTA's idle "
+                                   "time breakdown."),
                                  AIPERF_TRACE_KERNEL_WAIT_US);
   return g_steal_pointer (&chart);
 }

@@ -151,9 +151,9 @@ static const AiperfPlotHandler handlers[] = {
     NULL, aiperf_handler_iterations, NULL, &chart_log_y },
   { "counters", N_("Counters"), MULTI, "trace", "events",
     NULL, aiperf_handler_counters, aiperf_handler_counters_applies, &nothing },
-  { "temporal_breakdown", N_("GPU Time by Rank (HTA Temporal Breakdown)"), MULTI, "trace", "events",
+  { "temporal_breakdown", N_("GPU Time by Rank"), MULTI, "trace", "events",
     NULL, aiperf_handler_temporal_breakdown, aiperf_handler_trace_hta_applies, &chart_only },
-  { "idle_time", N_("Idle Time per Stream (HTA Idle Time Breakdown)"), MULTI, "trace", "events",
+  { "idle_time", N_("Idle Time per Stream"), MULTI, "trace", "events",
     NULL, aiperf_handler_idle_time, aiperf_handler_trace_hta_applies, &chart_only },
   /* MoE gate logs */
   { "expert_load", N_("Tokens per Expert"), MULTI, "expert_load", "",
