@@ -77,6 +77,8 @@ append_ecdf (AiperfLayer  *layer,
     }
 }
 
+/* @rule_label (nullable): the side's value rule says it; the two values
+ * are close, so one label says both. */
 static void
 add_side (AiperfChart  *chart,
           const GArray *sorted,
@@ -84,10 +86,9 @@ add_side (AiperfChart  *chart,
           const char   *name,
           AiperfColor   color,
           double        value,
-          const char   *stat,
-          const char   *unit)
+          const char   *rule_label)
 {
-  g_autofree char *series_name = NULL, *rule_label = NULL;
+  g_autofree char *series_name = NULL;
   int series;
   AiperfLayer *line, *rule;
 
@@ -103,7 +104,6 @@ add_side (AiperfChart  *chart,
     return;
   rule = aiperf_chart_add_layer (chart, AIPERF_LAYER_VLINE, series);
   rule->dashed = TRUE;
-  rule_label = g_strdup_printf ("%s %.4g %s", stat, value, unit);
   aiperf_layer_append_rule (rule, value, rule_label);
 }
 
@@ -116,7 +116,7 @@ aiperf_compare_distribution_chart (const AiperfCompareRecord *record,
   g_autoptr(AiperfChart) chart = NULL;
   g_autoptr(GArray) base = NULL;
   g_autoptr(GArray) cand = NULL;
-  g_autofree char *title = NULL;
+  g_autofree char *title = NULL, *values = NULL;
   guint base_runs, cand_runs;
   AiperfColor cand_color = aiperf_color_palette (1);
 
@@ -150,9 +150,10 @@ aiperf_compare_distribution_chart (const AiperfCompareRecord *record,
       aiperf_layer_append_band (band, record->baseline * (1 + record->ci_lo), 0, 100);
       aiperf_layer_append_band (band, record->baseline * (1 + record->ci_hi), 0, 100);
     }
+  /* TRANSLATORS: "p90 36.47 → 40.68 ms": the baseline's and candidate's value */
+  values = g_strdup_printf (_("%s %.4g → %.4g %s"), record->stat, record->baseline, record->candidate, record->unit);
   add_side (chart, base, base_runs, _("Baseline"), aiperf_color_role (AIPERF_ROLE_BASELINE),
-            record->baseline, record->stat, record->unit);
-  add_side (chart, cand, cand_runs, _("Candidate"), cand_color,
-            record->candidate, record->stat, record->unit);
+            record->baseline, NULL);
+  add_side (chart, cand, cand_runs, _("Candidate"), cand_color, record->candidate, values);
   return g_steal_pointer (&chart);
 }

@@ -151,6 +151,10 @@ cell_text (gpointer item,
              ? g_strdup_printf ("%+.1f … %+.1f %%", r->ci_lo * 100, r->ci_hi * 100) : g_strdup ("—");
     case COL_P:
     case COL_Q:
+      /* Welch on thousands of instances underflows to 0: below what a
+       * double tells from 0 next to 1. */
+      if (isfinite (v) && v < 1e-16)
+        return g_strdup ("< 1e-16");
       return isfinite (v) ? g_strdup_printf (v < 1e-4 ? "%.1e" : "%.4f", v) : g_strdup ("—");
     default:
       return g_strdup (column_text (item, column));
