@@ -280,6 +280,53 @@ test_every_handler_described (void)
     }
 }
 
+/* Autoscale lets the y axis leave zero; a run's time axis still starts
+ * at its first request (the switch once took x along). */
+static void
+test_autoscale_y_only (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *run_dir = g_build_filename (sweep, "qwen_concurrency1", NULL);
+  const char *paths[] = { run_dir, NULL };
+  AiperfWindow *window;
+  AiperfSidebar *sidebar;
+  AiperfPlotPage *page;
+  const AiperfChart *chart;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  wait_details (aiperf_run_set_get_run (aiperf_window_get_run_set (window), 0));
+  sidebar = aiperf_window_get_sidebar (window);
+  page = find_page (window, "ttft_timeline");
+  g_assert_nonnull (page);
+  select_page (window, page);
+  g_assert_true (shown (sidebar->autoscale_row));
+  g_assert_false (gtk_switch_get_active (sidebar->autoscale_switch));
+  chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page));
+  g_assert_true (chart->x.include_zero);
+  g_assert_true (chart->y.include_zero);
+
+  gtk_switch_set_active (sidebar->autoscale_switch, TRUE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (aiperf_plot_page_get_spec (page)->autoscale, ==, AIPERF_AUTOSCALE_Y);
+  chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page));
+  g_assert_true (chart->x.include_zero);
+  g_assert_false (chart->y.include_zero);
+  /* the TTFTs (29.6 … 32.8 ms) fill the height instead of sitting on top */
+  g_assert_cmpfloat (aiperf_chart_view_get_viewport (aiperf_plot_page_get_chart_view (page))->y_min, >, 25);
+  g_assert_cmpfloat (aiperf_chart_view_get_viewport (aiperf_plot_page_get_chart_view (page))->x_min, <=, 0);
+
+  gtk_switch_set_active (sidebar->autoscale_switch, FALSE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (aiperf_plot_page_get_spec (page)->autoscale, ==, AIPERF_AUTOSCALE_NONE);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -288,5 +335,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/sidebar/handlers-described", test_every_handler_described);
   g_test_add_func ("/aiperf/window/sidebar/controls-by-kind", test_controls_by_kind);
   g_test_add_func ("/aiperf/window/sidebar/add-menu-applies", test_add_menu_applies);
+  g_test_add_func ("/aiperf/window/sidebar/autoscale-y-only", test_autoscale_y_only);
   return g_test_run ();
 }

@@ -282,7 +282,7 @@ load_page (AiperfSidebar *self)
                                   find_key (self->label_keys, aiperf_plot_spec_label_by (spec)));
   gtk_switch_set_active (self->log_x_switch, aiperf_plot_page_get_log_x (self->page));
   gtk_switch_set_active (self->log_y_switch, aiperf_plot_page_get_log_y (self->page));
-  gtk_switch_set_active (self->autoscale_switch, spec->autoscale != AIPERF_AUTOSCALE_NONE);
+  gtk_switch_set_active (self->autoscale_switch, (spec->autoscale & AIPERF_AUTOSCALE_Y) != 0);
 
   any = aiperf_sidebar_show_controls (self, flags, is_single);
   if (!any && self->option_rows->len == 0)
@@ -390,9 +390,11 @@ on_setting_changed (AiperfSidebar *self)
       g_clear_pointer (&spec->x_label, g_free);
       g_clear_pointer (&spec->y_label, g_free);
     }
+  /* The switch is about the y axis starting at zero; x keeps what the
+   * preset says (a timeline's time axis starts at the first request). */
   if (flags & AIPERF_PLOT_CONTROL_AUTOSCALE)
-    spec->autoscale = gtk_switch_get_active (self->autoscale_switch) ? AIPERF_AUTOSCALE_BOTH
-                                                                     : AIPERF_AUTOSCALE_NONE;
+    spec->autoscale = (spec->autoscale & AIPERF_AUTOSCALE_X)
+                      | (gtk_switch_get_active (self->autoscale_switch) ? AIPERF_AUTOSCALE_Y : 0);
   aiperf_plot_page_set_log (self->page,
                             (flags & AIPERF_PLOT_CONTROL_LOG_X) && gtk_switch_get_active (self->log_x_switch),
                             (flags & AIPERF_PLOT_CONTROL_LOG_Y) && gtk_switch_get_active (self->log_y_switch));
