@@ -549,6 +549,44 @@ test_dense_labels (void)
     }
 }
 
+/* Two reference lines a few pixels apart (two sets' mean CV, 0.594 and
+ * 0.570) and two vertical ones: their labels do not run into each other. */
+static void
+test_rule_labels (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Rules");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  g_autoptr(GArray) labels = NULL;
+  cairo_surface_t *surface;
+  AiperfLayer *layer;
+
+  aiperf_axis_set_range (&chart->x, 0, 4);
+  aiperf_axis_set_range (&chart->y, 0, 1.8);
+  for (int i = 0; i < 2; i++)
+    {
+      layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_HLINE, -1);
+      layer->dashed = TRUE;
+      aiperf_layer_append_rule (layer, i == 0 ? 0.594 : 0.570,
+                                i == 0 ? "baseline_gates_logs mean 0.594" : "default_all2all_gates_logs mean 0.570");
+    }
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_VLINE, -1);
+  aiperf_layer_append_rule (layer, 2.0, "ridge fp8 590 FLOP/B");
+  aiperf_layer_append_rule (layer, 2.05, "ridge bf16 295 FLOP/B");
+
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, W, H);
+  if (g_getenv ("AIPERF_RENDER_OUT") != NULL)
+    {
+      g_autofree char *file = g_build_filename (g_getenv ("AIPERF_RENDER_OUT"), "rule-labels.png", NULL);
+
+      g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
+    }
+  cairo_surface_destroy (surface);
+  labels = assert_labels_clear (renderer, chart);
+  g_assert_cmpuint (labels->len, ==, 4);
+  g_assert_true (labels_have (labels, "default_all2all_gates_logs mean 0.570"));
+  g_assert_true (labels_have (labels, "ridge bf16 295 FLOP/B"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -565,5 +603,6 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/legend/inside-empty-corner", test_legend_inside);
   g_test_add_func ("/aiperf/render/labels/no-duplicates", test_point_labels);
   g_test_add_func ("/aiperf/render/labels/dense-clear", test_dense_labels);
+  g_test_add_func ("/aiperf/render/labels/reference-lines", test_rule_labels);
   return g_test_run ();
 }

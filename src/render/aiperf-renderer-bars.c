@@ -278,6 +278,96 @@ show_plate_label (AiperfRenderer *self,
   aiperf_renderer_show_text (self, cr, label, x, y, ax, ay, 0);
 }
 
+typedef struct {
+  double x, y, ax, ay;
+} PlateSpot;
+
+static gboolean
+rects_meet (const AiperfRect *a,
+            const AiperfRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* Whether a plate at @r is inside the plot and clear of the labels placed
+ * so far (point labels, sliding text, other reference lines' labels). */
+static gboolean
+plate_free (AiperfRenderer   *self,
+            const AiperfRect *r)
+{
+  const AiperfRect *a = &self->area;
+
+  if (r->x < a->x || r->y < a->y || r->x + r->width > a->x + a->width ||
+      r->y + r->height > a->y + a->height)
+    return FALSE;
+  for (guint k = 0; k < self->labels->len; k++)
+    if (rects_meet (&g_array_index (self->labels, AiperfPlacedLabel, k).rect, r))
+      return FALSE;
+  for (guint k = 0; k < self->rule_labels->len; k++)
+    if (rects_meet (&g_array_index (self->rule_labels, AiperfPlacedLabel, k).rect, r))
+      return FALSE;
+  return TRUE;
+}
+
+/* Where a reference line at @p has its label: the usual place (right end,
+ * above a horizontal line; top, right of a vertical one) unless a label is
+ * already there; then across the line; then further along it. Failing
+ * all, the usual place. The chosen plate is kept so later labels avoid it. */
+static PlateSpot
+place_rule_label (AiperfRenderer *self,
+                  gboolean        vertical,
+                  double          p,
+                  const char     *label,
+                  AiperfRGBA      color)
+{
+  const AiperfRect *a = &self->area;
+  double s = self->s, m = 2 * s, w, h;
+  PlateSpot spots[18], chosen;
+  guint n = 0;
+
+  aiperf_renderer_text_size (self, label, &w, &h);
+  if (vertical)
+    {
+      /* right of the line, or left of it near the right edge; stacked down */
+      gboolean flip = p + 4 * s + w > a->x + a->width;
+
+      for (guint k = 0; k < 8; k++)
+        {
+          double y = a->y + 4 * s + k * (h + 2 * s);
+
+          spots[n++] = (PlateSpot) { flip ? p - 4 * s : p + 4 * s, y, flip ? 1.0 : 0.0, 0.0 };
+          spots[n++] = (PlateSpot) { flip ? p + 4 * s : p - 4 * s, y, flip ? 0.0 : 1.0, 0.0 };
+        }
+    }
+  else
+    for (guint k = 0; k < 9; k++)
+      {
+        double x = a->x + a->width - 4 * s - k * (w + 4 * m);
+
+        spots[n++] = (PlateSpot) { x, p - 2 * s, 1.0, 1.0 };
+        spots[n++] = (PlateSpot) { x, p + 2 * s, 1.0, 0.0 };
+      }
+  chosen = spots[0];
+  for (guint i = 0; i < n; i++)
+    {
+      AiperfRect r = { spots[i].x - spots[i].ax * w - m, spots[i].y - spots[i].ay * h, w + 2 * m, h };
+
+      if (plate_free (self, &r))
+        {
+          chosen = spots[i];
+          break;
+        }
+    }
+  {
+    AiperfPlacedLabel kept = { { chosen.x - chosen.ax * w - m, chosen.y - chosen.ay * h, w + 2 * m, h },
+                               label, p, p, color };
+
+    g_array_append_val (self->rule_labels, kept);
+  }
+  return chosen;
+}
+
 void
 aiperf_renderer_draw_rules (AiperfRenderer    *self,
                             cairo_t           *cr,
@@ -331,22 +421,11 @@ aiperf_renderer_draw_rules (AiperfRenderer    *self,
       cairo_stroke (cr);
       if (label != NULL && label[0] != '\0')
         {
+          PlateSpot spot = place_rule_label (self, vertical, p, label, color);
+
           cairo_save (cr);
           cairo_set_dash (cr, NULL, 0, 0);
-          if (vertical)
-            {
-              double w;
-              gboolean flip;
-
-              aiperf_renderer_text_size (self, label, &w, NULL);
-              /* Right of the line, or left of it near the right edge. */
-              flip = p + 4 * s + w > a->x + a->width;
-              show_plate_label (self, cr, label, flip ? p - 4 * s : p + 4 * s, a->y + 4 * s,
-                                flip ? 1.0 : 0.0, 0.0, color, layer->opacity);
-            }
-          else
-            show_plate_label (self, cr, label, a->x + a->width - 4 * s, p - 2 * s, 1.0, 1.0,
-                              color, layer->opacity);
+          show_plate_label (self, cr, label, spot.x, spot.y, spot.ax, spot.ay, color, layer->opacity);
           cairo_restore (cr);
         }
       self->primitives++;

@@ -296,6 +296,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
   guint total = 0;
 
   g_array_set_size (placed, 0);
+  g_array_set_size (self->rule_labels, 0);
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);

@@ -92,6 +92,7 @@ struct _AiperfRenderer {
   GArray         *panel_rects; /* AiperfRect */
   guint           n_panels;
   GArray         *labels;      /* AiperfPlacedLabel of the draw in progress */
+  GArray         *rule_labels; /* AiperfPlacedLabel: reference lines' labels of the draw in progress */
   GArray         *label_boxes; /* AiperfLabelBox of the last draw, texts in label_texts */
   GStringChunk   *label_texts;
   /* the draw in progress (valid only inside aiperf_renderer_draw) */

@@ -19,6 +19,7 @@ aiperf_renderer_new (void)
   self->bar_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   self->segment_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   self->labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
+  self->rule_labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
   self->label_boxes = g_array_new (FALSE, FALSE, sizeof (AiperfLabelBox));
   self->label_texts = g_string_chunk_new (256);
   return self;
@@ -39,6 +40,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   g_array_unref (self->segment_hits);
   aiperf_renderer_panels_free (self);
   g_array_unref (self->labels);
+  g_array_unref (self->rule_labels);
   g_array_unref (self->label_boxes);
   g_string_chunk_free (self->label_texts);
   g_free (self);
@@ -286,14 +288,17 @@ aiperf_renderer_draw (AiperfRenderer       *self,
    * is kept with texts of its own. */
   g_array_set_size (self->label_boxes, 0);
   g_string_chunk_clear (self->label_texts);
-  for (guint k = 0; k < self->labels->len; k++)
+  for (guint k = 0; k < self->labels->len + self->rule_labels->len; k++)
     {
-      const AiperfPlacedLabel *p = &g_array_index (self->labels, AiperfPlacedLabel, k);
+      const AiperfPlacedLabel *p = k < self->labels->len
+        ? &g_array_index (self->labels, AiperfPlacedLabel, k)
+        : &g_array_index (self->rule_labels, AiperfPlacedLabel, k - self->labels->len);
       AiperfLabelBox box = { p->rect, g_string_chunk_insert (self->label_texts, p->text) };
 
       g_array_append_val (self->label_boxes, box);
     }
   g_array_set_size (self->labels, 0);
+  g_array_set_size (self->rule_labels, 0);
 
   aiperf_pick_grid_build (self);
   aiperf_renderer_sort_segment_hits (self);

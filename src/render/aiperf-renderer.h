@@ -74,9 +74,10 @@ typedef struct {
   const char *text;    /* the renderer's: valid until its next draw */
 } AiperfLabelBox;
 
-/* The labels the last draw placed itself (point labels, sliding text) in
- * the order placed: an array of AiperfLabelBox. No two overlap, and none
- * covers a drawn marker. */
+/* The labels the last draw placed itself, in the order placed: point labels
+ * and sliding text (no two overlap, none covers a drawn marker), then the
+ * reference lines' labels (on a plate at their line, clear of the others
+ * and of each other). An array of AiperfLabelBox. */
 GArray         *aiperf_renderer_get_placed_labels (AiperfRenderer *self);
 /* The tick labels the last draw wrote along @axis: 'x', 'y', '2' (the right
  * axis) or 'c' (the colour bar), in tick order; labels thinned out for room
