@@ -386,9 +386,55 @@ test_trace (Fixture       *f,
   g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, "block-bootstrap");
   g_assert_cmpint (json_object_get_int_member (r, "n_baseline"), ==, 20);
   g_assert_cmpfloat (json_object_get_double_member (r, "change"), ==, 0);
+  /* The GPU time breakdown is one value a side: unchanged, not tested. */
+  r = find_record (json_object_get_array_member (root, "records"), "trace", "gpu_busy_time", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpfloat (json_object_get_double_member (r, "change"), ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "not_enough_data");
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "counts"),
-                                               "no_significant_change"), ==,
+                                               "no_significant_change") +
+                   json_object_get_int_member (json_object_get_object_member (root, "counts"), "not_enough_data"), ==,
                    json_array_get_length (json_object_get_array_member (root, "records")));
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "counts"), "not_enough_data"),
+                   ==, 7);
+}
+
+/* Two traces' GPU time breakdowns part by part: BERT's numbers are those
+ * of TraceLens's gpu_timeline.csv for it, Qwen's busy time TraceLens's
+ * 31.905483154296874 ms of its 34.892421 ms window. */
+static void
+test_trace_breakdown (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *bert = g_test_build_filename (G_TEST_DIST, "data", "trace",
+                                                 "gaunernst_bert-small-uncased__1016001.json.gz", NULL);
+  g_autofree char *qwen = g_test_build_filename (G_TEST_DIST, "data", "trace", "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz",
+                                                 NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-breakdown", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *records;
+  JsonObject *r;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", bert, qwen, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  r = find_record (records, "", "gpu_busy_time", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 0.309437744140625, 1e-12);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "candidate"), 31.905483154296874, 1e-12);
+  g_assert_cmpstr (json_object_get_string_member (r, "unit"), ==, "ms");
+  r = find_record (records, "", "gpu_computation_time", "avg");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 0.30719775390625, 1e-12);
+  r = find_record (records, "", "gpu_exposed_memcpy_time", "avg");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 0.002239990234375, 1e-12);
+  r = find_record (records, "", "gpu_window_time", "avg");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "candidate"), 34.892421, 1e-6);
+  r = find_record (records, "", "gpu_idle_time", "avg");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 3.59838720703125, 1e-5);
+  g_assert_nonnull (find_record (records, "", "hta_idle_share", "avg"));
 }
 
 /* TraceLens GEMM rows: TFLOP/s per shape, the tool's own mean; one row a
@@ -523,6 +569,8 @@ main (int    argc,
   g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/kernels", Fixture, NULL, fixture_set_up, test_kernels, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/trace", Fixture, NULL, fixture_set_up, test_trace, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/trace-breakdown", Fixture, NULL, fixture_set_up, test_trace_breakdown,
+              fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/gemm", Fixture, NULL, fixture_set_up, test_gemm, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/usage", Fixture, NULL, fixture_set_up, test_usage, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);

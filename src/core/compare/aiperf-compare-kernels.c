@@ -279,7 +279,8 @@ aiperf_compare_summaries (AiperfComparison *comparison,
 }
 
 /* Traces: each iteration's elapsed time (ProfilerStep spans, in step
- * order) resampled in blocks like requests, then the trace's kernels. */
+ * order) resampled in blocks like requests, the GPU time breakdown part
+ * by part, then the trace's kernels. */
 void
 aiperf_compare_trace (AiperfComparison *comparison,
                       const char       *configuration,
@@ -317,5 +318,6 @@ aiperf_compare_trace (AiperfComparison *comparison,
                                                    _("Iteration Time"), stats[e], "ms", AIPERF_BETTER_LOWER);
       aiperf_compare_measure (comparison, records, estimators, G_N_ELEMENTS (stats), &base, &cand);
     }
+  aiperf_compare_trace_breakdown (comparison, configuration, baseline, candidate);
   aiperf_compare_kernels (comparison, configuration, baseline, candidate);
 }

@@ -31,6 +31,11 @@ void aiperf_compare_trace   (AiperfComparison *comparison,
                              const char       *configuration,
                              GPtrArray        *baseline,
                              GPtrArray        *candidate);
+/* aiperf-compare-trace-breakdown.c: the GPU time breakdown, part by part. */
+void aiperf_compare_trace_breakdown (AiperfComparison *comparison,
+                                     const char       *configuration,
+                                     GPtrArray        *baseline,
+                                     GPtrArray        *candidate);
 
 /* GEMM benchmarks: TFLOP/s per shape, dtype, library and kernel. */
 void aiperf_compare_gemm    (AiperfComparison *comparison,
