@@ -269,6 +269,47 @@ test_classification (void)
   g_assert_cmpuint (aiperf_layer_get_n (find_layer (chart, AIPERF_LAYER_LINE, 0, 0)), ==, 2);
 }
 
+/* A preset's view keys (saved from a report's view): log scales and a
+ * zoomed range on the chart the handler built; a bad range is ignored,
+ * and "log_x: false" takes a log axis back to linear. */
+static void
+test_view_keys (void)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text =
+    "visualization:\n"
+    "  multi_run_plots:\n"
+    "    p: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg,\n"
+    "        log_y: true, x_range: [100.5, 102], y_range: [9, 3]}\n"
+    "    q: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg, log_x: false}\n";
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_data (text, strlen (text), "v.yaml", &error);
+  g_autoptr(AiperfRunSet) runs = aiperf_run_set_new ();
+  g_autoptr(AiperfChart) chart = NULL, plain = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(AiperfRun) run = synthetic_trial ("/e/run", 1 + i, 100 + i, 50 + i);
+
+      aiperf_run_set_add (runs, run);
+    }
+  chart = aiperf_plot_build_multi_run (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "p"),
+                                       runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (chart->x.scale, ==, AIPERF_SCALE_LINEAR);
+  g_assert_cmpint (chart->y.scale, ==, AIPERF_SCALE_LOG);
+  g_assert_true (chart->x.fixed_range);
+  g_assert_cmpfloat (chart->x.min, ==, 100.5);
+  g_assert_cmpfloat (chart->x.max, ==, 102);
+  /* [9, 3] is no range */
+  g_assert_false (chart->y.fixed_range);
+  plain = aiperf_plot_build_multi_run (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "q"),
+                                       runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (plain->x.scale, ==, AIPERF_SCALE_LINEAR);
+  g_assert_false (plain->x.fixed_range);
+}
+
 static void
 test_single_run_fixture (void)
 {
@@ -610,6 +651,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/plot/pareto/fixture-sweep", test_pareto_fixture);
   g_test_add_func ("/aiperf/plot/uncertainty/student-t", test_uncertainty);
   g_test_add_func ("/aiperf/plot/classification", test_classification);
+  g_test_add_func ("/aiperf/plot/view-keys", test_view_keys);
   g_test_add_func ("/aiperf/plot/single-run/fixture", test_single_run_fixture);
   g_test_add_func ("/aiperf/plot/timeslice/outliers", test_timeslice_outliers);
   g_test_add_func ("/aiperf/plot/timeslice/fixture", test_timeslice_fixture);

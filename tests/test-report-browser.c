@@ -466,6 +466,107 @@ test_timeline (void)
                                   json_object_get_double_member (zoom, "after"), 1);
 }
 
+/* @chart (an element of a #charts / #view=…&yaml summary) as text,
+ * without its card's key (an added chart is "added" in one page, "c5"
+ * in the page of its preset). */
+static char *
+chart_text (JsonArray *charts,
+            guint      i)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) copy = json_node_copy (json_array_get_element (charts, i));
+
+  json_object_remove_member (json_node_get_object (copy), "key");
+  json_generator_set_root (gen, copy);
+  return json_generator_to_data (gen, NULL);
+}
+
+/* The view saved as a preset file (issue 21, item 5): a zoom, another y
+ * metric and statistic with log y, another plot type and an added chart
+ * (log x) go into view.yaml; aiperf-plot --config view.yaml makes a
+ * report whose charts show the same — titles, axes, scales, ranges,
+ * series and every point. */
+static void
+test_preset_round_trip (void)
+{
+  const char *view = "{\"v\":1,\"hidden\":[],\"params\":{},\"ranges\":[],\"cards\":{"
+                     "\"c1\":{\"zoom\":[3640,3760,40,210]},\"c2\":{\"type\":\"bar\"},"
+                     "\"c3\":{\"mode\":\"data\",\"type\":\"drawn\",\"x\":\"time_to_first_token\",\"xs\":\"avg\","
+                     "\"y\":\"request_latency\",\"ys\":\"p90\",\"logx\":false,\"logy\":true}},"
+                     "\"added\":[{\"mode\":\"data\",\"type\":\"scatter\",\"x\":\"request_latency\",\"xs\":\"avg\","
+                     "\"y\":\"request_throughput\",\"ys\":\"avg\",\"logx\":true,\"logy\":false}]}";
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit", "plot",
+                                                  "fixtures", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "preset-view", NULL);
+  g_autofree char *out2 = g_build_filename (tmp_root, "preset-reopened", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *report2 = g_build_filename (out2, "report.html", NULL);
+  g_autofree char *yaml_path = g_build_filename (tmp_root, "view.yaml", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *escaped = g_uri_escape_string (view, NULL, FALSE);
+  g_autofree char *fragment = g_strconcat ("#view=", escaped, "&yaml", NULL);
+  g_autofree char *log = NULL, *log2 = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  JsonObject *saved, *reopened;
+  JsonArray *before, *after;
+  const char *yaml;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  saved = open_page (report, fragment, "yaml-result", parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (saved, "problems")), ==, 0);
+  yaml = json_object_get_string_member (saved, "yaml");
+  /* aiperf's schema, the reader's picks in it, the view keys of ours */
+  g_assert_nonnull (strstr (yaml, "\nvisualization:\n  multi_run_defaults:\n    - \"pareto_curve_throughput_per_gpu_vs_latency\"\n"));
+  g_assert_nonnull (strstr (yaml, "    ttft_vs_throughput:\n      type: \"scatter_line\"\n      x:\n        metric: "
+                                  "\"time_to_first_token\"\n        stat: \"avg\"\n      y:\n        metric: "
+                                  "\"request_latency\"\n        stat: \"p90\"\n"));
+  g_assert_nonnull (strstr (yaml, "      log_y: true\n"));
+  g_assert_nonnull (strstr (yaml, "      x_range: [3640, 3760]\n      y_range: [40, 210]\n"));
+  g_assert_nonnull (strstr (yaml, "      view_type: \"bar\"\n"));
+  g_assert_nonnull (strstr (yaml, "    chart_1:\n      type: \"scatter_line\"\n"));
+  g_assert_nonnull (strstr (yaml, "  single_run_plots: {}\n"));
+  g_assert_true (g_file_set_contents (yaml_path, yaml, -1, NULL));
+
+  /* our presets reader takes it, and the charts come out the same */
+  cli_run (&r, h, "--html", "--config", yaml_path, "-o", out2, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  reopened = open_page (report2, "#charts", "charts-result", parser2, &log2);
+  assert_clean_console (log2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reopened, "problems")), ==, 0);
+  before = json_object_get_array_member (saved, "charts");
+  after = json_object_get_array_member (reopened, "charts");
+  g_assert_cmpuint (json_array_get_length (before), ==, 5);
+  g_assert_cmpuint (json_array_get_length (after), ==, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autofree char *a = chart_text (before, i), *b = chart_text (after, i);
+
+      g_assert_cmpstr (b, ==, a);
+    }
+  /* what those are: the zoom kept, p90 latency on log y, 3 bars, 3 points */
+  {
+    JsonObject *zoomed = json_array_get_object_element (after, 0);
+    JsonObject *picked = json_array_get_object_element (after, 2);
+    JsonArray *range = json_object_get_array_member (zoomed, "range");
+
+    g_assert_cmpstr (json_array_get_string_element (range, 0), ==, "3640.00");
+    g_assert_cmpstr (json_array_get_string_element (range, 3), ==, "210.000");
+    g_assert_cmpstr (json_object_get_string_member (picked, "y"), ==, "p90 Request Latency (ms)");
+    g_assert_true (json_array_get_boolean_element (json_object_get_array_member (picked, "log"), 1));
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (picked, "points")), ==, 3);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                        json_array_get_object_element (after, 1), "points")), ==, 3);
+    g_assert_true (json_array_get_boolean_element (json_object_get_array_member (
+                     json_array_get_object_element (after, 4), "log"), 0));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -488,6 +589,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/other-kinds", test_other_kinds);
   g_test_add_func ("/aiperf/cli/report/browser/every-kind", test_every_kind);
   g_test_add_func ("/aiperf/cli/report/browser/timeline", test_timeline);
+  g_test_add_func ("/aiperf/cli/report/browser/preset-round-trip", test_preset_round_trip);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -237,7 +237,30 @@
       .concat([[Array.from(document.querySelectorAll("#controls input[data-run]")).map((b) => (b.checked ? "1" : "0")).join("")]]);
   }
 
+  /* What each chart shows, to compare two pages: its title, axes, scales
+   * (log, range) and the points of its markers, sorted. */
+  function chartSummary() {
+    const p = (v) => Number(v).toPrecision(6);
+    const { axisLabel } = AiperfReportDraw;
+    return state.cards.map((c) => {
+      const pts = [];
+      for (const l of c.model.layers) if ((l.kind === "points" || l.kind === "bars") && l.x)
+        for (let i = 0; i < l.x.length; i++) if (l.x[i] !== null && l.y[i] !== null) pts.push(p(l.x[i]) + "," + p(l.y[i]));
+      pts.sort();
+      return { key: c.key, title: c.model.title, x: axisLabel(c.model.x), y: axisLabel(c.model.y),
+               log: [c.plot.scales.x.distr === 3, c.plot.scales.y.distr === 3],
+               range: [p(c.plot.scales.x.min), p(c.plot.scales.x.max), p(c.plot.scales.y.min), p(c.plot.scales.y.max)],
+               series: c.model.series.filter((s) => s.legend !== false).map((s) => s.name), points: pts };
+    });
+  }
+
   if (location.hash === "#selftest") setTimeout(selftest, 0);
+  /* a view's preset file and what its charts show: report.html#view=…&yaml */
+  if (/^#view=.*&yaml$/.test(location.hash))
+    setTimeout(() => document.body.appendChild(el("pre", { id: "yaml-result", text: JSON.stringify({ yaml: R.presetYaml(), charts: chartSummary(), problems: problems }) })), 300);
+  /* what the charts show as the page opens: report.html#charts */
+  if (location.hash === "#charts")
+    setTimeout(() => document.body.appendChild(el("pre", { id: "charts-result", text: JSON.stringify({ charts: chartSummary(), problems: problems }) })), 300);
   /* a link's view, as opened: report.html#view=…&check */
   if (/^#view=.*&check$/.test(location.hash))
     setTimeout(() => document.body.appendChild(el("pre", { id: "view-result", text: JSON.stringify({ view: viewSummary(), problems: problems }) })), 300);

@@ -202,7 +202,7 @@ var AiperfReportDraw = (function () {
   }
 
   function scaleRange(axis, b, log) {
-    if (axis.range && !log) return axis.range.slice();
+    if (axis.range && (!log || axis.range[0] > 0)) return axis.range.slice();
     let [lo, hi] = b;
     if (axis.categories) return [lo - 0.5 < -0.5 ? lo - 0.5 : -0.5, hi + 0.5];
     if (log) return [lo / 1.3, hi * 1.3];

@@ -29,7 +29,9 @@
   const GRID = css.getPropertyValue("--line").trim() || "#d1d9e0";
   const BG = css.getPropertyValue("--bg").trim() || "#ffffff";
   const PALETTE = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd"];
-  const STAT_WORDS = { avg: "Average", p50: "Median", min: "Minimum", max: "Maximum", std: "Std. dev.", sum: "Total", count: "Count" };
+  /* a statistic's axis title, worded as aiperf-plot's charts word it */
+  const STAT_TITLES = { avg: "Average %s", p50: "Median %s", min: "Minimum %s", max: "Maximum %s", std: "Std. Dev. of %s",
+                        sum: "Total %s", count: "Count of %s" };
   const TYPES = [["drawn", "As drawn"], ["scatter", "Scatter"], ["line", "Line"], ["bar", "Bar"], ["box", "Box"]];
 
   const state = { hidden: new Set(), params: {}, ranges: [], cards: [] };
@@ -94,14 +96,14 @@
 
   /* ---- chart models ---- */
 
-  function statWord(stat) {
-    return STAT_WORDS[stat] || stat.toUpperCase();
+  function statTitle(stat, label) {
+    return (STAT_TITLES[stat] || stat + " %s").replace("%s", label);
   }
 
   function metricAxis(tag, stat) {
     const m = D.metrics[tag] || { label: tag, unit: "" };
     /* a picked metric is scaled to its values, not squashed against 0 */
-    return { title: statWord(stat) + " " + m.label, unit: m.unit || "", zero: false };
+    return { title: m.stats === false ? m.label : statTitle(stat, m.label), unit: m.unit || "", zero: false };
   }
 
   function defaultGroup() {
@@ -132,7 +134,7 @@
       layers.push({ kind: "points", series: n, color: color, size: 8, width: 2, opacity: 1, fill: 0.3, pick: true,
                     x: s.x, y: s.y, labels: s.labels, ids: s.ids, runs: s.ids });
     });
-    const word = (tag, stat) => statWord(stat).toLowerCase() + " " + (D.metrics[tag] || { label: tag }).label;
+    const word = (tag, stat) => statTitle(stat, (D.metrics[tag] || { label: tag }).label).replace(/^[A-Z]/, (c) => c.toLowerCase());
     return {
       title: view.x && view.y ? (D.metrics[view.y] || { label: view.y }).label + " vs " + (D.metrics[view.x] || { label: view.x }).label
                               : "No summary metrics to compare",
@@ -153,7 +155,8 @@
     return {
       title: cy.label + " vs " + cx.label,
       x: { title: cx.label, unit: cx.unit, zero: false }, y: { title: cy.label, unit: cy.unit, zero: false },
-      series: [{ name: run ? run.name : "requests", color: PALETTE[0], legend: true }],
+      /* one run's requests: no legend, as its charts have none */
+      series: [{ name: run ? run.name : "requests", color: PALETTE[0], legend: false }],
       layers: [{ kind: "points", series: 0, color: PALETTE[0], size: 4, width: 1, opacity: 0.9, fill: 0.3, pick: true, x: x, y: y, ids: ids }],
       label_title: "", id_kind: "request", note: D.requests.note || null,
       empty: x.length ? null : "No request has both " + cx.label + " and " + cy.label + ".",
@@ -460,6 +463,7 @@
   function makeCard(figure, def, opts) {
     const card = {
       el: figure, drawn: def, name: opts.name, key: opts.key, kind: opts.kind, painted: [], added: !!opts.removable, zoom: null,
+      parent: opts.parent || null, panel: opts.panel || 0,
       source: opts.source, hiddenSeries: new Set(), plot: null,
       view: Object.assign({ mode: def ? "drawn" : "data", type: def ? "drawn" : "scatter", logx: false, logy: false }, opts.view),
     };
@@ -592,7 +596,18 @@
 
     showRanges();
     box.appendChild(el("button", { type: "button", text: "Add chart", class: "add-chart", onclick: () => addChart() }));
+    box.appendChild(el("button", { type: "button", text: "Save view as preset", class: "save-preset",
+                                   title: "Download the charts as they are now as a preset file (aiperf-plot --config, the window, aiperf plot)",
+                                   onclick: () => {
+                                     const a = el("a", { href: "data:application/yaml;charset=utf-8," + encodeURIComponent(presetYaml()), download: "view.yaml" });
+                                     document.body.appendChild(a); a.click(); a.remove();
+                                   } }));
     if (D.requests && D.requests.note) box.appendChild(el("p", { class: "note", text: D.requests.note }));
+  }
+
+  /* The view as a preset file (report-yaml.js). */
+  function presetYaml() {
+    return AiperfReportYaml.write(D, { shown: runShown }, state.cards);
   }
 
   /* A chart of the reader's (@view: a saved one's, else a first pick). */
@@ -603,7 +618,9 @@
     const pickOf = (wanted, fallback) => { for (const t of wanted) if (has(t)) return t; return choices.length ? choices[Math.min(fallback, choices.length - 1)][0] : ""; };
     const view = single
       ? { x: pickOf(["request_number", "start_s"], 0), y: pickOf(["time_to_first_token", "request_latency"], 1) }
-      : { x: pickOf(["request_latency"], 0), xs: "avg", y: pickOf(["output_token_throughput", "request_throughput"], 1), ys: "avg" };
+      : { x: pickOf(["request_latency"], 0), xs: "avg", y: pickOf(["output_token_throughput", "request_throughput"], 1), ys: "avg",
+          /* said, so a preset of it groups and labels its runs the same */
+          group: defaultGroup(), label: "concurrency" };
     view.mode = "data";
     const figure = el("figure", { class: "chart added" });
     document.getElementById("charts").appendChild(figure);
@@ -617,7 +634,7 @@
 
   /* A page of forty charts opens with those in view drawn; the others are
    * drawn as they come near (the page's checks draw them all at once). */
-  state.lazy = "IntersectionObserver" in window && !/selftest|&check$/.test(location.hash);
+  state.lazy = "IntersectionObserver" in window && !/selftest|&check$|&yaml$|^#charts$/.test(location.hash);
   buildControls();
   D.charts.forEach((def) => {
     const figure = document.getElementById(def.id);
@@ -625,6 +642,8 @@
     const source = def.multi ? "runs" : (D.requests ? "requests" : "runs");
     const view = { xs: def.spec.xs || "avg", ys: def.spec.ys || "avg", group: def.spec.group, label: def.spec.label,
                    x: def.spec.x || "", y: def.spec.y || "" };
+    /* a preset saved from a view with another plot type opens as it was */
+    if (def.spec.view_type) view.type = def.spec.view_type;
     const panels = def.panels && def.panels.length ? def.panels : null;
     try {
     if (panels) {
@@ -633,11 +652,11 @@
         const sub = el("figure", { class: "chart panel" });
         figure.appendChild(sub);
         makeCard(sub, p, { name: def.name + "-" + (k + 1), key: def.id + "-" + (k + 1), kind: def.kind, source: source,
-                           view: Object.assign({}, view) });
+                           view: Object.assign({}, view), parent: def, panel: k + 1 });
       });
       figure.classList.add("live");
     } else {
-      makeCard(figure, def, { name: def.name, key: def.id, kind: def.kind, source: source, view: view });
+      makeCard(figure, def, { name: def.name, key: def.id, kind: def.kind, source: source, view: view, parent: def });
     }
     } catch (e) {
       /* the chart as aiperf-plot drew it, rather than nothing */
@@ -671,6 +690,7 @@
    * holds; painted: the items it drew per layer) and the page's problems. */
   window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl,
                           problems: problems, started: started, link: () => AiperfReportView.write(state, state.cards),
+                          presetYaml: presetYaml,
                           built: performance.now(),
                           /* every chart drawn now, in view or not */
                           renderAll: () => state.cards.forEach((c) => { if (!c.plot) render(c); }) };

@@ -488,7 +488,19 @@ json_chart (GString                 *out,
   aiperf_report_json_string (out, spec->group_by);
   g_string_append (out, ",\"label\":");
   aiperf_report_json_string (out, aiperf_plot_spec_label_by (spec));
-  g_string_append (out, "}");
+  /* a type the reader picked in a saved view ("bar"): the chart opens so */
+  g_string_append (out, ",\"view_type\":");
+  aiperf_report_json_string (out, aiperf_plot_spec_get_extra (spec, "view_type"));
+  /* the preset file's section it goes back into: aiperf's for its own
+   * types, the kind's (<kind>_plots) for the others */
+  g_string_append (out, "},\"section\":");
+  if (g_strcmp0 (spec->kind, AIPERF_KIND_SERVING) == 0 && spec->type < AIPERF_N_AIPERF_PLOT_TYPES)
+    aiperf_report_json_string (out, spec->multi_run ? "multi_run" : "single_run");
+  else
+    aiperf_report_json_string (out, spec->kind != NULL ? spec->kind : AIPERF_KIND_SERVING);
+  g_string_append (out, ",\"preset\":");
+  /* the preset, for the view written back as a preset file */
+  aiperf_report_json_preset (out, spec);
   if (chart->panels != NULL && chart->panels->len > 0)
     {
       g_string_append (out, ",\"panels\":[");

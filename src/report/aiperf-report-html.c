@@ -378,6 +378,7 @@ aiperf_report_write_html (AiperfReport  *report,
   if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
       !append_resource (out, "report-draw.js", "</script", error) ||
       !append_resource (out, "report-view.js", "</script", error) ||
+      !append_resource (out, "report-yaml.js", "</script", error) ||
       !append_resource (out, "report.js", "</script", error) ||
       !append_resource (out, "report-timeline.js", "</script", error) ||
       !append_resource (out, "report-check.js", "</script", error))

@@ -161,6 +161,10 @@ void         aiperf_report_json_metrics   (GString           *out,
 void         aiperf_report_json_requests  (GString           *out,
                                            AiperfReport      *report);
 
+/* aiperf-report-preset-json.c: @spec as a JSON object in the keys of
+ * aiperf plot's plot_config.yaml ("extra": the handler's own keys). */
+void         aiperf_report_json_preset    (GString              *out,
+                                           const AiperfPlotSpec *spec);
 /* aiperf-report-timeline-json.c: ,"timelines":[…] of the report's traces. */
 void         aiperf_report_json_timelines (GString           *out,
                                            AiperfReport      *report);

@@ -134,7 +134,8 @@ aiperf_report_json_metrics (GString    *out,
       aiperf_report_json_string (out, label);
       g_string_append (out, ",\"unit\":");
       aiperf_report_json_string (out, g_hash_table_lookup (metric_tags, tag));
-      g_string_append_c (out, '}');
+      /* whether an axis of it names a statistic, as the charts' axes do */
+      g_string_append_printf (out, ",\"stats\":%s}", aiperf_plot_metric_has_stats (tag) ? "true" : "false");
     }
   g_string_append_c (out, '}');
 }

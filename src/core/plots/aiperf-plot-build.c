@@ -10,6 +10,7 @@
 #include "aiperf-handler-private.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-plot-handlers.h"
+#include "aiperf-plot-view.h"
 
 AiperfChart *
 aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
@@ -31,7 +32,7 @@ aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
     return aiperf_plot_no_data (error, _("“%s” is a plot of a single run."), handler->type);
   if (colors == NULL)
     colors = own_colors = aiperf_plot_colors_new ();
-  return handler->build_multi (spec, runs, classification, colors, error);
+  return aiperf_plot_apply_view (spec, handler->build_multi (spec, runs, classification, colors, error));
 }
 
 /* A lone series named like the y axis tells nothing the axis does not:
@@ -62,13 +63,13 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (aiperf_plot_wants_server_metric (spec, run))
-    return aiperf_handler_server_metric (spec, run, error);
+    return aiperf_plot_apply_view (spec, aiperf_handler_server_metric (spec, run, error));
 
   handler = aiperf_plot_handler_get (spec->type);
   g_return_val_if_fail (handler != NULL, NULL);
   if (handler->build_single == NULL)
     return aiperf_plot_no_data (error, _("“%s” compares runs: open two or more runs."), handler->type);
   if (spec->type == AIPERF_PLOT_SCATTER)
-    return drop_redundant_legend (handler->build_single (spec, run, error));
-  return handler->build_single (spec, run, error);
+    return aiperf_plot_apply_view (spec, drop_redundant_legend (handler->build_single (spec, run, error)));
+  return aiperf_plot_apply_view (spec, handler->build_single (spec, run, error));
 }

@@ -166,11 +166,8 @@ aiperf_plot_set_metric_axis (AiperfAxis *axis,
   name = aiperf_plot_display_name (tag);
   unit = info != NULL && info->unit != NULL && *info->unit != '\0' ? info->unit : fallback_unit;
   /* A stat only means something for per-request distributions; derived
-   * throughputs have a single value. */
-  /* Nor for server metrics, whose one value per run is a rate or a mean. */
-  if (show_stat && ((info == NULL && strchr (tag, ':') == NULL) ||
-                    (info != NULL && (info->kind == AIPERF_METRIC_KIND_RECORD ||
-                                      info->kind == AIPERF_METRIC_KIND_GPU))))
+   * throughputs and server metrics have a single value. */
+  if (show_stat && aiperf_plot_metric_has_stats (tag))
     title = stat_title (stat, name);
   else
     title = g_strdup (name);

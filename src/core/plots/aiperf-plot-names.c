@@ -251,6 +251,21 @@ aiperf_plot_resolve_tag (const char *name)
   return info != NULL ? info->tag : name;
 }
 
+gboolean
+aiperf_plot_metric_has_stats (const char *tag)
+{
+  const AiperfMetricInfo *info;
+
+  g_return_val_if_fail (tag != NULL, FALSE);
+
+  info = aiperf_metric_registry_lookup (tag);
+  /* an unknown metric is taken for a distribution, unless it is a server
+   * metric ("vllm:…"), whose one value per run is a rate or a mean */
+  if (info == NULL)
+    return strchr (tag, ':') == NULL;
+  return info->kind == AIPERF_METRIC_KIND_RECORD || info->kind == AIPERF_METRIC_KIND_GPU;
+}
+
 char *
 aiperf_plot_display_name (const char *tag)
 {

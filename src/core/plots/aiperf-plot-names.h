@@ -51,6 +51,10 @@ char       *aiperf_plot_spec_axes_title (const AiperfPlotSpec *spec);
 const char *aiperf_plot_resolve_tag     (const char           *name);
 /* "Time to First Token"; a prettified name for unknown tags. Free with g_free. */
 char       *aiperf_plot_display_name    (const char           *tag);
+/* Whether a chart's axis of @tag names its statistic ("Average Request
+ * Latency"): per-request distributions and GPU telemetry have several;
+ * derived throughputs and server metrics have one value per run. */
+gboolean    aiperf_plot_metric_has_stats (const char          *tag);
 /* "4" for 4.0, "0.5" for 0.5: labels of parameters such as concurrency. */
 char       *aiperf_plot_format_value    (double                value);
 
