@@ -2,6 +2,30 @@
  * each group keeps, the folders to watch, what failed to load, and how
  * paths are opened. GTK-free: the window and the command line share it.
  *
+ * The session opens (aiperf_session_open_async: the walk and the loads on a
+ * worker thread, the runs installed in the caller's main context) and says
+ * what changed, so that surfaces react instead of being told:
+ *
+ * Signals
+ *   "runs-added"      (GPtrArray *runs, gboolean arrived): runs now open
+ *                     (AiperfRun*, in the session's order); @arrived when the
+ *                     watch brought them rather than an open.
+ *   "runs-removed"    (GPtrArray *runs): runs no longer open.
+ *   "load-errors"     (GStrv messages): what failed, once per open, watch
+ *                     scan or other batch; each message's first line says
+ *                     what, the rest why. Also in aiperf_session_get_errors ().
+ *   "options-changed" (const char *key), detailed by the key
+ *                     ("options-changed::gpu"): an analysis option changed.
+ *
+ * Properties
+ *   "n-runs" (guint, read), "loading" (gboolean, read: an open is under way),
+ *   "progress" (double, read: 0…1 of the open under way, -1 while looking for
+ *   runs), "progress-text" (string, read: what it is doing), "n-errors"
+ *   (guint, read), "param-pattern" (string: --param-pattern as text; a new
+ *   pattern opens what is open again, since parameters come from the load;
+ *   one that is no pattern is a load error and none is used), "watching"
+ *   (gboolean: the watch of the roots is on).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -28,11 +52,12 @@ AiperfWatch      *aiperf_session_get_watch        (AiperfSession *self);
 /* A group keeps its palette colour in every chart of the session. */
 AiperfPlotColors *aiperf_session_get_colors       (AiperfSession *self);
 
-/* Adds the runs of @loaded that are not open yet, and keeps its load
- * errors. Returns how many runs were new. */
+/* Adds the runs of @loaded that are not open yet ("runs-added"), and keeps
+ * its load errors ("load-errors"). Returns how many runs were new. */
 guint             aiperf_session_add_runs         (AiperfSession *self,
                                                    AiperfRunSet  *loaded);
-/* Forgets every run, hidden flag, root and error (a new window content). */
+/* Forgets every run ("runs-removed"), hidden flag, root and error, and
+ * cancels the opens under way (a new window content). */
 void              aiperf_session_clear            (AiperfSession *self);
 
 /* Runs the user unchecked stay loaded but are not drawn. */
@@ -57,7 +82,8 @@ void              aiperf_session_remove_root      (AiperfSession *self,
  * beyond; NULL when nothing is open. */
 char             *aiperf_session_describe_roots   (AiperfSession *self);
 
-/* Every load failure so far, as messages (char*). */
+/* Every load failure so far, as messages (char*); adding one emits
+ * "load-errors". */
 void              aiperf_session_add_error        (AiperfSession *self,
                                                    const char    *message);
 GPtrArray        *aiperf_session_get_errors       (AiperfSession *self);
@@ -75,7 +101,7 @@ gboolean          aiperf_session_set_param_pattern_text (AiperfSession *self,
                                                          GError       **error);
 /* Analysis options (--gpu h100, --filter dtype=bf16, …): key → text, given
  * to every chart as preset keys and to the kinds' data files. @value NULL
- * removes @key. */
+ * removes @key. A change emits "options-changed::KEY". */
 void              aiperf_session_set_option       (AiperfSession *self,
                                                    const char    *key,
                                                    const char    *value);
@@ -97,11 +123,35 @@ void              aiperf_session_set_config_file  (AiperfSession *self,
  * in; never NULL. */
 AiperfPlotConfig *aiperf_session_get_presets      (AiperfSession *self);
 
-/* Opens @paths synchronously (the command line) and adds their runs.
- * Fails only when nothing at all could be loaded. */
+/* Opens @paths: every format sniffs what is below them and the finds load
+ * on worker threads with the session's rules (--param-pattern); progress
+ * is told through "progress" and "progress-text". When done, in the main
+ * context of the caller, the paths are roots, their new runs are added
+ * ("runs-added") and their runs' failures kept ("load-errors"); @callback
+ * then runs. Fails only when nothing at all could be loaded (the paths are
+ * then no roots, and the session holds no error of it: the caller says
+ * it), or when cancelled (through @cancellable or
+ * aiperf_session_cancel_opening ()): nothing of it is installed. */
+void              aiperf_session_open_async       (AiperfSession       *self,
+                                                   const char * const  *paths,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+gboolean          aiperf_session_open_finish      (AiperfSession       *self,
+                                                   GAsyncResult        *result,
+                                                   GError             **error);
+/* The same, waiting for it (the command line): @skip_dir is never entered
+ * (the output folder). */
 gboolean          aiperf_session_open_sync        (AiperfSession      *self,
                                                    const char * const *paths,
                                                    const char         *skip_dir,
                                                    GError            **error);
+/* Cancels every open under way. */
+void              aiperf_session_cancel_opening   (AiperfSession *self);
+gboolean          aiperf_session_get_loading      (AiperfSession *self);
+
+/* Discovery notes of the opens so far (broken symlinks, unreadable
+ * folders), as messages (char*). */
+GPtrArray        *aiperf_session_get_notes        (AiperfSession *self);
 
 G_END_DECLS
