@@ -147,7 +147,8 @@ set_param_pattern_from_property (AiperfSession *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) roots = NULL;
-  const char *old = self->param_pattern != NULL ? g_regex_get_pattern (self->param_pattern) : "";
+  /* A copy: setting the pattern frees the old one. */
+  g_autofree char *old = g_strdup (self->param_pattern != NULL ? g_regex_get_pattern (self->param_pattern) : "");
 
   if (g_strcmp0 (old, text != NULL ? text : "") == 0)
     return;
