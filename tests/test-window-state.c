@@ -134,7 +134,7 @@ test_watch_keeps_view (void)
   n_tabs = adw_tab_view_get_n_pages (view);
   g_assert_true (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)) == first);
 
-  aiperf_watch_set_timing (window->watch, 20, 300);
+  aiperf_watch_set_timing (aiperf_session_get_watch (window->session), 20, 300);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
   copy_tree (one_src, two);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;

@@ -314,7 +314,7 @@ test_watch (void)
   wait_loaded (window);
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
 
-  aiperf_watch_set_timing (window->watch, 20, 300);
+  aiperf_watch_set_timing (aiperf_session_get_watch (window->session), 20, 300);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
   copy_tree (src, added);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;

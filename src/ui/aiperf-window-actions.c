@@ -114,6 +114,8 @@ cancel_load (GSimpleAction *action,
   AiperfWindow *self = user_data;
 
   g_cancellable_cancel (self->load_cancellable);
+  /* Also what the session opens of itself (the folders again, under a new pattern). */
+  aiperf_session_cancel_opening (self->session);
 }
 
 static void
@@ -123,10 +125,10 @@ change_watch (GSimpleAction *action,
 {
   AiperfWindow *self = user_data;
 
+  /* The session watches, and keeps the setting (bound); the action's
+   * state follows it. */
+  g_object_set (self->session, "watching", g_variant_get_boolean (state), NULL);
   g_simple_action_set_state (action, state);
-  aiperf_window_set_watching (self, g_variant_get_boolean (state));
-  if (self->settings != NULL)
-    g_settings_set_boolean (self->settings, "watch-folders", g_variant_get_boolean (state));
 }
 
 static void
@@ -405,9 +407,11 @@ do_save_preset (SavePreset *sp,
     }
   else
     msg = g_strdup_printf (_("Could not save the preset: %s"), error->message);
-  aiperf_window_show_toast (sp->self, msg, error != NULL);
+  /* A failure is listed with the session's errors, which toasts it. */
   if (error != NULL)
     aiperf_session_add_error (sp->self->session, msg);
+  else
+    aiperf_window_show_toast (sp->self, msg, FALSE);
 }
 
 static void
@@ -543,8 +547,6 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "restore-plots", has_runs);
   set_enabled (self, "compare-runs", has_runs);
   set_enabled (self, "compare-baseline", aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) >= 2);
-  set_enabled (self, "cancel-load", self->loads_pending > 0);
-  set_enabled (self, "show-errors", aiperf_session_get_errors (self->session)->len > 0);
   /* The empty state offers only what can be done there: opening. */
   gtk_widget_set_visible (GTK_WIDGET (self->sidebar_button), has_runs);
   gtk_widget_set_visible (self->export_button, has_runs);
@@ -559,13 +561,7 @@ aiperf_window_init_actions (AiperfWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
   aiperf_window_init_report_action (self);
   aiperf_window_init_compare_action (self);
-  if (self->settings != NULL && g_settings_get_boolean (self->settings, "watch-folders"))
-    {
-      GAction *watch = g_action_map_lookup_action (G_ACTION_MAP (self), "watch");
-
-      g_simple_action_set_state (G_SIMPLE_ACTION (watch), g_variant_new_boolean (TRUE));
-      aiperf_window_set_watching (self, TRUE);
-    }
+  aiperf_window_bind_session_actions (self);
   if (self->settings != NULL)
     g_signal_connect_object (self->settings, "changed::recent-folders",
                              G_CALLBACK (rebuild_recent_menu), self, G_CONNECT_SWAPPED);

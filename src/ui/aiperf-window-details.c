@@ -115,8 +115,8 @@ on_details_loaded (GObject      *object,
         return;
       msg = g_strdup_printf (_("Could not read the requests of “%s”: %s"),
                              aiperf_run_get_name (run), error->message);
+      /* Listed with the session's errors, which toasts it. */
       aiperf_session_add_error (self->session, msg);
-      aiperf_window_show_toast (self, msg, TRUE);
     }
   else if (aiperf_run_get_n_bad_lines (run) > 0)
     {

@@ -1,11 +1,14 @@
-/* aiperf-window-load.c — loading folders without blocking: progress,
- * cancel, per-run failures as toasts, and watch mode.
+/* aiperf-window-load.c — the window's side of what the session opens: it
+ * asks the session to open, shows its progress, and reacts to what the
+ * session says (runs added or removed, load errors), and binds the
+ * settings that say how to open (run-name-pattern, watch-folders).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "aiperf-error.h"
 #include "aiperf-window-private.h"
@@ -22,6 +25,8 @@ load_data_free (LoadData *data)
   g_strfreev (data->paths);
   g_free (data);
 }
+
+/* --- progress --- */
 
 static gboolean
 pulse (gpointer user_data)
@@ -42,7 +47,7 @@ reveal_progress (gpointer user_data)
   AiperfWindow *self = user_data;
 
   self->progress_pulse_id = 0;
-  if (self->loads_pending > 0)
+  if (aiperf_session_get_loading (self->session))
     {
       gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
       self->progress_pulse_id = g_timeout_add (120, pulse, self);
@@ -51,105 +56,226 @@ reveal_progress (gpointer user_data)
 }
 
 static void
-on_progress (double      fraction,
-             const char *what,
-             gpointer    user_data)
+on_loading (AiperfWindow *self)
 {
-  AiperfWindow *self = user_data;
+  g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
+  if (aiperf_session_get_loading (self->session))
+    {
+      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+      self->progress_pulse_id = g_timeout_add (300, reveal_progress, self);
+    }
+  else
+    gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  aiperf_window_update_actions (self);
+}
 
+static void
+on_progress (AiperfWindow *self)
+{
+  double fraction;
+
+  g_object_get (self->session, "progress", &fraction, NULL);
   if (fraction >= 0)
     {
       gtk_progress_bar_set_pulse_step (self->progress_bar, 0.1);
       gtk_progress_bar_set_fraction (self->progress_bar, fraction);
     }
-  if (what != NULL)
-    gtk_label_set_label (self->progress_label, what);
 }
 
-static void
-end_load (AiperfWindow *self)
-{
-  g_assert (self->loads_pending > 0);
+/* --- what the session says --- */
 
-  if (--self->loads_pending > 0)
-    return;
-  g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
-  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-  aiperf_window_update_actions (self);
-}
-
+/* One toast per batch: the message's first line when it is one, else how
+ * many; the whole of them is behind "Details". */
 static void
-report_load_errors (AiperfWindow *self,
-                    AiperfRunSet *loaded)
+on_load_errors (AiperfWindow *self,
+                char        **messages)
 {
-  GPtrArray *errors = aiperf_run_set_get_load_errors (loaded);
+  guint n = g_strv_length (messages);
   g_autofree char *msg = NULL;
 
-  if (errors == NULL || errors->len == 0)
+  if (n == 0)
     return;
-  for (guint i = 0; i < errors->len; i++)
-    aiperf_session_add_error (self->session, ((GError *) g_ptr_array_index (errors, i))->message);
-  if (errors->len == 1)
-    msg = g_strdup (((GError *) g_ptr_array_index (errors, 0))->message);
+  if (n == 1)
+    msg = g_strndup (messages[0], strcspn (messages[0], "\n"));
   else
     msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run could not be loaded",
-                                        "%u runs could not be loaded", errors->len), errors->len);
+                                        "%u runs could not be loaded", n), n);
   aiperf_window_show_toast (self, msg, TRUE);
 }
 
+/* A run the watch brought: someone looking at one run in detail keeps
+ * looking at it, and the comparison is offered, not forced. */
 static void
-on_loaded (GObject      *object,
+show_arrival (AiperfWindow *self,
+              AiperfRun    *run)
+{
+  AiperfRunSet *runs = aiperf_session_get_runs (self->session);
+  g_autoptr(GPtrArray) one = g_ptr_array_new ();
+  g_autofree char *msg = NULL;
+
+  g_ptr_array_add (one, run);
+  /* Single-run before this one came. */
+  if ((aiperf_run_set_get_n_runs (runs) == 2 || self->runs_arrived > 0)
+      && adw_tab_view_get_n_pages (self->tab_view) > 0)
+    {
+      /* A banner that stays until answered, counting every run that
+       * arrived (a toast named only the first, and went). */
+      aiperf_window_show_new_runs (self, one, TRUE);
+      self->runs_arrived++;
+      msg = self->runs_arrived == 1
+              ? g_strdup_printf (_("A new run arrived: “%s”. Compare it with the run shown?"),
+                                 aiperf_run_get_name (run))
+              : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "%u new run arrived, the last “%s”. Compare all %u runs?",
+                                              "%u new runs arrived, the last “%s”. Compare all %u runs?",
+                                              self->runs_arrived),
+                                 self->runs_arrived, aiperf_run_get_name (run),
+                                 aiperf_run_set_get_n_runs (runs));
+      gtk_label_set_label (self->compare_label, msg);
+      gtk_info_bar_set_revealed (self->compare_bar, TRUE);
+      return;
+    }
+  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
+  aiperf_window_show_new_runs (self, one, FALSE);
+  aiperf_window_show_toast (self, msg, FALSE);
+}
+
+static void
+on_runs_added (AiperfWindow *self,
+               GPtrArray    *runs,
+               gboolean      arrived)
+{
+  if (!arrived)
+    {
+      aiperf_window_show_new_runs (self, runs, FALSE);
+      return;
+    }
+  for (guint i = 0; i < runs->len; i++)
+    show_arrival (self, g_ptr_array_index (runs, i));
+}
+
+/* Runs went (a new content, or opened again under another pattern): the
+ * tabs showed them. */
+static void
+on_runs_removed (AiperfWindow *self)
+{
+  aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session),
+                           aiperf_session_get_hidden (self->session));
+  aiperf_window_rebuild_tabs (self);
+}
+
+static void
+on_watching (AiperfWindow *self)
+{
+  gboolean watching;
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "watch");
+
+  g_object_get (self->session, "watching", &watching, NULL);
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (watching));
+}
+
+static gboolean
+errors_to_enabled (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      user_data)
+{
+  g_value_set_boolean (to, g_value_get_uint (from) > 0);
+  return TRUE;
+}
+
+void
+aiperf_window_init_session (AiperfWindow *self)
+{
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  self->session = aiperf_session_new ();
+  /* How paths are opened and whether open folders are watched are
+   * settings the session follows; a new pattern opens the folders again. */
+  if (self->settings != NULL)
+    {
+      g_settings_bind (self->settings, "run-name-pattern", self->session, "param-pattern", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "watch-folders", self->session, "watching", G_SETTINGS_BIND_DEFAULT);
+    }
+  g_signal_connect_swapped (self->session, "runs-added", G_CALLBACK (on_runs_added), self);
+  g_signal_connect_swapped (self->session, "runs-removed", G_CALLBACK (on_runs_removed), self);
+  g_signal_connect_swapped (self->session, "load-errors", G_CALLBACK (on_load_errors), self);
+  g_signal_connect_swapped (self->session, "notify::n-runs", G_CALLBACK (aiperf_window_update_title), self);
+  g_signal_connect_swapped (self->session, "notify::loading", G_CALLBACK (on_loading), self);
+  g_signal_connect_swapped (self->session, "notify::progress", G_CALLBACK (on_progress), self);
+  g_signal_connect_swapped (self->session, "notify::watching", G_CALLBACK (on_watching), self);
+  g_object_bind_property (self->session, "progress-text", self->progress_label, "label", G_BINDING_SYNC_CREATE);
+}
+
+/* Once the actions exist: what they show follows the session. */
+void
+aiperf_window_bind_session_actions (AiperfWindow *self)
+{
+  g_object_bind_property (self->session, "loading",
+                          g_action_map_lookup_action (G_ACTION_MAP (self), "cancel-load"), "enabled",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property_full (self->session, "n-errors",
+                               g_action_map_lookup_action (G_ACTION_MAP (self), "show-errors"), "enabled",
+                               G_BINDING_SYNC_CREATE, errors_to_enabled, NULL, NULL, NULL);
+  on_watching (self);
+}
+
+/* The window going away: nothing the session still does reaches it. */
+void
+aiperf_window_release_session (AiperfWindow *self)
+{
+  if (self->session == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->session, self);
+  g_settings_unbind (self->session, "param-pattern");
+  g_settings_unbind (self->session, "watching");
+  aiperf_session_cancel_opening (self->session);
+}
+
+/* --- opening --- */
+
+static void
+on_opened (GObject      *object,
            GAsyncResult *result,
            gpointer      user_data)
 {
   LoadData *data = user_data;
   AiperfWindow *self = data->self;
   g_autoptr(GError) error = NULL;
-  g_autoptr(AiperfRunSet) loaded = aiperf_run_set_load_finish (result, &error);
 
-  if (loaded == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *names = NULL;
-          g_autofree char *msg = NULL;
-
-          for (guint i = 0; data->paths[i] != NULL; i++)
-            {
-              g_autofree char *base = g_path_get_basename (data->paths[i]);
-              char *joined = names ? g_strconcat (names, ", ", base, NULL) : g_strdup (base);
-
-              g_free (names);
-              names = joined;
-            }
-          if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND))
-            msg = g_strdup_printf (_("“%s” does not exist"), names);
-          else if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS))
-            msg = g_strdup_printf (_("Nothing to open in “%s”: no benchmark result was recognised"), names);
-          else
-            msg = g_strdup_printf (_("Could not open “%s”: %s"), names, error->message);
-          {
-            g_autofree char *details = g_strdup_printf ("%s\n%s", msg, error->message);
-
-            aiperf_session_add_error (self->session, details);
-          }
-          aiperf_window_show_toast (self, msg, TRUE);
-        }
-      /* Paths that opened nothing are not "what is open". */
-      for (guint i = 0; data->paths[i] != NULL; i++)
-        aiperf_session_remove_root (self->session, data->paths[i]);
-      aiperf_window_update_title (self);
-    }
-  else
+  if (aiperf_session_open_finish (AIPERF_SESSION (object), result, &error))
     {
       for (guint i = 0; data->paths[i] != NULL; i++)
-        {
-          aiperf_window_remember_recent (self, data->paths[i]);
-        }
-      aiperf_window_add_runs (self, loaded);
-      report_load_errors (self, loaded);
+        aiperf_window_remember_recent (self, data->paths[i]);
     }
-  end_load (self);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *names = NULL;
+      g_autofree char *msg = NULL;
+      g_autofree char *details = NULL;
+
+      for (guint i = 0; data->paths[i] != NULL; i++)
+        {
+          g_autofree char *base = g_path_get_basename (data->paths[i]);
+          char *joined = names ? g_strconcat (names, ", ", base, NULL) : g_strdup (base);
+
+          g_free (names);
+          names = joined;
+        }
+      if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NOT_FOUND))
+        msg = g_strdup_printf (_("“%s” does not exist"), names);
+      else if (g_error_matches (error, AIPERF_ERROR, AIPERF_ERROR_NO_RUNS))
+        msg = g_strdup_printf (_("Nothing to open in “%s”: no benchmark result was recognised"), names);
+      else
+        msg = g_strdup_printf (_("Could not open “%s”: %s"), names, error->message);
+      /* What failed first, then why: the toast says the first line. */
+      details = g_strdup_printf ("%s\n%s", msg, error->message);
+      aiperf_session_add_error (self->session, details);
+    }
+  /* What is open may have changed even when no run came (a root that
+   * opened nothing is no root). */
+  aiperf_window_update_title (self);
   load_data_free (data);
 }
 
@@ -163,70 +289,10 @@ aiperf_window_load_paths_internal (AiperfWindow       *self,
   g_return_if_fail (AIPERF_IS_WINDOW (self));
   g_return_if_fail (paths != NULL && paths[0] != NULL);
 
-  for (guint i = 0; paths[i] != NULL; i++)
-    aiperf_session_add_root (self->session, paths[i]);
-
-  if (self->loads_pending++ == 0)
-    {
-      if (g_cancellable_is_cancelled (self->load_cancellable))
-        g_set_object (&self->load_cancellable, g_cancellable_new ());
-      gtk_progress_bar_set_fraction (self->progress_bar, 0);
-      gtk_label_set_label (self->progress_label, _("Looking for runs…"));
-      g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
-      self->progress_pulse_id = g_timeout_add (300, reveal_progress, self);
-    }
-  aiperf_window_update_actions (self);
-
+  if (g_cancellable_is_cancelled (self->load_cancellable))
+    g_set_object (&self->load_cancellable, g_cancellable_new ());
   data = g_new0 (LoadData, 1);
   data->self = g_object_ref (self);
   data->paths = g_strdupv ((char **) paths);
-  {
-    AiperfOpenOptions options;
-
-    aiperf_session_get_open_options (self->session, &options);
-    aiperf_run_set_load_with_options_async (paths, &options, self->load_cancellable,
-                                            on_progress, self, on_loaded, data);
-  }
-}
-
-void
-aiperf_window_set_watching (AiperfWindow *self,
-                            gboolean      watching)
-{
-  g_return_if_fail (AIPERF_IS_WINDOW (self));
-
-  /* The session's watch already follows its roots and knows its runs. */
-  aiperf_watch_set_active (self->watch, watching);
-}
-
-void
-aiperf_window_apply_param_pattern (AiperfWindow *self,
-                                   gboolean      reopen)
-{
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) roots = NULL;
-
-  g_return_if_fail (AIPERF_IS_WINDOW (self));
-
-  if (self->settings == NULL)
-    return;
-  text = g_settings_get_string (self->settings, "run-name-pattern");
-  if (!aiperf_session_set_param_pattern_text (self->session, text, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("Parameters from folder names are off: %s"), error->message);
-
-      aiperf_window_show_toast (self, message, FALSE);
-      aiperf_session_set_param_pattern (self->session, NULL);
-    }
-  if (!reopen || aiperf_session_get_roots (self->session)->len == 0)
-    return;
-  /* The parameters come from the load: open the same folders again. */
-  roots = g_ptr_array_copy (aiperf_session_get_roots (self->session), (GCopyFunc) g_strdup, NULL);
-  g_ptr_array_set_free_func (roots, g_free);
-  g_ptr_array_add (roots, NULL);
-  aiperf_session_clear (self->session);
-  aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
-  aiperf_window_rebuild_tabs (self);
-  aiperf_window_load_paths_internal (self, (const char * const *) roots->pdata, FALSE);
+  aiperf_session_open_async (self->session, paths, self->load_cancellable, on_opened, data);
 }

@@ -46,9 +46,7 @@ struct _AiperfWindow
 
   GSettings       *settings;     /* NULL when the schema is not installed */
   AiperfSession   *session;      /* what is open: runs, hidden runs, colours, roots, errors */
-  GCancellable    *load_cancellable;
-  guint            loads_pending;
-  AiperfWatch     *watch;
+  GCancellable    *load_cancellable;  /* the opens and details loads the window asked for */
   char            *last_toast;   /* for tests */
   guint            progress_pulse_id;
   guint            runs_arrived;   /* new runs since the compare offer was shown */
@@ -104,12 +102,12 @@ AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
                                                  AiperfPlotPage *page,
                                                  gboolean      select);
-void          aiperf_window_add_runs            (AiperfWindow *self,
-                                                 AiperfRunSet *loaded);
-/* @keep_view: a single-run view stays as it is when the run count grows
- * past one (watch mode); the comparison is then offered, not forced. */
-void          aiperf_window_add_runs_full       (AiperfWindow *self,
-                                                 AiperfRunSet *loaded,
+/* @added (AiperfRun*), open in the session now, shown: the sidebar and
+ * the tabs. @keep_view: a single-run view stays as it is when the run
+ * count grows past one (watch mode); the comparison is then offered, not
+ * forced. */
+void          aiperf_window_show_new_runs       (AiperfWindow *self,
+                                                 GPtrArray    *added,
                                                  gboolean      keep_view);
 void          aiperf_window_open_run_details    (AiperfWindow *self,
                                                  AiperfRun    *run);
@@ -165,15 +163,18 @@ gboolean      aiperf_window_handle_drop         (AiperfWindow *self,
                                                  GSList       *files);
 
 /* aiperf-window-load.c */
+/* Asks the session to open @paths; what it says is shown as it comes. */
 void          aiperf_window_load_paths_internal (AiperfWindow       *self,
                                                  const char * const *paths,
                                                  gboolean            replace);
-void          aiperf_window_set_watching        (AiperfWindow *self,
-                                                 gboolean      watching);
-/* Takes the run-name-pattern setting into the session; with @reopen, reads
- * every open folder again under it. */
-void          aiperf_window_apply_param_pattern (AiperfWindow *self,
-                                                 gboolean      reopen);
+/* Creates the session, binds the settings it follows (run-name-pattern,
+ * watch-folders) and reacts to its signals and properties. */
+void          aiperf_window_init_session        (AiperfWindow *self);
+/* The actions whose state is the session's (cancel-load, show-errors, watch). */
+void          aiperf_window_bind_session_actions (AiperfWindow *self);
+/* From dispose: the session, which may outlive the window for a while,
+ * no longer reaches it, and what it still opens is cancelled. */
+void          aiperf_window_release_session     (AiperfWindow *self);
 
 /* Testing hooks. */
 AdwTabView   *aiperf_window_get_tab_view        (AiperfWindow *self);

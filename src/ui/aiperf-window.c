@@ -133,42 +133,36 @@ run_kinds (AiperfRunSet *runs)
   return kinds;
 }
 
+/* @added (AiperfRun*) are open now: the sidebar lists them and the tabs
+ * show them. @keep_view: a single-run view stays as it is when the run
+ * count grows past one (watch mode); the comparison is then offered, not
+ * forced. */
 void
-aiperf_window_add_runs (AiperfWindow *self,
-                        AiperfRunSet *loaded)
-{
-  aiperf_window_add_runs_full (self, loaded, FALSE);
-}
-
-void
-aiperf_window_add_runs_full (AiperfWindow *self,
-                             AiperfRunSet *loaded,
+aiperf_window_show_new_runs (AiperfWindow *self,
+                             GPtrArray    *added,
                              gboolean      keep_view)
 {
-  guint before = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
-  AiperfMode old_mode = aiperf_run_set_get_mode (aiperf_session_get_runs (self->session));
-  g_autoptr(GHashTable) old_kinds = run_kinds (aiperf_session_get_runs (self->session));
+  AiperfRunSet *runs = aiperf_session_get_runs (self->session);
+  guint before = aiperf_run_set_get_n_runs (runs) - MIN (added->len, aiperf_run_set_get_n_runs (runs));
+  g_autoptr(GHashTable) old_kinds = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) new_kinds = NULL;
-  guint added = 0;
 
-  for (guint i = 0; i < aiperf_run_set_get_n_runs (loaded); i++)
+  /* The kinds open before these runs came. */
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
-      AiperfRun *run = aiperf_run_set_get_run (loaded, i);
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
 
-      if (aiperf_run_set_add (aiperf_session_get_runs (self->session), run))
-        {
-          added++;
-          aiperf_watch_mark_run_known (self->watch, run);
-        }
+      if (!g_ptr_array_find (added, run, NULL))
+        g_hash_table_add (old_kinds, (gpointer) aiperf_run_get_kind (run));
     }
-  if (added == 0)
+  if (added->len == 0)
     return;
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
   aiperf_window_update_title (self);
   new_kinds = run_kinds (aiperf_session_get_runs (self->session));
   /* A kind seen for the first time brings its own default tabs. */
-  if (before == 0 || (old_mode == AIPERF_MODE_SINGLE_RUN && before == 1 && !keep_view) ||
+  if (before == 0 || (before == 1 && !keep_view) ||
       g_hash_table_size (new_kinds) != g_hash_table_size (old_kinds))
     aiperf_window_rebuild_tabs (self);
   else
@@ -356,10 +350,8 @@ aiperf_window_dispose (GObject *object)
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_handle_id (&self->progress_pulse_id, g_source_remove);
-  if (self->watch != NULL)
-    aiperf_watch_set_active (self->watch, FALSE);
+  aiperf_window_release_session (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), AIPERF_TYPE_WINDOW);
-  g_clear_object (&self->watch);
   G_OBJECT_CLASS (aiperf_window_parent_class)->dispose (object);
 }
 
@@ -417,46 +409,6 @@ aiperf_window_class_init (AiperfWindowClass *klass)
 }
 
 static void
-on_watch_run_added (AiperfWindow *self,
-                    AiperfRun    *run)
-{
-  g_autoptr(AiperfRunSet) one = NULL;
-  g_autofree char *msg = NULL;
-
-  /* A scan may race with an explicit load of the same folder. */
-  if (aiperf_run_set_find (aiperf_session_get_runs (self->session), aiperf_run_get_locator (run)) != NULL)
-    return;
-  one = aiperf_run_set_new ();
-  aiperf_run_set_add (one, run);
-  /* Someone looking at one run in detail keeps looking at it: the
-   * comparison is offered, not forced. */
-  if ((aiperf_run_set_get_mode (aiperf_session_get_runs (self->session)) == AIPERF_MODE_SINGLE_RUN
-       || self->runs_arrived > 0)
-      && adw_tab_view_get_n_pages (self->tab_view) > 0)
-    {
-      /* A banner that stays until answered, counting every run that
-       * arrived (a toast named only the first, and went). */
-      aiperf_window_add_runs_full (self, one, TRUE);
-      self->runs_arrived++;
-      msg = self->runs_arrived == 1
-              ? g_strdup_printf (_("A new run arrived: “%s”. Compare it with the run shown?"),
-                                 aiperf_run_get_name (run))
-              : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "%u new run arrived, the last “%s”. Compare all %u runs?",
-                                              "%u new runs arrived, the last “%s”. Compare all %u runs?",
-                                              self->runs_arrived),
-                                 self->runs_arrived, aiperf_run_get_name (run),
-                                 aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)));
-      gtk_label_set_label (self->compare_label, msg);
-      gtk_info_bar_set_revealed (self->compare_bar, TRUE);
-      return;
-    }
-  msg = g_strdup_printf (_("New run “%s” added"), aiperf_run_get_name (run));
-  aiperf_window_add_runs (self, one);
-  aiperf_window_show_toast (self, msg, FALSE);
-}
-
-static void
 on_compare_bar_response (AiperfWindow *self,
                          int           response)
 {
@@ -464,37 +416,14 @@ on_compare_bar_response (AiperfWindow *self,
 }
 
 static void
-on_watch_run_failed (AiperfWindow *self,
-                     const char   *directory,
-                     const GError *error)
-{
-  g_autofree char *base = g_path_get_basename (directory);
-  g_autofree char *msg = g_strdup_printf (_("Could not load “%s”: %s"), base, error->message);
-
-  aiperf_session_add_error (self->session, msg);
-  aiperf_window_show_toast (self, msg, TRUE);
-}
-
-static void
-on_param_pattern_changed (AiperfWindow *self)
-{
-  aiperf_window_apply_param_pattern (self, TRUE);
-}
-
-static void
 aiperf_window_init (AiperfWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->session = aiperf_session_new ();
   self->load_cancellable = g_cancellable_new ();
-  /* The session's watch loads what arrives as opening does (formats,
-   * --param-pattern) and already knows every run the session holds. */
-  self->watch = g_object_ref (aiperf_session_get_watch (self->session));
-  g_signal_connect_object (self->watch, "run-added", G_CALLBACK (on_watch_run_added), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->watch, "run-failed", G_CALLBACK (on_watch_run_failed), self, G_CONNECT_SWAPPED);
-
   self->settings = settings_if_installed ();
+  /* What is open, and the settings that say how to open it. */
+  aiperf_window_init_session (self);
   if (self->settings != NULL)
     {
       g_autoptr(GVariant) saved = g_settings_get_user_value (self->settings, "window-width");
@@ -510,9 +439,6 @@ aiperf_window_init (AiperfWindow *self)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "sidebar-visible"));
-      g_signal_connect_object (self->settings, "changed::run-name-pattern",
-                               G_CALLBACK (on_param_pattern_changed), self, G_CONNECT_SWAPPED);
-      aiperf_window_apply_param_pattern (self, FALSE);
     }
 
   g_signal_connect_swapped (self->compare_bar, "response", G_CALLBACK (on_compare_bar_response), self);
@@ -590,5 +516,5 @@ guint
 aiperf_window_get_loads_pending (AiperfWindow *self)
 {
   g_return_val_if_fail (AIPERF_IS_WINDOW (self), 0);
-  return self->loads_pending;
+  return aiperf_session_get_loading (self->session) ? 1 : 0;
 }
