@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "aiperf-cli-compare.h"
+#include "aiperf-cli-open.h"
 #include "aiperf-compare-chart.h"
 #include "aiperf-export.h"
 #include "aiperf-report.h"
@@ -101,19 +102,18 @@ load_side (const char * const *paths,
            const char         *what)
 {
   g_autoptr(GError) error = NULL;
-  AiperfOpenOptions open = { .param_pattern = param_pattern };
-  AiperfRunSet *runs = aiperf_run_set_load_with_options (paths, &open, NULL, NULL, NULL, &error);
+  g_autoptr(AiperfSession) session = aiperf_cli_open (paths, param_pattern, &error);
   GPtrArray *errors;
 
-  if (runs == NULL)
+  if (session == NULL)
     {
       g_printerr ("aiperf-plot: %s: %s\n", what, error->message);
       return NULL;
     }
-  errors = aiperf_run_set_get_load_errors (runs);
+  errors = aiperf_session_get_errors (session);
   for (guint i = 0; i < errors->len; i++)
-    g_printerr ("aiperf-plot: %s: %s\n", what, ((GError *) g_ptr_array_index (errors, i))->message);
-  return runs;
+    g_printerr ("aiperf-plot: %s: %s\n", what, (const char *) g_ptr_array_index (errors, i));
+  return g_object_ref (aiperf_session_get_runs (session));
 }
 
 /* summary.txt keeps what is there (an export's summary) and gets the

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "aiperf-cli-compare.h"
+#include "aiperf-cli-open.h"
 #include "aiperf-compare-chart.h"
 #include "aiperf-export.h"
 #include "aiperf-writer.h"
@@ -121,8 +122,8 @@ aiperf_cli_history (const char * const *paths,
                     GRegex             *param_pattern)
 {
   g_autoptr(GError) error = NULL;
-  AiperfOpenOptions open = { .param_pattern = param_pattern };
-  g_autoptr(AiperfRunSet) runs = aiperf_run_set_load_with_options (paths, &open, NULL, NULL, NULL, &error);
+  g_autoptr(AiperfSession) session = aiperf_cli_open (paths, param_pattern, &error);
+  AiperfRunSet *runs = session != NULL ? aiperf_session_get_runs (session) : NULL;
   g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) series = NULL;
   g_autoptr(GHashTable) drawn = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -10,43 +10,38 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aiperf-cli-open.h"
 #include "aiperf-error.h"
 #include "aiperf-export.h"
 #include "aiperf-kinds.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-run-set.h"
 
-static void
-print_load_problems (AiperfRunSet *set)
-{
-  GPtrArray *errors = aiperf_run_set_get_load_errors (set);
-  GPtrArray *warnings = aiperf_run_set_get_warnings (set);
-
-  for (guint i = 0; i < warnings->len; i++)
-    g_printerr ("aiperf-plot: %s\n", (const char *) g_ptr_array_index (warnings, i));
-  for (guint i = 0; i < errors->len; i++)
-    g_printerr ("aiperf-plot: %s\n", ((GError *) g_ptr_array_index (errors, i))->message);
-}
-
+/* The runs @paths open, their discovery notes and load errors said on
+ * stderr first; NULL when nothing could be loaded. */
 static AiperfRunSet *
 load_or_report (const char * const *paths,
                 GRegex             *param_pattern,
                 int                *out_status)
 {
   g_autoptr(GError) error = NULL;
-  AiperfOpenOptions options = { param_pattern, NULL };
-  AiperfRunSet *set;
+  g_autoptr(AiperfSession) session = aiperf_cli_open (paths, param_pattern, &error);
+  GPtrArray *notes, *errors;
 
-  set = aiperf_run_set_load_with_options (paths, &options, NULL, NULL, NULL, &error);
-  if (set == NULL)
+  if (session == NULL)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
       *out_status = AIPERF_EXIT_EMPTY;
       return NULL;
     }
-  print_load_problems (set);
+  notes = aiperf_session_get_notes (session);
+  errors = aiperf_session_get_errors (session);
+  for (guint i = 0; i < notes->len; i++)
+    g_printerr ("aiperf-plot: %s\n", (const char *) g_ptr_array_index (notes, i));
+  for (guint i = 0; i < errors->len; i++)
+    g_printerr ("aiperf-plot: %s\n", (const char *) g_ptr_array_index (errors, i));
   *out_status = AIPERF_EXIT_OK;
-  return set;
+  return g_object_ref (aiperf_session_get_runs (session));
 }
 
 /* The parameters read from folder levels (path_N), with their values:
