@@ -301,6 +301,7 @@ aiperf_window_close_request (GtkWindow *window)
       g_settings_set_boolean (self->settings, "sidebar-visible", adw_flap_get_reveal_flap (self->flap));
     }
   g_cancellable_cancel (self->load_cancellable);
+  aiperf_session_cancel_opening (self->session);
   return GTK_WINDOW_CLASS (aiperf_window_parent_class)->close_request (window);
 }
 

@@ -1,0 +1,123 @@
+/* test-window-session.c — the window shows what its session says: runs
+ * opened through the session itself (not through the window) appear in the
+ * sidebar, the title and the tabs; load errors toast; a cleared session
+ * empties the window; the actions follow the session's properties.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "window-test-util.h"
+
+static guint
+sidebar_rows (AiperfWindow *window)
+{
+  AiperfRunSet *runs = aiperf_window_get_run_set (window);
+  guint n = 0;
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    n += aiperf_sidebar_get_row (aiperf_window_get_sidebar (window), aiperf_run_set_get_run (runs, i)) != NULL;
+  return n;
+}
+
+static void
+test_follows_session (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  const char *paths[] = { sweep, NULL };
+  AiperfWindow *window;
+  GActionGroup *actions;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  actions = G_ACTION_GROUP (window);
+  g_assert_false (g_action_group_get_action_enabled (actions, "cancel-load"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "show-errors"));
+
+  /* Opened by the session, not by the window: the window shows it all the same. */
+  aiperf_session_open_async (window->session, paths, NULL, NULL, NULL);
+  g_assert_true (g_action_group_get_action_enabled (actions, "cancel-load"));
+  wait_loaded (window);
+  g_assert_false (g_action_group_get_action_enabled (actions, "cancel-load"));
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 3);
+  g_assert_cmpuint (sidebar_rows (window), ==, 3);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "qwen-sweep — AIPerf Plot");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "3 runs");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "content");
+  g_assert_cmpint (adw_tab_view_get_n_pages (aiperf_window_get_tab_view (window)), >, 0);
+  g_assert_false (gtk_revealer_get_reveal_child (window->progress_revealer));
+
+  /* An error the session keeps is toasted by its first line, and listed. */
+  aiperf_session_add_error (window->session, "Could not read “x”\nline 3: why");
+  g_assert_cmpstr (aiperf_window_get_last_toast (window), ==, "Could not read “x”");
+  g_assert_true (g_action_group_get_action_enabled (actions, "show-errors"));
+
+  /* The session cleared: no run, no tab, the empty page. */
+  aiperf_session_clear (window->session);
+  g_assert_cmpuint (sidebar_rows (window), ==, 0);
+  g_assert_cmpint (adw_tab_view_get_n_pages (aiperf_window_get_tab_view (window)), ==, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "AIPerf Plot");
+  g_assert_false (g_action_group_get_action_enabled (actions, "show-errors"));
+
+  destroy_window (window);
+}
+
+/* The watch action and the session's "watching" are one state. */
+static void
+test_watch_state (void)
+{
+  AiperfWindow *window;
+  g_autoptr(GVariant) state = NULL;
+  gboolean watching;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (FALSE));
+  g_object_get (window->session, "watching", &watching, NULL);
+  g_assert_false (watching);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
+  g_object_get (window->session, "watching", &watching, NULL);
+  g_assert_true (watching);
+  g_assert_true (aiperf_watch_get_active (aiperf_session_get_watch (window->session)));
+
+  /* Turned off on the session: the action says so. */
+  g_object_set (window->session, "watching", FALSE, NULL);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "watch");
+  g_assert_false (g_variant_get_boolean (state));
+  destroy_window (window);
+}
+
+/* Closing the window while the session still opens cancels the open. */
+static void
+test_close_while_opening (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  const char *paths[] = { sweep, NULL };
+  g_autoptr(AiperfSession) session = NULL;
+  AiperfWindow *window;
+  gint64 deadline;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  session = g_object_ref (window->session);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  gtk_window_close (GTK_WINDOW (window));
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (aiperf_session_get_loading (session) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (aiperf_session_get_loading (session));
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_session_get_runs (session)), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  window_test_init (&argc, &argv);
+  g_test_add_func ("/aiperf/window/follows-session", test_follows_session);
+  g_test_add_func ("/aiperf/window/watch-state", test_watch_state);
+  g_test_add_func ("/aiperf/window/close-while-opening", test_close_while_opening);
+  return g_test_run ();
+}
