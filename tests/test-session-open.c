@@ -430,6 +430,41 @@ test_param_pattern_property (void)
   seen_clear (&seen);
 }
 
+static void
+ask_presets_again (AiperfSession *session,
+                   char         **messages,
+                   guint         *n_heard)
+{
+  (*n_heard)++;
+  g_assert_nonnull (aiperf_session_get_presets (session));
+}
+
+/* A preset file that cannot be used is a load error; whoever hears of it
+ * may ask for the presets again and gets the shipped ones, said once. */
+static void
+test_presets_error (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("aiperf-session-open-home-XXXXXX", NULL);
+  g_autofree char *bad = g_dir_make_tmp ("aiperf-session-open-bad-XXXXXX", NULL);
+  g_autofree char *bad_file = g_build_filename (bad, ".aiperf-plot-config.yaml", NULL);
+  g_autofree char *old_home = g_strdup (g_getenv ("HOME"));
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  guint n_heard = 0;
+
+  g_setenv ("HOME", home, TRUE);
+  g_assert_true (g_file_set_contents (bad_file, "visualization: [unclosed\n", -1, NULL));
+  g_signal_connect (session, "load-errors", G_CALLBACK (ask_presets_again), &n_heard);
+  aiperf_session_add_root (session, bad);
+  g_assert_nonnull (aiperf_session_get_presets (session));
+  g_assert_cmpuint (n_heard, ==, 1);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (aiperf_session_get_errors (session), 0), "Plot presets not used: "));
+
+  g_setenv ("HOME", old_home, TRUE);
+  aiperf_test_remove_tree (home);
+  aiperf_test_remove_tree (bad);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -441,5 +476,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/session/load-errors", test_load_errors);
   g_test_add_func ("/aiperf/session/options-changed", test_options_changed);
   g_test_add_func ("/aiperf/session/param-pattern-property", test_param_pattern_property);
+  g_test_add_func ("/aiperf/session/presets-error", test_presets_error);
   return g_test_run ();
 }

@@ -656,8 +656,9 @@ aiperf_session_get_presets (AiperfSession *self)
       /* Said once, where every loading error is listed; the shipped presets stand in. */
       g_autofree char *message = g_strdup_printf (_("Plot presets not used: %s"), error->message);
 
-      aiperf_session_add_error (self, message);
+      /* In place before the error is said: whoever hears it may ask again. */
       self->presets = aiperf_plot_config_load_default (NULL);
+      aiperf_session_add_error (self, message);
     }
   return self->presets;
 }
