@@ -267,6 +267,65 @@ test_legend_toggle (Fixture *f, gconstpointer data)
   g_assert_cmpint (got[2], ==, 2);
 }
 
+/* Forty runs: more than the legend has room for beside an 800 × 500
+ * chart. Its "+N more" opens a list of all forty, each a check that
+ * shows or hides its run. */
+static void
+test_legend_more (Fixture *f, gconstpointer data)
+{
+  AiperfChart *chart = aiperf_chart_new ("Forty runs");
+  GPtrArray *checks = g_ptr_array_new ();
+  const AiperfSeries *s;
+  double x, y;
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (int i = 0; i < 40; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("run-%02d", i);
+      int series = aiperf_chart_add_series (chart, name, aiperf_color_palette ((guint) i), AIPERF_LAYER_POINTS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+
+      aiperf_layer_append_point (layer, i, i * i, i);
+    }
+  aiperf_chart_view_set_chart (f->view, chart);
+  wait_until_drawn (f);
+  /* Entry 39 did not fit; "+N more" stands for it. */
+  g_assert_false (find_legend_entry (f->view, 39, &x, &y));
+  g_assert_true (find_legend_entry (f->view, AIPERF_LEGEND_MORE, &x, &y));
+
+  aiperf_chart_view_click_at (f->view, 1, x, y);
+  g_assert_nonnull (f->view->legend_popover);
+  for (GtkWidget *w = f->view->legend_popover; w != NULL;)
+    {
+      /* depth first through the popover's one box of checks */
+      if (GTK_IS_CHECK_BUTTON (w))
+        g_ptr_array_add (checks, w);
+      if (gtk_widget_get_first_child (w) != NULL && !GTK_IS_CHECK_BUTTON (w))
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL && w != f->view->legend_popover)
+            w = gtk_widget_get_parent (w);
+          w = w == NULL || w == f->view->legend_popover ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_cmpuint (checks->len, ==, 40);
+  g_assert_cmpstr (gtk_check_button_get_label (g_ptr_array_index (checks, 39)), ==, "run-39");
+  g_assert_true (gtk_check_button_get_active (g_ptr_array_index (checks, 39)));
+
+  /* Unchecked, run-39 leaves the chart; checked, it is back. */
+  s = g_ptr_array_index (aiperf_chart_view_get_chart (f->view)->series, 39);
+  gtk_check_button_set_active (g_ptr_array_index (checks, 39), FALSE);
+  g_assert_false (s->visible);
+  gtk_check_button_set_active (g_ptr_array_index (checks, 39), TRUE);
+  g_assert_true (s->visible);
+
+  /* Another chart closes the list: its entries are another chart's. */
+  aiperf_chart_view_set_chart (f->view, make_chart ("Time to First Token"));
+  g_assert_null (f->view->legend_popover);
+  g_ptr_array_unref (checks);
+}
+
 static void
 test_hover (Fixture *f, gconstpointer data)
 {
@@ -566,6 +625,7 @@ main (int argc, char **argv)
   ADD ("pan-direction", test_pan_direction);
   ADD ("rubber-band", test_rubber_band);
   ADD ("legend-toggle", test_legend_toggle);
+  ADD ("legend-more", test_legend_more);
   ADD ("hover", test_hover);
   ADD ("double-click", test_double_click);
   ADD ("keep-zoom", test_keep_zoom);

@@ -382,10 +382,16 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
         {
           char text[48];
 
-          /* Not clickable: the series it stands for are all drawn. */
+          /* The window lists every entry when it is clicked. */
           g_snprintf (text, sizeof text, "+%u more", more);
           aiperf_set_rgba (cr, self->style->foreground, 0.7);
           aiperf_renderer_show_text (self, cr, text, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);
+          hit.rect.x = self->legend_below ? ex : box.x;
+          hit.rect.y = ey;
+          hit.rect.width = self->legend_below ? e->w : box.width;
+          hit.rect.height = rh;
+          hit.series = AIPERF_LEGEND_MORE;
+          g_array_append_val (self->legend_hits, hit);
           continue;
         }
       series = g_ptr_array_index (chart->series, e->series);

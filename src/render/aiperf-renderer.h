@@ -65,7 +65,10 @@ gboolean        aiperf_renderer_pick         (AiperfRenderer       *self,
                                               double                py,
                                               double                radius,
                                               AiperfPick           *out_pick);
-/* The series whose legend entry is at (px, py), or -1. */
+/* What aiperf_renderer_pick_legend returns on a legend's "+N more". */
+#define AIPERF_LEGEND_MORE (-2)
+/* The series whose legend entry is at (px, py), AIPERF_LEGEND_MORE on the
+ * entry that stands for those that did not fit, or -1. */
 int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
                                               double                px,
                                               double                py);

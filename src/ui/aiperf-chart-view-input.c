@@ -196,9 +196,11 @@ aiperf_chart_view_click_at (AiperfChartView *self,
     {
       if (series >= 0)
         aiperf_chart_view_toggle_series (self, series);
+      else if (series == AIPERF_LEGEND_MORE)
+        aiperf_chart_view_show_legend_popover (self, x, y);
       return;
     }
-  if (n_press != 2 || series >= 0)
+  if (n_press != 2 || series != -1)
     return;
 
   if (aiperf_renderer_pick (self->renderer, x, y, AIPERF_CHART_VIEW_PICK_RADIUS, &pick))
@@ -220,7 +222,7 @@ update_cursor (AiperfChartView *self)
     name = "crosshair";
   else if (have_geometry (self) && self->pointer_inside
            && aiperf_renderer_pick_legend (self->renderer, self->pointer_x,
-                                           self->pointer_y) >= 0)
+                                           self->pointer_y) != -1)
     name = "pointer";
   /* set_cursor_from_name makes a new cursor, which the window then sets
    * on the surface: once per change, not once per motion event. */

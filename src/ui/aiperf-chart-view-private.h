@@ -61,6 +61,7 @@ struct _AiperfChartView
   gboolean        pinch_active;
 
   GtkEventController *motion;
+  GtkWidget          *legend_popover;  /* the "+N more" list, while open */
 };
 
 /* aiperf-chart-view.c */
@@ -135,6 +136,13 @@ void        aiperf_chart_view_click_at              (AiperfChartView      *self,
                                                      int                   n_press,
                                                      double                x,
                                                      double                y);
+
+/* aiperf-chart-view-legend.c: every legend entry in a popover at (x, y),
+ * each a check that shows or hides its series. */
+void        aiperf_chart_view_show_legend_popover   (AiperfChartView      *self,
+                                                     double                x,
+                                                     double                y);
+void        aiperf_chart_view_close_legend_popover  (AiperfChartView      *self);
 
 /* aiperf-chart-view-keys.c */
 void        aiperf_chart_view_class_init_keys       (GtkWidgetClass       *widget_class);

@@ -121,6 +121,15 @@ aiperf_chart_view_size_allocate (GtkWidget *widget,
       aiperf_chart_view_clear_hover (self);
       self->layer_valid = FALSE;
     }
+  if (self->legend_popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->legend_popover));
+}
+
+static void
+aiperf_chart_view_dispose (GObject *object)
+{
+  aiperf_chart_view_close_legend_popover (AIPERF_CHART_VIEW (object));
+  G_OBJECT_CLASS (aiperf_chart_view_parent_class)->dispose (object);
 }
 
 static void
@@ -217,6 +226,7 @@ aiperf_chart_view_class_init (AiperfChartViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = aiperf_chart_view_dispose;
   object_class->finalize = aiperf_chart_view_finalize;
   object_class->get_property = aiperf_chart_view_get_property;
 
@@ -318,6 +328,7 @@ aiperf_chart_view_set_chart (AiperfChartView *self,
 
   keep_zoom = self->zoomed && axes_same (self->chart, chart);
   aiperf_chart_view_clear_hover (self);
+  aiperf_chart_view_close_legend_popover (self);
   g_clear_pointer (&self->chart, aiperf_chart_free);
   g_clear_pointer (&self->id_names, g_ptr_array_unref);
   self->chart = chart;
