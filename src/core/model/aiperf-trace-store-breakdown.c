@@ -72,15 +72,53 @@ trace_store_classify_keys (AiperfTraceStore *self)
     }
 }
 
+enum { NAME_KNOWN = 1, NAME_COMM = 2, NAME_DMA = 4 };
+
+/* Communication kernels: NCCL's, and RCCL's (which mostly keep NCCL's names). */
+static gboolean
+is_comm_name (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return strstr (lower, "nccl") != NULL || strstr (lower, "rccl") != NULL;
+}
+
+/* What a name says, worked out once per name: millions of slices share
+ * a few thousand names. */
+static guint8
+name_flags (AiperfTraceStore *self,
+            guint32           name_id)
+{
+  guint8 *flags;
+
+  if (self->name_flags == NULL)
+    self->name_flags = g_malloc0 (MAX (self->names->len, 1));
+  flags = &self->name_flags[name_id];
+  if (*flags == 0)
+    {
+      const char *name = g_ptr_array_index (self->names, name_id);
+
+      /* MTIA writes its DMA transfers as device events beside its
+       * kernels; HTA counts them as memory (names starting "dma"). */
+      *flags = NAME_KNOWN | (is_comm_name (name) ? NAME_COMM : 0) | (strncmp (name, "dma", 3) == 0 ? NAME_DMA : 0);
+    }
+  return *flags;
+}
+
+gboolean
+trace_store_is_comm (AiperfTraceStore *self,
+                     guint32           name_id)
+{
+  return (name_flags (self, name_id) & NAME_COMM) != 0;
+}
+
 guint8
 trace_store_device_kind (AiperfTraceStore *self,
                          const TraceSlice *slice)
 {
   guint8 kind = slice->key < self->device_kinds->len ? self->device_kinds->data[slice->key] : TRACE_DEVICE_NONE;
 
-  /* MTIA writes its DMA transfers as device events beside its kernels;
-   * HTA counts them as memory (names starting "dma"). */
-  if (kind == TRACE_DEVICE_KERNEL && strncmp (g_ptr_array_index (self->names, slice->name), "dma", 3) == 0)
+  if (kind == TRACE_DEVICE_KERNEL && (name_flags (self, slice->name) & NAME_DMA))
     return TRACE_DEVICE_MEMCPY;
   return kind;
 }
@@ -105,15 +143,6 @@ compare_spans (gconstpointer a,
   const Span *x = a, *y = b;
 
   return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* Communication kernels: NCCL's, and RCCL's (which mostly keep NCCL's names). */
-gboolean
-trace_store_is_comm_name (const char *name)
-{
-  g_autofree char *lower = g_ascii_strdown (name, -1);
-
-  return strstr (lower, "nccl") != NULL || strstr (lower, "rccl") != NULL;
 }
 
 /* The union of the spans of @spans (by start) of the @kinds (a mask of
@@ -307,7 +336,6 @@ compute (AiperfTraceStore *self,
 {
   g_autoptr(GHashTable) by_key = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) gpus = g_ptr_array_new_with_free_func (gpu_free);
-  g_autofree guint8 *comm_of = g_malloc0 (MAX (self->names->len, 1)); /* 0: not known, 1: no, 2: yes */
   GArray *out = g_array_new (FALSE, FALSE, sizeof (AiperfTraceBreakdown));
 
   g_array_set_clear_func (out, (GDestroyNotify) aiperf_trace_breakdown_clear);
@@ -355,9 +383,7 @@ compute (AiperfTraceStore *self,
             span.comm = FALSE;
             if (kind == TRACE_DEVICE_KERNEL || kind == TRACE_DEVICE_MEMSET)
               {
-                if (comm_of[s->name] == 0)
-                  comm_of[s->name] = trace_store_is_comm_name (name) ? 2 : 1;
-                span.comm = comm_of[s->name] == 2;
+                span.comm = trace_store_is_comm (self, s->name);
               }
             g_array_append_val (kind == TRACE_DEVICE_ANNOTATION ? g->steps : g->spans, span);
           }

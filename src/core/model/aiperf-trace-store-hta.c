@@ -130,7 +130,7 @@ lane_events (AiperfTraceStore *self,
         e.end = floor_us (s->start + s->dur + to_file);
         e.start_ns = s->start;
         e.compute = kind == TRACE_DEVICE_KERNEL &&
-                    !trace_store_is_comm_name (g_ptr_array_index (self->names, s->name));
+                    !trace_store_is_comm (self, s->name);
         g_array_append_val (events, e);
       }
   g_array_sort (events, compare_events);

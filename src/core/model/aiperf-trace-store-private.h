@@ -114,6 +114,7 @@ struct _AiperfTraceStore {
   GArray     *breakdowns[2]; /* AiperfTraceBreakdown: whole trace, steps (computed when asked) */
   GArray     *iterations;    /* AiperfTrackMark: the ProfilerStep#N spans the timeline marks */
   GArray     *temporal;      /* AiperfTraceTemporal (with idle_split, computed when asked) */
+  guint8     *name_flags;    /* per name: NAME_KNOWN | NAME_COMM | NAME_DMA (under breakdown_lock) */
   GArray     *idle_split;    /* AiperfTraceIdleSplit */
 };
 
@@ -134,11 +135,13 @@ char    *trace_store_gpu_name     (AiperfTraceStore *self,
                                    guint             file,
                                    const char       *pid);
 /* What a device slice is, by its key and name: a kernel named like a
- * memory transfer (MTIA's dma_*) is one (TRACE_DEVICE_*). */
+ * memory transfer (MTIA's dma_*) is one (TRACE_DEVICE_*). Called with
+ * breakdown_lock held: names are classified once each. */
 guint8   trace_store_device_kind  (AiperfTraceStore *self,
                                    const TraceSlice *slice);
-/* NCCL's and RCCL's kernels. */
-gboolean trace_store_is_comm_name (const char *name);
+/* Whether name @name_id is an NCCL or RCCL kernel's (breakdown_lock held). */
+gboolean trace_store_is_comm      (AiperfTraceStore *self,
+                                   guint32           name_id);
 
 /* A lane with device work (kernels, memcpys, memsets): how long it kept
  * the lane busy (the union of their intervals) within the span from its
