@@ -47,15 +47,9 @@ for folder, _, names in os.walk(src):
 # Known crossings still to be taken apart (a file of the target folder
 # should offer what they use publicly); any other one fails.
 known = {
-    # the kinds' data that their window panels and the comparison read
+    # the kinds' data that the comparison reads
     ('core/compare/aiperf-compare-kernels.c', 'core/plots/aiperf-kernels-private.h'),
     ('core/compare/aiperf-compare-gemm.c', 'core/plots/aiperf-gemm-private.h'),
-    ('ui/aiperf-expert-load-panel-private.h', 'core/plots/aiperf-expert-load-private.h'),
-    ('ui/aiperf-gemm-panel-private.h', 'core/plots/aiperf-gemm-private.h'),
-    ('ui/aiperf-gemm-panel.c', 'core/plots/aiperf-gemm-private.h'),
-    ('ui/aiperf-kernels-panel.c', 'core/plots/aiperf-kernels-private.h'),
-    ('ui/aiperf-window-expert-load.c', 'core/plots/aiperf-expert-load-private.h'),
-    ('ui/aiperf-window-gemm.c', 'core/plots/aiperf-gemm-private.h'),
     # AIPerf's JSON and per-request helpers that other formats share
     ('core/formats/common/aiperf-peer-json.c', 'core/formats/aiperf/aiperf-summary-private.h'),
     ('core/formats/genai-perf/aiperf-genai-perf-requests.c', 'core/formats/aiperf/aiperf-requests-private.h'),

@@ -6,23 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-expert-load-panel.h"
 #include "aiperf-expert-load-private.h"
-
-static AiperfExpertLoadPanel *
-find_panel (AiperfWindow *window)
-{
-  AdwTabView *view = aiperf_window_get_tab_view (window);
-
-  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
-    {
-      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i));
-
-      if (AIPERF_IS_EXPERT_LOAD_PANEL (child))
-        return AIPERF_EXPERT_LOAD_PANEL (child);
-    }
-  return NULL;
-}
 
 static AiperfPlotPage *
 find_page (AiperfWindow *window,
@@ -40,11 +24,22 @@ find_page (AiperfWindow *window,
   return NULL;
 }
 
+/* Sets the warm-up limit in its spin button, as a user. */
+static void
+set_limit (AiperfDataPanel *panel,
+           double           tokens)
+{
+  GtkWidget *spin = find_descendant (GTK_WIDGET (panel), GTK_TYPE_SPIN_BUTTON);
+
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), tokens);
+}
+
 /* The accent bar on top of the panel's chart, or NULL. */
 static const AiperfLayer *
-marked_bar (AiperfExpertLoadPanel *panel)
+marked_bar (AiperfDataPanel *panel)
 {
-  const AiperfChart *chart = aiperf_chart_view_get_chart (aiperf_expert_load_panel_get_chart_view (panel));
+  const AiperfChart *chart = aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel));
 
   g_assert_nonnull (chart);
   for (guint l = 0; l < chart->layers->len; l++)
@@ -63,7 +58,7 @@ test_expert_load_tab (void)
   g_autofree char *ccl = g_test_build_filename (G_TEST_DIST, "data", "gate-logs", "ccl", NULL);
   const char *paths[] = { ccl, NULL };
   AiperfWindow *window;
-  AiperfExpertLoadPanel *panel;
+  AiperfDataPanel *panel;
   GListModel *rows;
   AiperfPlotPage *bars_page, *heat_page;
   const AiperfLayer *mark;
@@ -80,15 +75,15 @@ test_expert_load_tab (void)
   g_assert_nonnull (bars_page);
   g_assert_nonnull (heat_page);
   g_assert_nonnull (find_page (window, "expert_step_cv"));
-  panel = find_panel (window);
+  panel = find_data_panel (window);
   g_assert_nonnull (panel);
-  rows = G_LIST_MODEL (gtk_column_view_get_model (aiperf_expert_load_panel_get_column_view (panel)));
+  rows = data_panel_rows (panel);
   /* two sets of 4 experts */
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 8);
   g_assert_null (marked_bar (panel));
 
   /* a selected row: its bar in the accent colour, in its set's slot */
-  g_assert_true (aiperf_expert_load_panel_select (panel, 1, 1));
+  g_assert_true (aiperf_data_panel_select_point (panel, 1, 1));
   mark = marked_bar (panel);
   g_assert_nonnull (mark);
   g_assert_cmpuint (mark->group, ==, 1);
@@ -107,7 +102,7 @@ test_expert_load_tab (void)
 
   /* the warm-up limit: the session's option, the table, every gate-log
    * chart; the same expert stays selected, now 100 of 300 */
-  aiperf_expert_load_panel_set_limit (panel, 1000);
+  set_limit (panel, 1000);
   g_assert_cmpstr (g_hash_table_lookup (aiperf_session_get_options (window->session),
                                         AIPERF_EXPERT_LOAD_MAX_STEP_TOKENS), ==, "1000");
   mark = marked_bar (panel);
@@ -124,7 +119,7 @@ test_expert_load_tab (void)
     g_assert_cmpfloat (first->color_axis.max, ==, 40);
   }
   /* 0 keeps every step again */
-  aiperf_expert_load_panel_set_limit (panel, 0);
+  set_limit (panel, 0);
   g_assert_null (g_hash_table_lookup (aiperf_session_get_options (window->session),
                                       AIPERF_EXPERT_LOAD_MAX_STEP_TOKENS));
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (marked_bar (panel), 0), 100.0 * 100 / 4300, 1e-9);

@@ -6,23 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-gemm-panel.h"
 #include "aiperf-gemm-private.h"
-
-static AiperfGemmPanel *
-find_panel (AiperfWindow *window)
-{
-  AdwTabView *view = aiperf_window_get_tab_view (window);
-
-  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
-    {
-      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i));
-
-      if (AIPERF_IS_GEMM_PANEL (child))
-        return AIPERF_GEMM_PANEL (child);
-    }
-  return NULL;
-}
 
 static AiperfPlotPage *
 find_page (AiperfWindow *window,
@@ -40,11 +24,39 @@ find_page (AiperfWindow *window,
   return NULL;
 }
 
+/* The id (the file's row) of the selected measurement, or -1. */
+static int
+selected_id (AiperfDataPanel *panel)
+{
+  int row = aiperf_data_panel_get_selected (panel);
+
+  return row >= 0 ? atoi (aiperf_data_table_get_row_key (aiperf_data_panel_get_table (panel), (guint) row)) : -1;
+}
+
+/* Picks @value (NULL: All) in the drop-down of the filter @key, as a user. */
+static void
+choose_filter (AiperfDataPanel *panel,
+               const char      *key,
+               const char      *value)
+{
+  GtkDropDown *drop_down = aiperf_data_panel_get_filter_choice (panel, key);
+  GListModel *model;
+  guint position = 0;
+
+  g_assert_nonnull (drop_down);
+  model = gtk_drop_down_get_model (drop_down);
+  for (guint i = 1; value != NULL && i < g_list_model_get_n_items (model); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), value))
+      position = i;
+  g_assert_true (value == NULL || position > 0);
+  gtk_drop_down_set_selected (drop_down, position);
+}
+
 /* The last layer of the roofline, when it is the selection's ring. */
 static const AiperfLayer *
-ring (AiperfGemmPanel *panel)
+ring (AiperfDataPanel *panel)
 {
-  const AiperfChart *chart = aiperf_chart_view_get_chart (aiperf_gemm_panel_get_chart_view (panel));
+  const AiperfChart *chart = aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel));
   const AiperfLayer *last;
 
   g_assert_nonnull (chart);
@@ -59,7 +71,7 @@ test_gemm_tab (void)
   g_autofree char *h100 = g_test_build_filename (G_TEST_DIST, "data", "gemm", "tracelens", "h100", "GEMM.csv", NULL);
   const char *paths[] = { h100, NULL };
   AiperfWindow *window;
-  AiperfGemmPanel *panel;
+  AiperfDataPanel *panel;
   GtkColumnView *view;
   GListModel *rows;
   AiperfPlotPage *roofline;
@@ -74,12 +86,12 @@ test_gemm_tab (void)
   /* the GEMM charts' tabs, then the kernels tab */
   g_assert_nonnull (find_page (window, "roofline"));
   g_assert_nonnull (find_page (window, "heatmap"));
-  panel = find_panel (window);
+  panel = find_data_panel (window);
   g_assert_nonnull (panel);
-  view = aiperf_gemm_panel_get_column_view (panel);
+  view = aiperf_data_panel_get_column_view (panel);
   rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
-  g_assert_cmpint (aiperf_gemm_panel_get_selected_id (panel), ==, -1);
+  g_assert_cmpint (selected_id (panel), ==, -1);
   g_assert_null (ring (panel));
 
   /* sorted by TFLOP/s, descending: aten::mm 8944×1024×2816 (674.55) first */
@@ -99,7 +111,7 @@ test_gemm_tab (void)
     g_assert_true (gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE));
   }
   /* row 2 of the file, id 2 */
-  g_assert_cmpint (aiperf_gemm_panel_get_selected_id (panel), ==, 2);
+  g_assert_cmpint (selected_id (panel), ==, 2);
   r = ring (panel);
   g_assert_nonnull (r);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_x (r, 0), 692.7688414567059, 1e-9);
@@ -110,27 +122,27 @@ test_gemm_tab (void)
   roofline = find_page (window, "roofline");
   g_signal_emit_by_name (aiperf_plot_page_get_chart_view (roofline), "point-activated", 0,
                          AIPERF_GEMM_ID_BASE + 4);
-  g_assert_cmpint (aiperf_gemm_panel_get_selected_id (panel), ==, 4);
+  g_assert_cmpint (selected_id (panel), ==, 4);
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows)), ==, 4);
   g_assert_cmpfloat_with_epsilon (aiperf_layer_x (ring (panel), 0), 35776.0 / 73916, 1e-12);
 
   /* the GPU drop-down: ceilings everywhere, efficiency in the table */
-  aiperf_gemm_panel_set_gpu (panel, "h100");
+  aiperf_data_panel_set_option (panel, "gpu", "h100");
   g_assert_cmpstr (g_hash_table_lookup (aiperf_session_get_options (window->session), "gpu"), ==,
                    "H100 SXM");
-  g_assert_cmpstr (aiperf_chart_view_get_chart (aiperf_gemm_panel_get_chart_view (panel))->title, ==,
+  g_assert_cmpstr (aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel))->title, ==,
                    "Roofline — H100 SXM");
   g_assert_cmpstr (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (roofline))->title, ==,
                    "Roofline — H100 SXM");
 
   /* a filter: the table, the session's option and the charts follow */
-  aiperf_gemm_panel_set_filter (panel, "dtype", "fp32");
+  choose_filter (panel, "dtype", "fp32");
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1);
   g_assert_cmpstr (g_hash_table_lookup (aiperf_session_get_options (window->session), "filter"), ==,
                    "dtype=fp32");
   g_assert_cmpuint (aiperf_chart_count_points (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (roofline)),
                                                AIPERF_LAYER_POINTS), <, 5 + 2);
-  aiperf_gemm_panel_set_filter (panel, "dtype", NULL);
+  choose_filter (panel, "dtype", NULL);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
   g_assert_null (g_hash_table_lookup (aiperf_session_get_options (window->session), "filter"));
 
@@ -145,7 +157,7 @@ test_gemm_tab (void)
       g_autoptr(GdkTexture) texture = NULL;
 
       gtk_window_set_default_size (GTK_WINDOW (window), 1500, 900);
-      g_assert_true (aiperf_gemm_panel_select_id (panel, 2));
+      g_assert_true (aiperf_data_panel_select_point (panel, 0, AIPERF_GEMM_ID_BASE + 2));
       adw_tab_view_set_selected_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (panel)));
       for (int i = 0; i < 50; i++)
         {

@@ -7,23 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-kernels-panel.h"
 #include "aiperf-kernels-private.h"
-
-static AiperfKernelsPanel *
-find_panel (AiperfWindow *window)
-{
-  AdwTabView *view = aiperf_window_get_tab_view (window);
-
-  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
-    {
-      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i));
-
-      if (AIPERF_IS_KERNELS_PANEL (child))
-        return AIPERF_KERNELS_PANEL (child);
-    }
-  return NULL;
-}
 
 static AiperfPlotPage *
 find_page (AiperfWindow *window,
@@ -44,10 +28,10 @@ find_page (AiperfWindow *window,
 /* The band of the panel's chart (an HBARS layer outside the legend, not
  * pickable): its row, or -1 without one. */
 static int
-band_row (AiperfKernelsPanel *panel,
+band_row (AiperfDataPanel *panel,
           guint              *out_n_rows)
 {
-  const AiperfChart *chart = aiperf_chart_view_get_chart (aiperf_kernels_panel_get_chart_view (panel));
+  const AiperfChart *chart = aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel));
 
   g_assert_nonnull (chart);
   *out_n_rows = chart->y.tick_labels != NULL ? chart->y.tick_labels->len : 0;
@@ -68,7 +52,7 @@ test_kernels_tab (void)
   g_autofree char *on = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", "EPLBON.csv", NULL);
   const char *paths[] = { off, on, NULL };
   AiperfWindow *window;
-  AiperfKernelsPanel *panel;
+  AiperfDataPanel *panel;
   AiperfPlotPage *top;
   AdwTabView *tabs;
   GListModel *rows;
@@ -88,12 +72,12 @@ test_kernels_tab (void)
   g_assert_nonnull (top);
   g_assert_nonnull (find_page (window, "kernel_categories"));
   g_assert_nonnull (find_page (window, "kernel_deltas"));
-  panel = find_panel (window);
+  panel = find_data_panel (window);
   g_assert_nonnull (panel);
-  rows = G_LIST_MODEL (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel)));
+  rows = data_panel_rows (panel);
   /* seven kernels in each summary */
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 14);
-  g_assert_null (aiperf_kernels_panel_get_selected_kernel (panel));
+  g_assert_null (data_panel_selected_name (panel));
   g_assert_cmpint (band_row (panel, &n_rows), ==, -1);
 
   data = aiperf_kernel_data_new (aiperf_session_get_runs (window->session));
@@ -101,23 +85,23 @@ test_kernels_tab (void)
   g_assert_cmpuint (ranked->len, >=, 3);
 
   /* a row: its kernel banded on the chart beside it (rank 1: the second row from the top) */
-  g_assert_true (aiperf_kernels_panel_select_id (panel, 1));
-  g_assert_cmpstr (aiperf_kernels_panel_get_selected_kernel (panel), ==, g_ptr_array_index (ranked, 1));
+  g_assert_true (aiperf_data_panel_select_point (panel, 0, 1));
+  g_assert_cmpstr (data_panel_selected_name (panel), ==, g_ptr_array_index (ranked, 1));
   g_assert_cmpint (band_row (panel, &n_rows), ==, (int) n_rows - 2);
 
   /* the smallest kernel: the bottom row (one outside the top is brought
    * onto the chart: test-render-kernels) */
-  g_assert_true (aiperf_kernels_panel_select_id (panel, (int) ranked->len - 1));
+  g_assert_true (aiperf_data_panel_select_point (panel, 0, (int) ranked->len - 1));
   g_assert_cmpint (band_row (panel, &n_rows), ==, 0);
 
   /* a bar double-clicked on the Top Kernels tab: its row, and the Kernels tab shown */
   adw_tab_view_set_selected_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (top)));
   g_signal_emit_by_name (aiperf_plot_page_get_chart_view (top), "point-activated", 0, 0);
-  g_assert_cmpstr (aiperf_kernels_panel_get_selected_kernel (panel), ==, g_ptr_array_index (ranked, 0));
+  g_assert_cmpstr (data_panel_selected_name (panel), ==, g_ptr_array_index (ranked, 0));
   g_assert_true (adw_tab_view_get_selected_page (tabs) == adw_tab_view_get_page (tabs, GTK_WIDGET (panel)));
   /* and on the panel's own chart */
-  g_signal_emit_by_name (aiperf_kernels_panel_get_chart_view (panel), "point-activated", 0, 2);
-  g_assert_cmpstr (aiperf_kernels_panel_get_selected_kernel (panel), ==, g_ptr_array_index (ranked, 2));
+  g_signal_emit_by_name (aiperf_data_panel_get_chart_view (panel), "point-activated", 0, 2);
+  g_assert_cmpstr (data_panel_selected_name (panel), ==, g_ptr_array_index (ranked, 2));
   destroy_window (window);
 }
 

@@ -5,7 +5,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-kernels-panel.h"
 #include "aiperf-timeline-view.h"
 
 static char *
@@ -175,9 +174,8 @@ test_kernels_tab (void)
   g_autofree char *eplb = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
   const char *paths[] = { eplb, NULL };
   g_autoptr(GPtrArray) names = NULL;
-  AdwTabView *view;
   AiperfWindow *window;
-  AiperfKernelsPanel *panel = NULL;
+  AiperfDataPanel *panel;
   const AiperfChart *chart;
   const AiperfLayer *band;
 
@@ -190,19 +188,16 @@ test_kernels_tab (void)
   g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "top_kernels");
   g_assert_cmpstr (g_ptr_array_index (names, 1), ==, "kernel_categories");
   g_assert_cmpstr (g_ptr_array_index (names, 2), ==, "kernel_deltas");
-  view = aiperf_window_get_tab_view (window);
-  for (int i = 0; i < adw_tab_view_get_n_pages (view) && panel == NULL; i++)
-    if (AIPERF_IS_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i))))
-      panel = AIPERF_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+  panel = find_data_panel (window);
   g_assert_nonnull (panel);
   /* 7 kernels in each of the 2 summaries. */
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel)))), ==, 14);
+  g_assert_cmpuint (g_list_model_get_n_items (data_panel_rows (panel)), ==, 14);
 
   /* The bar of rank 1 (SendRecv) activated: its row is selected and the
    * chart marks its row behind the bars. */
-  g_assert_true (aiperf_kernels_panel_select_id (panel, 1));
-  g_assert_nonnull (strstr (aiperf_kernels_panel_get_selected_kernel (panel), "SendRecv"));
-  chart = aiperf_chart_view_get_chart (aiperf_kernels_panel_get_chart_view (panel));
+  g_assert_true (aiperf_data_panel_select_point (panel, 0, 1));
+  g_assert_nonnull (strstr (data_panel_selected_name (panel), "SendRecv"));
+  chart = aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel));
   g_assert_nonnull (chart);
   band = g_ptr_array_index (chart->layers, 0);
   g_assert_cmpint (band->kind, ==, AIPERF_LAYER_HBARS);
@@ -224,7 +219,7 @@ test_trace_tabs (void)
   g_autoptr(GPtrArray) names = NULL;
   AdwTabView *view;
   AiperfWindow *window;
-  AiperfKernelsPanel *panel = NULL;
+  AiperfDataPanel *panel;
 
   if (!display_available ())
     return;
@@ -236,18 +231,16 @@ test_trace_tabs (void)
   g_assert_cmpstr (g_ptr_array_index (names, 1), ==, "kernel_categories");
   g_assert_false (g_ptr_array_find_with_equal_func (names, "iterations", g_str_equal, NULL));
   view = aiperf_window_get_tab_view (window);
-  for (int i = 0; i < adw_tab_view_get_n_pages (view) && panel == NULL; i++)
-    if (AIPERF_IS_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i))))
-      panel = AIPERF_KERNELS_PANEL (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+  panel = find_data_panel (window);
   g_assert_nonnull (panel);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel)))), ==, 16);
-  g_assert_nonnull (aiperf_chart_view_get_chart (aiperf_kernels_panel_get_chart_view (panel)));
+  g_assert_cmpuint (g_list_model_get_n_items (data_panel_rows (panel)), ==, 16);
+  g_assert_nonnull (aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel)));
 
   /* The timeline tab: zoom keeps inside the trace, down to 10 ns. */
   {
     AiperfTimelineView *timeline = NULL;
     GtkWidget *page = NULL;
-    GtkSelectionModel *rows = gtk_column_view_get_model (aiperf_kernels_panel_get_column_view (panel));
+    GtkSelectionModel *rows = gtk_column_view_get_model (aiperf_data_panel_get_column_view (panel));
     gint64 t0, t1, full;
 
     for (int i = 0; i < adw_tab_view_get_n_pages (view) && timeline == NULL; i++)
@@ -259,7 +252,7 @@ test_trace_tabs (void)
     /* A row picked in the Kernels tab is searched for in the timeline. */
     gtk_selection_model_select_item (rows, 3, TRUE);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (g_object_get_data (G_OBJECT (page), "aiperf-timeline-search"))),
-                     ==, aiperf_kernels_panel_get_selected_kernel (panel));
+                     ==, data_panel_selected_name (panel));
     aiperf_timeline_view_get_range (timeline, &t0, &full);
     g_assert_cmpint (t0, ==, 0);
     g_assert_cmpint (full, >, 40000000000);   /* the trace spans about 41 s */

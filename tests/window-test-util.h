@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 #include "aiperf-presets.h"
+#include "aiperf-data-panel.h"
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
 #include "aiperf-window-private.h"
@@ -150,4 +151,52 @@ window_test_init (int    *argc,
   g_test_init (argc, argv, NULL);
   if (gtk_init_check ())
     adw_init ();
+}
+
+/* The first data tab of @window (a kind's table beside its chart), or NULL. */
+static inline AiperfDataPanel *
+find_data_panel (AiperfWindow *window)
+{
+  AdwTabView *view = aiperf_window_get_tab_view (window);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i));
+
+      if (AIPERF_IS_DATA_PANEL (child))
+        return AIPERF_DATA_PANEL (child);
+    }
+  return NULL;
+}
+
+/* What the selected row of @panel is about (a kernel's whole name), or NULL. */
+static inline const char *
+data_panel_selected_name (AiperfDataPanel *panel)
+{
+  int row = aiperf_data_panel_get_selected (panel);
+
+  return row >= 0 ? aiperf_data_table_get_row_name (aiperf_data_panel_get_table (panel), (guint) row) : NULL;
+}
+
+/* The rows @panel shows, in their order. */
+static inline GListModel *
+data_panel_rows (AiperfDataPanel *panel)
+{
+  return G_LIST_MODEL (gtk_column_view_get_model (aiperf_data_panel_get_column_view (panel)));
+}
+
+/* The first widget of type @type inside @widget (depth first), or NULL. */
+static inline GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include "aiperf-window.h"
 #include "aiperf-compare.h"
+#include "aiperf-kinds.h"
 #include "aiperf-run-set.h"
 #include "aiperf-session.h"
 #include "aiperf-sidebar.h"
@@ -62,22 +63,14 @@ void          aiperf_window_update_tab_title    (AiperfWindow   *self,
 void          aiperf_window_page_changed        (AiperfWindow   *self,
                                                  AiperfPlotPage *page);
 
-/* aiperf-window-gemm.c */
-/* Adds the GEMM kernels tab (table, roofline, GPU and filters) after the
- * GEMM charts' tabs. */
-void          aiperf_window_add_gemm_panel      (AiperfWindow   *self);
-/* aiperf-window-gemm.c: the kernels tab (table and top kernels) after the
- * kernel summaries' chart tabs. */
-void          aiperf_window_add_kernels_panel   (AiperfWindow   *self,
-                                                 const char     *kind);
-/* A timeline tab per trace of @runs. */
+/* aiperf-window-panels.c */
+/* Adds @kind's data tab (its table beside its chart, its options) after
+ * its charts' tabs. */
+void          aiperf_window_add_data_panel      (AiperfWindow     *self,
+                                                 const AiperfKind *kind);
+/* aiperf-window-timelines.c: a timeline tab per trace of @runs. */
 void          aiperf_window_add_timelines       (AiperfWindow   *self,
                                                  AiperfRunSet   *runs);
-
-/* aiperf-window-expert-load.c */
-/* Adds the expert load tab (table, chart, warm-up limit) after the
- * gate-log charts' tabs. */
-void          aiperf_window_add_expert_load_panel (AiperfWindow *self);
 
 /* aiperf-window-tabs.c: watch mode's offer to compare; answered (or
  * dismissed), it goes away. */

@@ -258,14 +258,10 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
                 ? aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN)
                 : aiperf_session_kind_specs (config, kind);
       add_default_pages (self, specs, kind_runs);
-      if (views & AIPERF_KIND_VIEW_GEMM_TABLE)
-        aiperf_window_add_gemm_panel (self);
-      if (views & AIPERF_KIND_VIEW_KERNEL_TABLE)
-        aiperf_window_add_kernels_panel (self, kind);
+      if (aiperf_kinds_find (kind) != NULL && aiperf_kinds_find (kind)->table != NULL)
+        aiperf_window_add_data_panel (self, aiperf_kinds_find (kind));
       if (views & AIPERF_KIND_VIEW_TIMELINE)
         aiperf_window_add_timelines (self, kind_runs);
-      if (views & AIPERF_KIND_VIEW_EXPERT_TABLE)
-        aiperf_window_add_expert_load_panel (self);
     }
   aiperf_window_add_history (self, aiperf_session_get_runs (self->session));
   /* Open on the first plot that shows something rather than on a status

@@ -8,6 +8,7 @@
 
 #include "aiperf-gate-log.h"
 #include "aiperf-handler-private.h"
+#include "aiperf-data-table.h"
 #include "aiperf-run-set.h"
 
 G_BEGIN_DECLS
@@ -72,6 +73,11 @@ AiperfChart *aiperf_handler_expert_load_heatmap (const AiperfPlotSpec *spec, Aip
 AiperfChart *aiperf_handler_expert_step_cv      (const AiperfPlotSpec *spec, AiperfRunSet *runs,
                                                  const AiperfClassification *classification,
                                                  AiperfPlotColors *colors, GError **error);
+
+/* The kind's table: every expert of every set
+ * (aiperf-expert-load-table.c). */
+AiperfDataTable *aiperf_expert_load_data_table (AiperfRunSet *runs,
+                                                GHashTable   *options);
 
 /* summary.txt and expert_load.json (aiperf-expert-load-summary.c). */
 char        *aiperf_expert_load_summary_section (AiperfRunSet *runs,

@@ -11,6 +11,7 @@
 #include "aiperf-gemm.h"
 #include "aiperf-gpu-peaks.h"
 #include "aiperf-handler-private.h"
+#include "aiperf-data-table.h"
 #include "aiperf-run-set.h"
 
 G_BEGIN_DECLS
@@ -89,6 +90,11 @@ AiperfChart *aiperf_handler_gemm_bars     (const AiperfPlotSpec *spec, AiperfRun
 AiperfChart *aiperf_handler_gemm_heatmap  (const AiperfPlotSpec *spec, AiperfRunSet *runs,
                                            const AiperfClassification *classification,
                                            AiperfPlotColors *colors, GError **error);
+
+/* The kind's table: the measurements after the filter
+ * (aiperf-gemm-table.c). */
+AiperfDataTable *aiperf_gemm_data_table   (AiperfRunSet *runs,
+                                           GHashTable   *options);
 
 /* The kind's hooks (aiperf-gemm-summary.c). */
 char        *aiperf_gemm_summary_section  (AiperfRunSet *runs,

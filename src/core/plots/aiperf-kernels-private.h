@@ -12,6 +12,7 @@
 #pragma once
 
 #include "aiperf-handler-private.h"
+#include "aiperf-data-table.h"
 #include "aiperf-run-set.h"
 
 G_BEGIN_DECLS
@@ -111,6 +112,11 @@ AiperfChart *aiperf_handler_gpu_timeline      (const AiperfPlotSpec *spec, Aiper
                                                AiperfPlotColors *colors, GError **error);
 gboolean     aiperf_handler_gpu_timeline_applies (const AiperfPlotSpec *spec,
                                                   AiperfRunSet         *runs);
+
+/* The kind's table: every kernel of each compared source
+ * (aiperf-kernels-table.c). */
+AiperfDataTable *aiperf_kernels_data_table    (AiperfRunSet *runs,
+                                               GHashTable   *options);
 
 /* The kind's hooks (aiperf-kernels-analysis.c). */
 char        *aiperf_kernels_summary_section   (AiperfRunSet *runs);

@@ -126,6 +126,22 @@ static const AiperfKindOption trace_options[] = {
   { NULL }
 };
 
+/* The tables beside a chart of their kind. */
+static const AiperfKindTable gemm_table = {
+  N_("GEMM Kernels"), N_("The GEMM measurements with their roofline, GPU and filters"), "roofline",
+  aiperf_gemm_data_table,
+};
+
+static const AiperfKindTable kernels_table = {
+  N_("Kernels"), N_("Every kernel of the open summaries, sortable, beside the top kernels"), "top_kernels",
+  aiperf_kernels_data_table,
+};
+
+static const AiperfKindTable expert_load_table = {
+  N_("Expert Load"), N_("Every expert's tokens in a table beside the chart, and the warm-up step limit"),
+  "expert_load", aiperf_expert_load_data_table,
+};
+
 static const AiperfKind kinds[] = {
   { .id = AIPERF_KIND_SERVING, .views = AIPERF_KIND_VIEW_RUNS },
   { .id = AIPERF_KIND_CUTILE, .summary_section = aiperf_cutile_summary_section,
@@ -134,16 +150,15 @@ static const AiperfKind kinds[] = {
     .side_title = N_("Profile") },
   { .id = AIPERF_KIND_GEMM, .write_files = aiperf_gemm_write_files,
     .summary_with_options = aiperf_gemm_summary_section, .expand_preset = aiperf_gemm_expand_preset,
-    .options = gemm_options, .views = AIPERF_KIND_VIEW_GEMM_TABLE },
+    .options = gemm_options, .table = &gemm_table },
   { .id = AIPERF_KIND_KERNELS, .summary_section = aiperf_kernels_summary_section,
-    .write_files = aiperf_kernels_write_files, .options = kernels_options,
-    .views = AIPERF_KIND_VIEW_KERNEL_TABLE },
+    .write_files = aiperf_kernels_write_files, .options = kernels_options, .table = &kernels_table },
   { .id = AIPERF_KIND_TRACE, .summary_section = aiperf_trace_summary_section,
     .write_files = aiperf_trace_write_files, .summary_with_options = aiperf_trace_summary_with_options,
-    .options = trace_options, .views = AIPERF_KIND_VIEW_KERNEL_TABLE | AIPERF_KIND_VIEW_TIMELINE },
+    .options = trace_options, .views = AIPERF_KIND_VIEW_TIMELINE, .table = &kernels_table },
   { .id = AIPERF_KIND_EXPERT_LOAD, .write_files = aiperf_expert_load_write_files,
     .summary_with_options = aiperf_expert_load_summary_section, .options = expert_load_options,
-    .views = AIPERF_KIND_VIEW_EXPERT_TABLE },
+    .table = &expert_load_table },
 };
 
 const AiperfKind *

@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "aiperf-data-table.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-run-set.h"
 
@@ -37,11 +38,22 @@ typedef enum {
    * multi-run presets compare them; one with per-request data opens its
    * drill-down; a run is listed by its load, requests and errors. */
   AIPERF_KIND_VIEW_RUNS          = 1 << 0,
-  AIPERF_KIND_VIEW_KERNEL_TABLE  = 1 << 1,  /* every kernel in a sortable table */
-  AIPERF_KIND_VIEW_GEMM_TABLE    = 1 << 2,  /* every GEMM measurement, GPU and row filters */
-  AIPERF_KIND_VIEW_TIMELINE      = 1 << 3,  /* a trace timeline per run */
-  AIPERF_KIND_VIEW_EXPERT_TABLE  = 1 << 4,  /* every expert of every gate-log set */
+  AIPERF_KIND_VIEW_TIMELINE      = 1 << 1,  /* a trace timeline per run */
 } AiperfKindViews;
+
+/* A kind's data in a sortable table beside one of its charts, each row
+ * linked to its point or bar, with the kind's analysis options that the
+ * chart offers as controls above (the window's data panel). */
+typedef struct {
+  const char *title;    /* untranslated (N_): "GEMM Kernels" */
+  const char *tooltip;  /* untranslated (N_) */
+  const char *chart;    /* the plot type of the chart beside it: "roofline" */
+  /* The table of @runs (those of the kind) under @options (the session's
+   * analysis options); never NULL: with no data, no rows and a status
+   * that says why. */
+  AiperfDataTable *(*build) (AiperfRunSet *runs,
+                             GHashTable   *options);
+} AiperfKindTable;
 
 typedef struct {
   const char *id;     /* "cutile" */
@@ -80,6 +92,8 @@ typedef struct {
    * runs table's column of them. */
   GPtrArray  *(*run_sides)     (AiperfRunSet *runs);
   const char  *side_title;
+  /* Nullable: the kind's table (kernels, GEMM measurements, experts). */
+  const AiperfKindTable   *table;
 } AiperfKind;
 
 /* The views of the kind @id (0 for a kind with no entry). */
@@ -88,6 +102,24 @@ AiperfKindViews   aiperf_kinds_get_views (const char *id);
 const AiperfKind *aiperf_kinds_get  (guint index);
 /* The kind @id, or NULL when it has no entry (then it has no summary section). */
 const AiperfKind *aiperf_kinds_find (const char *id);
+
+/* The chart beside @kind's table: a copy of its preset of that type
+ * (the user's title and keys), else a plain one of @kind. */
+AiperfPlotSpec   *aiperf_kind_table_chart      (const AiperfKind       *kind,
+                                                const AiperfPlotConfig *config);
+/* Whether @spec is a chart of @kind of the type its table sits beside
+ * (its points select the table's rows). */
+gboolean          aiperf_kind_table_links      (const AiperfKind       *kind,
+                                                const AiperfPlotSpec   *spec);
+/* When @spec is a chart of @kind: sets each of the kind's analysis options
+ * on it from @options (cleared where @options has none) and returns TRUE;
+ * FALSE and nothing changed for a chart of another kind. */
+gboolean          aiperf_kind_apply_options    (const AiperfKind       *kind,
+                                                AiperfPlotSpec         *spec,
+                                                GHashTable             *options);
+/* Whether @key is the session key of one of @kind's options. */
+gboolean          aiperf_kind_has_option       (const AiperfKind       *kind,
+                                                const char             *key);
 
 /* Every kind's options as command-line entries (a newly allocated array
  * ended by { NULL }) for a GOptionGroup whose user data is a GHashTable

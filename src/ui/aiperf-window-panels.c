@@ -1,0 +1,72 @@
+/* aiperf-window-panels.c — the window's data tabs: a kind's table beside
+ * its chart, added after the kind's chart tabs; the options chosen there
+ * redraw the kind's charts, and a point double-clicked on a chart of the
+ * table's type selects its row and shows the tab.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-data-panel.h"
+#include "aiperf-window-private.h"
+
+/* The kind's charts took its options (--gpu, --filter, …) as preset keys:
+ * they are set again on each and redrawn. */
+static void
+on_options_changed (AiperfWindow    *self,
+                    AiperfDataPanel *panel)
+{
+  const AiperfKind *kind = aiperf_data_panel_get_kind (panel);
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (AIPERF_IS_PLOT_PAGE (child) &&
+          aiperf_kind_apply_options (kind, aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child)),
+                                     aiperf_session_get_options (self->session)))
+        aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
+    }
+}
+
+static void
+on_linked_point (AiperfDataPanel *panel,
+                 int              series,
+                 int              id)
+{
+  GtkWidget *w = GTK_WIDGET (panel);
+
+  if (!aiperf_data_panel_select_point (panel, series, id))
+    return;
+  while (w != NULL && !ADW_IS_TAB_VIEW (w))
+    w = gtk_widget_get_parent (w);
+  if (w != NULL && adw_tab_view_get_page (ADW_TAB_VIEW (w), GTK_WIDGET (panel)) != NULL)
+    adw_tab_view_set_selected_page (ADW_TAB_VIEW (w), adw_tab_view_get_page (ADW_TAB_VIEW (w), GTK_WIDGET (panel)));
+}
+
+void
+aiperf_window_add_data_panel (AiperfWindow     *self,
+                              const AiperfKind *kind)
+{
+  GtkWidget *panel;
+  AdwTabPage *tab;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (kind != NULL && kind->table != NULL);
+
+  panel = aiperf_data_panel_new (self->session, kind);
+  g_signal_connect_object (panel, "options-changed", G_CALLBACK (on_options_changed), self, G_CONNECT_SWAPPED);
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (AIPERF_IS_PLOT_PAGE (child) && aiperf_kind_table_links (kind, aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child))))
+        g_signal_connect_object (aiperf_plot_page_get_chart_view (AIPERF_PLOT_PAGE (child)), "point-activated",
+                                 G_CALLBACK (on_linked_point), panel, G_CONNECT_SWAPPED);
+    }
+  tab = adw_tab_view_append (self->tab_view, panel);
+  adw_tab_page_set_title (tab, _(kind->table->title));
+  adw_tab_page_set_tooltip (tab, _(kind->table->tooltip));
+}

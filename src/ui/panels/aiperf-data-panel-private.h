@@ -1,0 +1,81 @@
+/* aiperf-data-panel-private.h — what the data panel's files share: its
+ * instance, the option controls above the table
+ * (aiperf-data-panel-controls.c) and the table's rows and columns
+ * (aiperf-data-columns.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "aiperf-data-panel.h"
+
+G_BEGIN_DECLS
+
+struct _AiperfDataPanel
+{
+  GtkBox              parent_instance;
+
+  AiperfSession      *session;
+  const AiperfKind   *kind;
+  AiperfPlotSpec     *spec;       /* the chart beside the table */
+  AiperfDataTable    *table;      /* what the rows show */
+  GListStore         *store;      /* AiperfDataRow */
+  GtkSingleSelection *selection;
+  GPtrArray          *controls;   /* one per option control, see -controls.c */
+  gboolean            updating;   /* the panel sets its widgets: no reaction */
+  int                 divider_position, divider_max;  /* as last set here */
+  gboolean            divider_dragged;                /* then it is left where it is */
+
+  /* template */
+  GtkScrolledWindow  *controls_scroller;
+  GtkBox             *controls_box;
+  GtkPaned           *paned;
+  GtkScrolledWindow  *scroller;
+  GtkColumnView      *view;
+  AiperfChartView    *chart_view;
+  GtkLabel           *status;
+};
+
+/* aiperf-data-panel.c: the controls changed option @key to @value (NULL:
+ * unset). */
+void          aiperf_data_panel_option_changed  (AiperfDataPanel *self,
+                                                 const char      *key,
+                                                 const char      *value);
+
+/* aiperf-data-panel-controls.c */
+/* A control above the table for each option of the chart's handler that
+ * is one of the kind's analysis options. */
+void          aiperf_data_panel_build_controls  (AiperfDataPanel *self);
+/* Sets the controls from the session's options and the filter choices
+ * from @unfiltered (the table without the filter). */
+void          aiperf_data_panel_sync_controls   (AiperfDataPanel *self,
+                                                 AiperfDataTable *unfiltered);
+/* The value stored for @key: a GPU by its preset's name. Newly allocated. */
+char         *aiperf_data_panel_normalize_option (AiperfDataPanel *self,
+                                                  const char      *key,
+                                                  const char      *value);
+/* The session key of the filter control, or NULL when there is none. */
+const char   *aiperf_data_panel_filter_option   (AiperfDataPanel *self);
+GtkDropDown  *aiperf_data_panel_controls_find_filter (AiperfDataPanel *self,
+                                                      const char      *column_key);
+void          aiperf_data_panel_free_control    (gpointer         control);
+
+/* aiperf-data-columns.c: one row of a table, for a list model */
+#define AIPERF_TYPE_DATA_ROW (aiperf_data_row_get_type ())
+G_DECLARE_FINAL_TYPE (AiperfDataRow, aiperf_data_row, AIPERF, DATA_ROW, GObject)
+
+AiperfDataRow *aiperf_data_row_new        (AiperfDataTable    *table,
+                                           guint               index);
+guint          aiperf_data_row_get_index  (AiperfDataRow      *row);
+/* Gives @view the columns of @table (sortable, sized from their widths,
+ * the name column taking the room left), unless it has them already. */
+void           aiperf_data_columns_set    (GtkColumnView      *view,
+                                           AiperfDataTable    *table);
+/* Selects row @position of @selection and scrolls it to the middle of
+ * @view (GTK 4.8 has no gtk_column_view_scroll_to; rows are of one
+ * height). */
+void           aiperf_data_columns_select (GtkColumnView      *view,
+                                           GtkSingleSelection *selection,
+                                           guint               position);
+
+G_END_DECLS
