@@ -208,6 +208,7 @@ choose_gpu (AiperfGemmData *data,
 
   if (wanted != NULL && *wanted != '\0')
     {
+      data->gpu_asked = TRUE;
       data->gpu = aiperf_gpu_peaks_lookup (peaks, wanted);
       if (data->gpu != NULL)
         data->gpu_origin = g_strdup_printf ("--gpu %s", wanted);
@@ -229,8 +230,9 @@ choose_gpu (AiperfGemmData *data,
           return;
         }
     }
-  data->gpu_problem = g_strdup (_("the input names no known GPU: pass --gpu NAME (h100, h200, a100, mi300x, b200) "
-                                  "for ceilings, attainable TFLOP/s and efficiency"));
+  /* Said on charts, in the window as in files: how to name one is each
+   * surface's to say (a flag, a drop-down). */
+  data->gpu_problem = g_strdup (_("the input names no known GPU: no ceilings, attainable TFLOP/s or efficiency"));
 }
 
 static int

@@ -52,6 +52,7 @@ typedef struct {
   const AiperfGpuPreset *gpu;         /* NULL: no ceilings */
   char            *gpu_origin;  /* how it was chosen: "--gpu h100", "named by the input: …" */
   char            *gpu_problem; /* why there is none, or NULL */
+  gboolean         gpu_asked;   /* the options named one ("gpu") */
   GPtrArray       *dtypes;      /* char*: distinct dtypes, by precision then name */
   GPtrArray       *run_labels;  /* char*: per run position */
 } AiperfGemmData;

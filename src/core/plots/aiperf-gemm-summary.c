@@ -20,6 +20,12 @@ static void
 append_gpu (GString        *s,
             AiperfGemmData *data)
 {
+  if (data->gpu == NULL && !data->gpu_asked)
+    {
+      g_string_append (s, _("  GPU: none — the input names no known GPU: pass --gpu NAME (h100, h200, a100, mi300x, "
+                            "b200) for ceilings, attainable TFLOP/s and efficiency\n"));
+      return;
+    }
   if (data->gpu == NULL)
     {
       g_string_append_printf (s, _("  GPU: none — %s\n"), data->gpu_problem);

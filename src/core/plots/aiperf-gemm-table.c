@@ -90,18 +90,18 @@ number_text (double v,
 /* "5 of 90 measurements · H100 SXM (named by the input: H100)"; without a
  * GPU, how to get one — from the panel's GPU choice, not a flag. */
 static char *
-status_text (AiperfGemmData *data,
-             GHashTable     *options)
+status_text (AiperfGemmData *data)
 {
-  const char *wanted = options != NULL ? g_hash_table_lookup (options, AIPERF_GEMM_OPTION_GPU) : NULL;
-
+  if (data->gpu != NULL && data->gpu_asked)
+    return g_strdup_printf (_("%u of %u measurements · ceilings of the %s"), data->points->len, data->n_total,
+                            data->gpu->name);
   if (data->gpu != NULL)
-    return g_strdup_printf (_("%u of %u measurements · %s (%s)"), data->points->len, data->n_total,
-                            data->gpu->name, data->gpu_origin);
-  if (wanted != NULL && *wanted != '\0')
+    return g_strdup_printf (_("%u of %u measurements · ceilings of the %s (%s)"), data->points->len,
+                            data->n_total, data->gpu->name, data->gpu_origin);
+  if (data->gpu_asked)
     return g_strdup_printf (_("%u of %u measurements · %s"), data->points->len, data->n_total, data->gpu_problem);
-  return g_strdup_printf (_("%u of %u measurements · the input names no known GPU: choose one for the ceilings, "
-                            "attainable TFLOP/s and efficiency"), data->points->len, data->n_total);
+  return g_strdup_printf (_("%u of %u measurements · the input names no known GPU: pick one under GPU for its "
+                            "ceilings, attainable TFLOP/s and efficiency"), data->points->len, data->n_total);
 }
 
 AiperfDataTable *
@@ -143,7 +143,7 @@ aiperf_gemm_data_table (AiperfRunSet *runs,
                                       c == COL_KERNEL ? (p->device_kernel != NULL ? p->device_kernel : p->kernel) : NULL);
         }
     }
-  status = status_text (data, options);
+  status = status_text (data);
   aiperf_data_table_set_status (table, status);
   return table;
 }

@@ -177,6 +177,27 @@ aiperf_data_columns_set (GtkColumnView   *view,
 }
 
 void
+aiperf_data_columns_show_filled (GtkColumnView   *view,
+                                 AiperfDataTable *table)
+{
+  GListModel *columns;
+
+  g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
+  g_return_if_fail (table != NULL);
+
+  columns = gtk_column_view_get_columns (view);
+  for (guint c = 0; c < g_list_model_get_n_items (columns) && c < aiperf_data_table_get_n_columns (table); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+      gboolean filled = aiperf_data_table_get_n_rows (table) == 0;
+
+      for (guint r = 0; r < aiperf_data_table_get_n_rows (table) && !filled; r++)
+        filled = aiperf_data_table_get_text (table, r, c) != NULL;
+      gtk_column_view_column_set_visible (column, filled);
+    }
+}
+
+void
 aiperf_data_columns_select (GtkColumnView      *view,
                             GtkSingleSelection *selection,
                             guint               position)

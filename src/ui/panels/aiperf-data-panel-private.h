@@ -71,6 +71,10 @@ guint          aiperf_data_row_get_index  (AiperfDataRow      *row);
  * the name column taking the room left), unless it has them already. */
 void           aiperf_data_columns_set    (GtkColumnView      *view,
                                            AiperfDataTable    *table);
+/* Hides the columns of @view in which no row of @table has a value (a
+ * file with no model or batch size). */
+void           aiperf_data_columns_show_filled (GtkColumnView   *view,
+                                                AiperfDataTable *table);
 /* Selects row @position of @selection and scrolls it to the middle of
  * @view (GTK 4.8 has no gtk_column_view_scroll_to; rows are of one
  * height). */

@@ -86,6 +86,34 @@ build_unfiltered (AiperfDataPanel *self,
   return self->kind->table->build (runs, without);
 }
 
+/* The table's status, then what loading left out of it (rows skipped,
+ * cells not read): the first few of the runs' notes, and how many more. */
+static char *
+status_text (AiperfDataPanel *self,
+             AiperfRunSet    *runs)
+{
+  GString *s = g_string_new (aiperf_data_table_get_status (self->table));
+  guint shown = 0, more = 0;
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      GPtrArray *warnings = aiperf_run_get_warnings (aiperf_run_set_get_run (runs, i));
+
+      for (guint w = 0; warnings != NULL && w < warnings->len; w++)
+        if (shown < 3)
+          {
+            g_string_append_printf (s, "%s%s", s->len > 0 ? "\n" : "", (const char *) g_ptr_array_index (warnings, w));
+            shown++;
+          }
+        else
+          more++;
+    }
+  if (more > 0)
+    g_string_append_printf (s, ngettext ("\n… and %u more note in the run's details",
+                                         "\n… and %u more notes in the runs' details", more), more);
+  return g_string_free (s, FALSE);
+}
+
 static void
 select_key (AiperfDataPanel *self,
             const char      *key)
@@ -112,6 +140,7 @@ aiperf_data_panel_refresh (AiperfDataPanel *self)
   g_autoptr(AiperfDataTable) unfiltered = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree char *keep = NULL;
+  g_autofree char *status = NULL;
   AiperfDataRow *row;
   gboolean was_updating = self->updating;
 
@@ -129,12 +158,14 @@ aiperf_data_panel_refresh (AiperfDataPanel *self)
   self->updating = TRUE;
   aiperf_data_panel_sync_controls (self, unfiltered);
   aiperf_data_columns_set (self->view, self->table);
+  aiperf_data_columns_show_filled (self->view, self->table);
   for (guint i = 0; i < aiperf_data_table_get_n_rows (self->table); i++)
     g_ptr_array_add (items, aiperf_data_row_new (self->table, i));
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)), items->pdata,
                        items->len);
   select_key (self, keep);
-  gtk_label_set_text (self->status, aiperf_data_table_get_status (self->table));
+  status = status_text (self, runs);
+  gtk_label_set_text (self->status, status);
   self->updating = was_updating;
   rebuild_chart (self);
 }
@@ -284,7 +315,8 @@ on_max_position (AiperfDataPanel *self)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
 
-      wanted += gtk_column_view_column_get_fixed_width (column);
+      if (gtk_column_view_column_get_visible (column))
+        wanted += gtk_column_view_column_get_fixed_width (column);
     }
   /* room for the scroll bar */
   wanted += 16;
