@@ -196,27 +196,3 @@ aiperf_data_columns_show_filled (GtkColumnView   *view,
       gtk_column_view_column_set_visible (column, filled);
     }
 }
-
-void
-aiperf_data_columns_select (GtkColumnView      *view,
-                            GtkSingleSelection *selection,
-                            guint               position)
-{
-  GtkAdjustment *adjustment;
-  guint n;
-  double upper, page, row_height;
-
-  g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
-  g_return_if_fail (GTK_IS_SINGLE_SELECTION (selection));
-
-  gtk_single_selection_set_selected (selection, position);
-  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
-  n = g_list_model_get_n_items (G_LIST_MODEL (selection));
-  if (adjustment == NULL || n == 0)
-    return;
-  upper = gtk_adjustment_get_upper (adjustment);
-  page = gtk_adjustment_get_page_size (adjustment);
-  row_height = upper / n;
-  if (upper > page)
-    gtk_adjustment_set_value (adjustment, CLAMP ((position + 0.5) * row_height - page / 2, 0, upper - page));
-}

@@ -75,11 +75,5 @@ void           aiperf_data_columns_set    (GtkColumnView      *view,
  * file with no model or batch size). */
 void           aiperf_data_columns_show_filled (GtkColumnView   *view,
                                                 AiperfDataTable *table);
-/* Selects row @position of @selection and scrolls it to the middle of
- * @view (GTK 4.8 has no gtk_column_view_scroll_to; rows are of one
- * height). */
-void           aiperf_data_columns_select (GtkColumnView      *view,
-                                           GtkSingleSelection *selection,
-                                           guint               position);
 
 G_END_DECLS

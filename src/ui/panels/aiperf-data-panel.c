@@ -11,6 +11,7 @@
 
 #include "aiperf-data-panel-private.h"
 #include "aiperf-session-plot.h"
+#include "aiperf-table-view.h"
 
 G_DEFINE_FINAL_TYPE (AiperfDataPanel, aiperf_data_panel, GTK_TYPE_BOX)
 
@@ -126,7 +127,7 @@ select_key (AiperfDataPanel *self,
 
       if (g_str_equal (aiperf_data_table_get_row_key (self->table, aiperf_data_row_get_index (row)), key))
         {
-          aiperf_data_columns_select (self->view, self->selection, i);
+          aiperf_table_view_select (self->view, self->selection, i);
           return;
         }
     }
@@ -213,7 +214,7 @@ aiperf_data_panel_select_point (AiperfDataPanel *self,
 
       if (aiperf_data_table_row_matches (self->table, aiperf_data_row_get_index (row), series, id))
         {
-          aiperf_data_columns_select (self->view, self->selection, i);
+          aiperf_table_view_select (self->view, self->selection, i);
           return TRUE;
         }
     }
