@@ -291,7 +291,7 @@ test_parallel_details (void)
 
 /* Details are installed whole: nothing shows before the load has
  * finished, a cancelled load leaves the run as it was, and the arrays a
- * reader held before stay valid (they are replaced, not changed). */
+ * reader holds a reference to do not change (they are replaced). */
 static void
 test_details_installed_whole (void)
 {
@@ -302,13 +302,14 @@ test_details_installed_whole (void)
   g_autoptr(GCancellable) cancelled = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) names = NULL;
-  GPtrArray *before_warnings, *before_gpus;
+  g_autoptr(GPtrArray) before_warnings = NULL;
+  g_autoptr(GPtrArray) before_gpus = NULL;
 
   write_file (dir, "profile_export.jsonl", requests);
   write_file (dir, "gpu_telemetry_export.jsonl", telemetry);
   aiperf_run_add_warning (run, "from the summary");
-  before_warnings = aiperf_run_get_warnings (run);
-  before_gpus = aiperf_run_get_gpus (run);
+  before_warnings = aiperf_run_dup_warnings (run);
+  before_gpus = aiperf_run_dup_gpus (run);
 
   g_cancellable_cancel (cancelled);
   g_assert_false (aiperf_run_load_details (run, cancelled, NULL, NULL, &error));

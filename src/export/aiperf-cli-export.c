@@ -377,7 +377,7 @@ export_images (const AiperfExportOptions *options,
       for (guint r = 0; !(aiperf_kinds_get_views (charts->kind) & AIPERF_KIND_VIEW_RUNS) &&
                         r < aiperf_run_set_get_n_runs (charts->runs); r++)
         {
-          GPtrArray *notes = aiperf_run_get_warnings (aiperf_run_set_get_run (charts->runs, r));
+          g_autoptr(GPtrArray) notes = aiperf_run_dup_warnings (aiperf_run_set_get_run (charts->runs, r));
 
           for (guint w = 0; notes != NULL && w < notes->len; w++)
             aiperf_export_log (log, AIPERF_LOG_WARNING, "%s", (const char *) g_ptr_array_index (notes, w));

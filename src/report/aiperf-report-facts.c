@@ -82,7 +82,7 @@ describe_gpus (AiperfRunSet *runs)
 
   for (guint r = 0; r < aiperf_run_set_get_n_runs (runs); r++)
     {
-      GPtrArray *gpus = aiperf_run_get_gpus (aiperf_run_set_get_run (runs, r));
+      g_autoptr(GPtrArray) gpus = aiperf_run_dup_gpus (aiperf_run_set_get_run (runs, r));
 
       for (guint i = 0; gpus != NULL && i < gpus->len; i++)
         {

@@ -68,7 +68,8 @@ add_serving_rows (AiperfRunDetails *self,
                   AiperfRun        *run)
 {
   g_autofree char *conc = NULL, *rate = NULL, *reqs = NULL, *errs = NULL;
-  GPtrArray *errors, *gpus;
+  g_autoptr(GPtrArray) gpus = NULL;
+  GPtrArray *errors;
 
   add_row (self, self->run_group, _("Model"), aiperf_run_get_model (run));
   add_row (self, self->run_group, _("Endpoint"), aiperf_run_get_endpoint_type (run));
@@ -106,7 +107,7 @@ add_serving_rows (AiperfRunDetails *self,
       add_row (self, self->errors_group, title, e->message);
     }
 
-  gpus = aiperf_run_get_gpus (run);
+  gpus = aiperf_run_dup_gpus (run);
   gtk_widget_set_visible (GTK_WIDGET (self->gpus_group), gpus != NULL && gpus->len > 0);
   for (guint i = 0; gpus != NULL && i < gpus->len; i++)
     {
@@ -125,7 +126,7 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
 {
   AiperfRun *run;
   g_autoptr(GPtrArray) keys = NULL;
-  GPtrArray *warnings;
+  g_autoptr(GPtrArray) warnings = NULL;
 
   g_return_if_fail (AIPERF_IS_RUN_DETAILS (self));
 
@@ -146,7 +147,7 @@ aiperf_run_details_refresh (AiperfRunDetails *self)
   else
     add_serving_rows (self, run);
 
-  warnings = aiperf_run_get_warnings (run);
+  warnings = aiperf_run_dup_warnings (run);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_group), warnings != NULL && warnings->len > 0);
   for (guint i = 0; warnings != NULL && i < warnings->len; i++)
     add_row (self, self->notes_group, g_ptr_array_index (warnings, i), NULL);

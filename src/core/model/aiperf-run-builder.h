@@ -1,5 +1,8 @@
 /* aiperf-run-builder.h — what the loaders (formats) use to fill an AiperfRun.
  *
+ * For a run nobody else sees yet: while a format loads it, or the staging
+ * run of a details load. They take no lock.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -9,8 +12,9 @@
 G_BEGIN_DECLS
 
 /* Reads a run's details into @staging, a private run holding a copy of the
- * run's directory, parameters and GPUs; what it adds there (datasets,
- * GPUs, warnings, bad lines) is installed into the run when it succeeds. */
+ * run's directory, parameters, GPUs and notes; what it adds there
+ * (datasets, GPUs, warnings, bad lines) is installed into the run in one
+ * step when it succeeds. It adds datasets; the run keeps those it had. */
 typedef gboolean (*AiperfDetailsLoader) (AiperfRun          *staging,
                                          GCancellable       *cancellable,
                                          AiperfProgressFunc  progress,

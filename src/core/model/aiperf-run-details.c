@@ -2,10 +2,11 @@
  *
  * The format that made a run says how to read its details (an AIPerf
  * folder's per-request JSONL, telemetry, time slices). The reader fills a
- * private staging run that nobody else sees; only when it has finished are
- * its datasets, GPUs and notes installed into the run, and only then does
- * aiperf_run_has_details() say so. A failed or cancelled load leaves the run
- * as it was. Arrays a reader may hold are replaced, never changed in place.
+ * private staging run that nobody else sees, whose snapshot starts from
+ * the run's GPUs and notes; when it has finished, that snapshot, with the
+ * run's datasets added, becomes the run's in one pointer swap, which also
+ * makes aiperf_run_has_details() say so. A failed or cancelled load leaves
+ * the run as it was; a snapshot a reader holds never changes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,24 +23,12 @@ aiperf_run_set_details_loader (AiperfRun           *self,
   self->details_loader = loader;
 }
 
-static AiperfGpu *
-gpu_copy (const AiperfGpu *gpu)
-{
-  AiperfGpu *copy = g_new0 (AiperfGpu, 1);
-
-  copy->uuid = g_strdup (gpu->uuid);
-  copy->index = gpu->index;
-  copy->name = g_strdup (gpu->name);
-  copy->hostname = g_strdup (gpu->hostname);
-  copy->endpoints = g_strdupv (gpu->endpoints);
-  return copy;
-}
-
 /* What a details reader may look at: where the run is (folder and
- * locator), its parameters (the time-slice length) and its GPUs
- * (telemetry adds to them). */
+ * locator), its parameters (the time-slice length) and, in a snapshot of
+ * its own, copies of its GPUs (telemetry adds to them) and notes. */
 static AiperfRun *
-staging_new (AiperfRun *self)
+staging_new (AiperfRun         *self,
+             AiperfRunSnapshot *current)
 {
   AiperfRun *staging = aiperf_run_new (self->directory);
   GHashTableIter iter;
@@ -50,50 +39,9 @@ staging_new (AiperfRun *self)
   g_hash_table_iter_init (&iter, self->parameters);
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (staging->parameters, g_strdup (key), g_strdup (value));
-  for (guint i = 0; i < self->gpus->len; i++)
-    g_ptr_array_add (staging->gpus, gpu_copy (g_ptr_array_index (self->gpus, i)));
+  aiperf_run_snapshot_unref (staging->snapshot);
+  staging->snapshot = aiperf_run_snapshot_new_for_details (current);
   return staging;
-}
-
-/* Replaces *@field by @replacement, keeping the old array alive until the
- * run goes: a thread may still be reading it. */
-static void
-replace_array (AiperfRun  *self,
-               GPtrArray **field,
-               GPtrArray  *replacement)
-{
-  g_ptr_array_add (self->retired, *field);
-  *field = replacement;
-}
-
-static void
-install (AiperfRun *self,
-         AiperfRun *staging)
-{
-  g_autoptr(GPtrArray) names = aiperf_run_list_datasets (staging);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *name = g_ptr_array_index (names, i);
-
-      aiperf_run_set_dataset (self, name, aiperf_run_get_dataset_type (staging, name),
-                              aiperf_run_get_dataset (staging, name, G_TYPE_INVALID));
-    }
-
-  g_mutex_lock (&self->notes_lock);
-  replace_array (self, &self->gpus, g_ptr_array_ref (staging->gpus));
-  if (staging->warnings->len > 0)
-    {
-      GPtrArray *warnings = g_ptr_array_new_full (self->warnings->len + staging->warnings->len, g_free);
-
-      for (guint i = 0; i < self->warnings->len; i++)
-        g_ptr_array_add (warnings, g_strdup (g_ptr_array_index (self->warnings, i)));
-      for (guint i = 0; i < staging->warnings->len; i++)
-        g_ptr_array_add (warnings, g_strdup (g_ptr_array_index (staging->warnings, i)));
-      replace_array (self, &self->warnings, warnings);
-    }
-  self->n_bad_lines += staging->n_bad_lines;
-  g_mutex_unlock (&self->notes_lock);
 }
 
 gboolean
@@ -109,23 +57,30 @@ aiperf_run_load_details (AiperfRun          *self,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  g_mutex_lock (&self->details_lock);
-  if (!g_atomic_int_get (&self->details_loaded))
+  g_mutex_lock (&self->load_lock);
+  if (!aiperf_run_has_details (self))
     {
+      /* Only a load changes a handed-out run's snapshot, and loads take
+       * turns: @current stays the run's until this one installs. */
+      g_autoptr(AiperfRunSnapshot) current = aiperf_run_dup_snapshot (self);
+
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         ok = FALSE;
-      else if (self->details_loader != NULL)
+      else if (self->details_loader == NULL)
+        aiperf_run_install_details (self, current);
+      else
         {
-          g_autoptr(AiperfRun) staging = staging_new (self);
+          g_autoptr(AiperfRun) staging = staging_new (self, current);
 
           ok = self->details_loader (staging, cancellable, progress, progress_data, error);
           if (ok)
-            install (self, staging);
+            {
+              aiperf_run_snapshot_keep_datasets (staging->snapshot, current);
+              aiperf_run_install_details (self, staging->snapshot);
+            }
         }
-      if (ok)
-        g_atomic_int_set (&self->details_loaded, TRUE);
     }
-  g_mutex_unlock (&self->details_lock);
+  g_mutex_unlock (&self->load_lock);
   return ok;
 }
 
@@ -173,11 +128,16 @@ aiperf_run_load_details_finish (AiperfRun     *self,
 gboolean
 aiperf_run_has_details (AiperfRun *self)
 {
+  gboolean loaded;
+
   g_return_val_if_fail (AIPERF_IS_RUN (self), FALSE);
 
-  /* Atomic, not under details_lock: a load holds that lock throughout, and
-   * the window asks this from the main thread while a load runs. */
-  return g_atomic_int_get (&self->details_loaded);
+  /* Under the snapshot's lock, not load_lock: a load holds that one
+   * throughout, and the window asks this while a load runs. */
+  g_mutex_lock (&self->lock);
+  loaded = self->details_loaded;
+  g_mutex_unlock (&self->lock);
+  return loaded;
 }
 
 gboolean

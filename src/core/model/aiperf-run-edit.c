@@ -1,5 +1,8 @@
 /* aiperf-run-edit.c — the setters the loaders use to fill an AiperfRun.
  *
+ * They change the run in place, its snapshot too: a run is filled before
+ * anyone else sees it (see aiperf-run-builder.h).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -157,9 +160,9 @@ aiperf_run_find_gpu (AiperfRun  *self,
   g_return_val_if_fail (AIPERF_IS_RUN (self), -1);
   g_return_val_if_fail (uuid != NULL, -1);
 
-  for (guint i = 0; i < self->gpus->len; i++)
+  for (guint i = 0; i < self->snapshot->gpus->len; i++)
     {
-      AiperfGpu *gpu = g_ptr_array_index (self->gpus, i);
+      AiperfGpu *gpu = g_ptr_array_index (self->snapshot->gpus, i);
 
       if (g_strcmp0 (gpu->uuid, uuid) == 0)
         return (int) i;
@@ -205,9 +208,9 @@ find_placeholder_match (AiperfRun  *self,
 {
   gboolean new_is_placeholder = uuid_is_placeholder (uuid);
 
-  for (guint i = 0; i < self->gpus->len; i++)
+  for (guint i = 0; i < self->snapshot->gpus->len; i++)
     {
-      AiperfGpu *gpu = g_ptr_array_index (self->gpus, i);
+      AiperfGpu *gpu = g_ptr_array_index (self->snapshot->gpus, i);
 
       if (gpu->index == index &&
           (new_is_placeholder || uuid_is_placeholder (gpu->uuid)))
@@ -241,7 +244,7 @@ aiperf_run_add_gpu (AiperfRun  *self,
     slot = find_placeholder_match (self, key, index);
   if (slot >= 0)
     {
-      gpu = g_ptr_array_index (self->gpus, slot);
+      gpu = g_ptr_array_index (self->snapshot->gpus, slot);
       /* The real UUID wins over an anonymised one. */
       if (uuid_is_placeholder (gpu->uuid) && !uuid_is_placeholder (key))
         {
@@ -263,7 +266,7 @@ aiperf_run_add_gpu (AiperfRun  *self,
   gpu->hostname = g_strdup (hostname);
   gpu->endpoints = g_new0 (char *, 1);
   gpu_add_endpoint (gpu, endpoint);
-  g_ptr_array_add (self->gpus, gpu);
+  g_ptr_array_add (self->snapshot->gpus, gpu);
 }
 
 void
@@ -281,9 +284,7 @@ aiperf_run_add_warning (AiperfRun  *self,
   text = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_mutex_lock (&self->notes_lock);
-  g_ptr_array_add (self->warnings, text);
-  g_mutex_unlock (&self->notes_lock);
+  g_ptr_array_add (self->snapshot->warnings, text);
 }
 
 void
@@ -291,8 +292,5 @@ aiperf_run_add_bad_lines (AiperfRun *self,
                           guint      n)
 {
   g_return_if_fail (AIPERF_IS_RUN (self));
-
-  g_mutex_lock (&self->notes_lock);
-  self->n_bad_lines += n;
-  g_mutex_unlock (&self->notes_lock);
+  self->snapshot->n_bad_lines += n;
 }

@@ -1,11 +1,12 @@
 /* aiperf-run-struct-private.h — the instance struct of AiperfRun, shared by
- * the files that implement it (aiperf-run.c, -edit.c, -details.c).
+ * the files that implement it (aiperf-run.c, -edit.c, -details.c, …).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "aiperf-run.h"
+#include "aiperf-run-builder.h"
+#include "aiperf-run-snapshot-private.h"
 
 G_BEGIN_DECLS
 
@@ -45,32 +46,21 @@ struct _AiperfRun {
   gint64            request_count;
   gint64            error_count;
   GPtrArray        *errors;       /* AiperfErrorEntry* */
-  GPtrArray        *gpus;         /* AiperfGpu* */
 
-  /* Named datasets (aiperf-run-datasets.c): name → boxed value. */
-  GRWLock           datasets_lock;
-  GHashTable       *datasets;
+  /* Datasets, GPUs and notes (aiperf-run-snapshot-private.h): replaced
+   * whole when details are installed. @lock guards the pointer and
+   * @details_loaded, and is held only to read or swap them. */
+  GMutex            lock;
+  AiperfRunSnapshot *snapshot;
+  gboolean          details_loaded;
 
-  /* Warnings can be added by a details load on a worker thread. */
-  GMutex            notes_lock;
-  GPtrArray        *warnings;
-  guint             n_bad_lines;
-
-  /* Arrays replaced while someone may hold them (gpus, warnings): freed
-   * with the run. */
-  GPtrArray        *retired;
-
-  /* Serialises aiperf_run_load_details() (aiperf-run-details.c). */
-  GMutex            details_lock;
-  gboolean          details_loaded;  /* atomic */
+  /* One details load at a time (aiperf-run-details.c): held for a whole
+   * load, never by a reader. */
+  GMutex            load_lock;
   AiperfDetailsLoader details_loader; /* NULL: the run has no details */
 };
 
 void aiperf_run_init_identity  (AiperfRun *self);
 void aiperf_run_clear_identity (AiperfRun *self);
-void aiperf_run_init_datasets  (AiperfRun *self);
-void aiperf_run_clear_datasets (AiperfRun *self);
-/* The boxed type of dataset @name, or G_TYPE_INVALID. */
-GType aiperf_run_get_dataset_type (AiperfRun *self, const char *name);
 
 G_END_DECLS

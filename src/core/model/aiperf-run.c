@@ -25,18 +25,6 @@ run_metric_free (gpointer data)
 }
 
 void
-aiperf_gpu_free (AiperfGpu *gpu)
-{
-  if (gpu == NULL)
-    return;
-  g_free (gpu->uuid);
-  g_free (gpu->name);
-  g_free (gpu->hostname);
-  g_strfreev (gpu->endpoints);
-  g_free (gpu);
-}
-
-void
 aiperf_error_entry_free (AiperfErrorEntry *entry)
 {
   if (entry == NULL)
@@ -52,7 +40,6 @@ aiperf_run_finalize (GObject *object)
   AiperfRun *self = AIPERF_RUN (object);
 
   aiperf_run_clear_identity (self);
-  aiperf_run_clear_datasets (self);
   g_free (self->directory);
   g_free (self->name);
   g_free (self->model);
@@ -65,11 +52,9 @@ aiperf_run_finalize (GObject *object)
   g_hash_table_unref (self->parameters);
   g_hash_table_unref (self->metrics);
   g_ptr_array_unref (self->errors);
-  g_ptr_array_unref (self->gpus);
-  g_ptr_array_unref (self->warnings);
-  g_ptr_array_unref (self->retired);
-  g_mutex_clear (&self->notes_lock);
-  g_mutex_clear (&self->details_lock);
+  aiperf_run_snapshot_unref (self->snapshot);
+  g_mutex_clear (&self->lock);
+  g_mutex_clear (&self->load_lock);
 
   G_OBJECT_CLASS (aiperf_run_parent_class)->finalize (object);
 }
@@ -90,13 +75,10 @@ aiperf_run_init (AiperfRun *self)
   self->parameters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->metrics = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, run_metric_free);
   self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_error_entry_free);
-  self->gpus = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_gpu_free);
-  self->warnings = g_ptr_array_new_with_free_func (g_free);
-  self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_mutex_init (&self->notes_lock);
-  g_mutex_init (&self->details_lock);
+  self->snapshot = aiperf_run_snapshot_new ();
+  g_mutex_init (&self->lock);
+  g_mutex_init (&self->load_lock);
   aiperf_run_init_identity (self);
-  aiperf_run_init_datasets (self);
 }
 
 /* Folder names aiperf's sweep orchestrator generates; they say nothing about
@@ -390,36 +372,65 @@ aiperf_run_get_errors (AiperfRun *self)
   return self->errors;
 }
 
+/* GPUs and notes belong to the run's snapshot: a borrowed pointer lives
+ * while the run holds that snapshot, a reference as long as it likes. */
+
 GPtrArray *
 aiperf_run_get_gpus (AiperfRun *self)
 {
+  g_autoptr(AiperfRunSnapshot) snapshot = NULL;
+
   g_return_val_if_fail (AIPERF_IS_RUN (self), NULL);
-  return self->gpus;
+  snapshot = aiperf_run_dup_snapshot (self);
+  return snapshot->gpus;
+}
+
+GPtrArray *
+aiperf_run_dup_gpus (AiperfRun *self)
+{
+  g_autoptr(AiperfRunSnapshot) snapshot = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_RUN (self), NULL);
+  snapshot = aiperf_run_dup_snapshot (self);
+  return g_ptr_array_ref (snapshot->gpus);
 }
 
 guint
 aiperf_run_get_gpu_count (AiperfRun *self)
 {
+  g_autoptr(AiperfRunSnapshot) snapshot = NULL;
+
   g_return_val_if_fail (AIPERF_IS_RUN (self), 0);
-  return self->gpus->len;
+  snapshot = aiperf_run_dup_snapshot (self);
+  return snapshot->gpus->len;
 }
 
 GPtrArray *
 aiperf_run_get_warnings (AiperfRun *self)
 {
+  g_autoptr(AiperfRunSnapshot) snapshot = NULL;
+
   g_return_val_if_fail (AIPERF_IS_RUN (self), NULL);
-  return self->warnings;
+  snapshot = aiperf_run_dup_snapshot (self);
+  return snapshot->warnings;
+}
+
+GPtrArray *
+aiperf_run_dup_warnings (AiperfRun *self)
+{
+  g_autoptr(AiperfRunSnapshot) snapshot = NULL;
+
+  g_return_val_if_fail (AIPERF_IS_RUN (self), NULL);
+  snapshot = aiperf_run_dup_snapshot (self);
+  return g_ptr_array_ref (snapshot->warnings);
 }
 
 guint
 aiperf_run_get_n_bad_lines (AiperfRun *self)
 {
-  guint n;
+  g_autoptr(AiperfRunSnapshot) snapshot = NULL;
 
   g_return_val_if_fail (AIPERF_IS_RUN (self), 0);
-
-  g_mutex_lock (&self->notes_lock);
-  n = self->n_bad_lines;
-  g_mutex_unlock (&self->notes_lock);
-  return n;
+  snapshot = aiperf_run_dup_snapshot (self);
+  return snapshot->n_bad_lines;
 }

@@ -114,13 +114,20 @@ gboolean      aiperf_run_get_metric          (AiperfRun    *self,
 gint64        aiperf_run_get_request_count   (AiperfRun    *self);
 gint64        aiperf_run_get_error_count     (AiperfRun    *self);
 GPtrArray    *aiperf_run_get_errors          (AiperfRun    *self); /* of AiperfErrorEntry, transfer none */
+/* The run's GPUs. A details load with telemetry replaces the array whole
+ * (it never changes one in place): get_ borrows it, valid until the run's
+ * details are installed, which a load on another thread may do at any
+ * moment; dup_ takes a reference (unref it), for code that may run while
+ * a load finishes (the window, the session). Never change it. */
 GPtrArray    *aiperf_run_get_gpus            (AiperfRun    *self); /* of AiperfGpu, transfer none */
+GPtrArray    *aiperf_run_dup_gpus            (AiperfRun    *self); /* of AiperfGpu, transfer full */
 guint         aiperf_run_get_gpu_count       (AiperfRun    *self);
 
 /* --- named datasets ---
  * What a format read besides the summary, by name. A dataset is set before
- * the run is handed out (details read on demand are installed whole) and
- * never changes afterwards; plot handlers ask for the names they need. */
+ * the run is handed out or comes with its details (installed whole), and
+ * is never replaced nor removed afterwards; plot handlers ask for the
+ * names they need. */
 #define AIPERF_DATASET_REQUESTS        "requests"
 #define AIPERF_DATASET_WARMUP_REQUESTS "warmup_requests"
 #define AIPERF_DATASET_THROUGHPUT      "throughput"
@@ -131,7 +138,7 @@ guint         aiperf_run_get_gpu_count       (AiperfRun    *self);
 #define AIPERF_DATASET_KERNELS         "kernels"
 
 /* The dataset @name when it is of boxed @type (G_TYPE_INVALID: any type),
- * else NULL. Transfer none: the run keeps it alive. */
+ * else NULL. Transfer none: the run keeps it alive as long as it lives. */
 gpointer      aiperf_run_get_dataset         (AiperfRun    *self,
                                               const char   *name,
                                               GType         type);
@@ -140,7 +147,7 @@ AiperfTable  *aiperf_run_get_table           (AiperfRun    *self,
                                               const char   *name);
 gboolean      aiperf_run_has_dataset         (AiperfRun    *self,
                                               const char   *name);
-/* Sorted names, transfer container. */
+/* Sorted names, transfer full (the array frees them). */
 GPtrArray    *aiperf_run_list_datasets       (AiperfRun    *self);
 
 /* --- details, read on demand --- */
@@ -150,7 +157,9 @@ GPtrArray    *aiperf_run_list_datasets       (AiperfRun    *self);
  * derived columns. A broken telemetry, time-slice or server-metrics file
  * only adds a warning. Safe to call
  * from a worker thread; a second call is a no-op. Bad JSONL lines are
- * skipped and counted; see aiperf_run_get_warnings(). */
+ * skipped and counted; see aiperf_run_get_warnings(). What the load read
+ * appears all at once when it succeeds, together with
+ * aiperf_run_has_details(); a failed or cancelled load changes nothing. */
 gboolean      aiperf_run_load_details        (AiperfRun          *self,
                                               GCancellable       *cancellable,
                                               AiperfProgressFunc  progress,
@@ -190,8 +199,11 @@ AiperfTable  *aiperf_run_get_gpu_telemetry   (AiperfRun    *self);
 AiperfTimeslices *aiperf_run_get_timeslices  (AiperfRun    *self);
 /* Server metrics (server_metrics_export.json); NULL when absent or unreadable. */
 AiperfServerMetrics *aiperf_run_get_server_metrics (AiperfRun *self);
-/* Human-readable notes from loading (skipped lines, ignored files). */
+/* Human-readable notes from loading (skipped lines, ignored files). A
+ * details load replaces the array whole, with its own notes added: borrow
+ * or take a reference as with aiperf_run_get_gpus(). */
 GPtrArray    *aiperf_run_get_warnings        (AiperfRun    *self); /* of char*, transfer none */
+GPtrArray    *aiperf_run_dup_warnings        (AiperfRun    *self); /* of char*, transfer full */
 /* Number of JSONL lines skipped as malformed, over all files. */
 guint         aiperf_run_get_n_bad_lines     (AiperfRun    *self);
 

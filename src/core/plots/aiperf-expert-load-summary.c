@@ -225,7 +225,7 @@ aiperf_expert_load_summary_section (AiperfRunSet *runs,
   for (guint i = 0; i < data->sets->len; i++)
     {
       const AiperfExpertLoadSet *set = g_ptr_array_index (data->sets, i);
-      GPtrArray *warnings;
+      g_autoptr(GPtrArray) warnings = NULL;
 
       g_string_append_printf (s, "\n  %s (%s)\n", set->label, aiperf_run_get_locator (set->run));
       append_value (s, _("Experts"), set->n_experts, "%.0f");
@@ -242,7 +242,7 @@ aiperf_expert_load_summary_section (AiperfRunSet *runs,
       append_value (s, _("CV of expert totals"), set->cv, "%.4f");
       append_value (s, _("Mean per-step CV"), set->mean_step_cv, "%.4f");
       append_value (s, _("Max ÷ min non-zero total"), set->max_min_ratio, "%.3f");
-      warnings = aiperf_run_get_warnings (set->run);
+      warnings = aiperf_run_dup_warnings (set->run);
       if (warnings != NULL && warnings->len > 0)
         {
           g_string_append (s, _("    Not read:\n"));

@@ -111,7 +111,7 @@ aiperf_gemm_summary_section (AiperfRunSet *runs,
     g_string_append (s, _("  Efficiency: not computed (no GPU peaks for these dtypes)\n"));
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
-      GPtrArray *warnings = aiperf_run_get_warnings (aiperf_run_set_get_run (runs, i));
+      g_autoptr(GPtrArray) warnings = aiperf_run_dup_warnings (aiperf_run_set_get_run (runs, i));
 
       for (guint w = 0; warnings != NULL && w < warnings->len; w++)
         g_string_append_printf (s, _("  Note: %s\n"), (const char *) g_ptr_array_index (warnings, w));

@@ -123,7 +123,7 @@ serving_mode (AiperfRunSet         *runs,
   AiperfMode mode = aiperf_run_set_get_mode (runs);
   AiperfRun *run;
   g_autoptr(GError) error = NULL;
-  GPtrArray *warnings;
+  g_autoptr(GPtrArray) warnings = NULL;
 
   /* Two whole sentences, not a "%s mode" fragment, so both can be translated. */
   say (note, user_data, FALSE,
@@ -137,7 +137,7 @@ serving_mode (AiperfRunSet         *runs,
   run = aiperf_run_set_get_run (runs, 0);
   if (!aiperf_run_load_details (run, NULL, NULL, NULL, &error))
     say (note, user_data, TRUE, _("Cannot load the details of %s: %s"), aiperf_run_get_name (run), error->message);
-  warnings = aiperf_run_get_warnings (run);
+  warnings = aiperf_run_dup_warnings (run);
   for (guint i = 0; warnings != NULL && i < warnings->len; i++)
     say (note, user_data, TRUE, "%s", (const char *) g_ptr_array_index (warnings, i));
   /* A lone run of another tool with nothing over time: its summary is a
