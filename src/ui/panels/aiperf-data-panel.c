@@ -98,7 +98,7 @@ status_text (AiperfDataPanel *self,
 
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
-      GPtrArray *warnings = aiperf_run_get_warnings (aiperf_run_set_get_run (runs, i));
+      g_autoptr(GPtrArray) warnings = aiperf_run_dup_warnings (aiperf_run_set_get_run (runs, i));
 
       for (guint w = 0; warnings != NULL && w < warnings->len; w++)
         if (shown < 3)
