@@ -4,11 +4,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The layers of DESIGN.md, lowest first: chart; core's model, formats,
-# plots (the kinds), presets, session; render; report; export and ui. A file
+# plots, kinds, compare, presets, session; render; report; export and ui. A file
 # includes headers of its own layer and the layers below it, never above;
 # core and render never include each other; and a private header
 # (*-private.h) is included only by files of its own folder (a format's or a
-# kind's insides are not another folder's business), and a builder header
+# kind's insides are not another folder's business; the kind and handler
+# tables of kinds/ list what the kind folders below them declare), and a builder header
 # (*-builder.h: how a run is filled) only by the model and the formats.
 import os
 import re
@@ -26,8 +27,8 @@ def layer_of(rel):
         return 0, 'chart'
     if top == 'core':
         sub = parts[1] if len(parts) > 2 else ''
-        return {'model': 1, 'formats': 2, 'plots': 3, 'kinds': 3, 'compare': 3,
-                'presets': 4, 'session': 5}.get(sub, 5), 'core'
+        return {'model': 1, 'formats': 2, 'plots': 3, 'kinds': 4, 'compare': 5,
+                'presets': 6, 'session': 7}.get(sub, 7), 'core'
     if top == 'render':
         return 1, 'render'
     if top == 'report':
@@ -48,8 +49,10 @@ for folder, _, names in os.walk(src):
 # should offer what they use publicly); any other one fails.
 known = {
     # the kinds' data that the comparison reads
-    ('core/compare/aiperf-compare-kernels.c', 'core/plots/aiperf-kernels-private.h'),
-    ('core/compare/aiperf-compare-gemm.c', 'core/plots/aiperf-gemm-private.h'),
+    ('core/compare/aiperf-compare-kernels.c', 'core/kinds/kernels/aiperf-kernels-private.h'),
+    ('core/compare/aiperf-compare-gemm.c', 'core/kinds/gemm/aiperf-gemm-private.h'),
+    # a trace's kernel table is the kernels kind's analysis
+    ('core/kinds/trace/aiperf-trace-private-plots.h', 'core/kinds/kernels/aiperf-kernels-private.h'),
     # AIPerf's JSON and per-request helpers that other formats share
     ('core/formats/common/aiperf-peer-json.c', 'core/formats/aiperf/aiperf-summary-private.h'),
     ('core/formats/genai-perf/aiperf-genai-perf-requests.c', 'core/formats/aiperf/aiperf-requests-private.h'),
@@ -75,7 +78,9 @@ for folder, _, names in os.walk(src):
                     t_rank, t_family = layer_of(target)
                     if (rel, target) in known:
                         seen_known.add((rel, target))
-                    elif m.group(1).endswith('-private.h') and os.path.dirname(target) != os.path.dirname(rel):
+                    elif m.group(1).endswith('-private.h') and os.path.dirname(target) != os.path.dirname(rel) \
+                            and not (os.path.dirname(rel) == os.path.join('core', 'kinds')
+                                     and os.path.dirname(os.path.dirname(target)) == os.path.join('core', 'kinds')):
                         problems.append(f'{rel}:{number}: includes {target}, private to its folder')
                     elif m.group(1).endswith('-builder.h') and not rel.startswith(('core/model', 'core/formats')):
                         problems.append(f'{rel}:{number}: includes {target}, which only loaders use')

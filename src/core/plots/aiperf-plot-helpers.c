@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
-#include "aiperf-handler-private.h"
-#include "aiperf-handler-server-private.h"
+#include "aiperf-plot-helpers.h"
 #include "aiperf-plot-names.h"
 
 struct _AiperfPlotColors {

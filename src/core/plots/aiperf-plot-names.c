@@ -8,7 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "aiperf-handler-server-private.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-number.h"

@@ -15,7 +15,7 @@
 #include "aiperf-kernels-private.h"
 #include "aiperf-trace-private-plots.h"
 #include "aiperf-expert-load-private.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 #include "aiperf-plot-handlers.h"
 
 static AiperfChart *

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 
 typedef struct {
   double t, value;

@@ -1,4 +1,4 @@
-/* aiperf-handler-private.h — what the plot handlers share.
+/* aiperf-plot-helpers.h — what every kind's plot handlers share.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -52,30 +52,6 @@ double       aiperf_plot_append_step      (AiperfLayer      *layer,
 /* qsort comparison of doubles (no NaN). */
 int          aiperf_compare_doubles       (const double     *a,
                                            const double     *b);
-
-/* multi-run: pareto, scatter_line, latency_throughput_uncertainty */
-AiperfChart *aiperf_handler_multi_run     (const AiperfPlotSpec       *spec,
-                                           AiperfRunSet               *runs,
-                                           const AiperfClassification *classification,
-                                           AiperfPlotColors           *colors,
-                                           GError                    **error);
-/* multi-run: parameter_sweep (a metric against a swept run parameter) */
-AiperfChart *aiperf_handler_parameter_sweep (const AiperfPlotSpec       *spec,
-                                             AiperfRunSet               *runs,
-                                             const AiperfClassification *classification,
-                                             AiperfPlotColors           *colors,
-                                             GError                    **error);
-gboolean     aiperf_handler_sweep_applies (const AiperfPlotSpec       *spec,
-                                           AiperfRunSet               *runs);
-/* single-run */
-AiperfChart *aiperf_handler_scatter       (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
-AiperfChart *aiperf_handler_scatter_percentiles (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
-AiperfChart *aiperf_handler_area          (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
-AiperfChart *aiperf_handler_dual_axis     (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
-AiperfChart *aiperf_handler_percentile_bands (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
-AiperfChart *aiperf_handler_request_timeline (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
-AiperfChart *aiperf_handler_timeslice     (const AiperfPlotSpec *spec, AiperfRun *run,
-                                           gboolean histogram, GError **error);
 
 /* The per-request column a single-run preset names ("timestamp" is the
  * request end in seconds), or NULL with AIPERF_ERROR_NO_DATA saying why

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 
 typedef struct {
   double  x;

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "aiperf-handler-peers-private.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 
 struct _AiperfPeerGroups {
   /* "model\x1ftool" → set of the sweeps (variation labels) of that tool */

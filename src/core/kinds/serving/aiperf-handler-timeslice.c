@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 #include "aiperf-stats.h"
 
 static void

@@ -11,7 +11,7 @@
  */
 #pragma once
 
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 #include "aiperf-data-table.h"
 #include "aiperf-run-set.h"
 

@@ -14,7 +14,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 
 /* Above this many requests the first-token markers are left out. */
 #define AIPERF_TIMELINE_MAX_MARKERS 2000

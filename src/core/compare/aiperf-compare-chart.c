@@ -1,4 +1,4 @@
-/* aiperf-handler-compare.c — the forest plot of a comparison: for each
+/* aiperf-compare-chart.c — the forest plot of a comparison: for each
  * configuration a panel, for each metric and stat a row with the relative
  * change of the candidate against the baseline and its 95 % interval,
  * coloured by verdict, against no change and the minimal effect.

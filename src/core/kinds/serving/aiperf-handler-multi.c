@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "aiperf-handler-peers-private.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 #include "aiperf-handler-server-private.h"
 #include "aiperf-pareto.h"
 #include "aiperf-student-t.h"

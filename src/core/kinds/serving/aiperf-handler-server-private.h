@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 #include "aiperf-server-metrics.h"
 
 G_BEGIN_DECLS

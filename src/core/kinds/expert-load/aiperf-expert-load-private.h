@@ -7,7 +7,7 @@
 #pragma once
 
 #include "aiperf-gate-log.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 #include "aiperf-data-table.h"
 #include "aiperf-run-set.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aiperf-handler-private.h"
+#include "aiperf-serving-handlers.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-stats.h"
 

@@ -13,7 +13,7 @@
 #include "aiperf-plot-names.h"
 #include "aiperf-plot-page.h"
 #include "aiperf-run-row.h"
-#include "aiperf-sidebar-private.h"
+#include "aiperf-sidebar.h"
 #include "aiperf-style.h"
 #include "aiperf-session-plot.h"
 

@@ -10,7 +10,7 @@
 
 #include "aiperf-gemm.h"
 #include "aiperf-gpu-peaks.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 #include "aiperf-data-table.h"
 #include "aiperf-run-set.h"
 
