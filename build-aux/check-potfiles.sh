@@ -44,7 +44,7 @@ if [[ $update -eq 1 ]]; then
   {
     sed -n '/^#/!q; p' "$potfiles"
     { printf '%s\n' "$candidates"
-      for f in $listed; do [[ -f $f ]] && printf '%s\n' "$f"; done
+      for f in $listed; do if [[ -f $f ]]; then printf '%s\n' "$f"; fi; done
     } | sed '/^$/d' | LC_ALL=C sort -u
   } > "$potfiles.tmp"
   mv "$potfiles.tmp" "$potfiles"
