@@ -4,7 +4,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The layers of DESIGN.md, lowest first: chart; core's model, formats,
-# plots, kinds, compare, presets, session; render; report; export and ui. A file
+# plots, compare, kinds, presets, session; render; report; export and ui. A file
 # includes headers of its own layer and the layers below it, never above;
 # core and render never include each other; and a private header
 # (*-private.h) is included only by files of its own folder (a format's or a
@@ -27,7 +27,7 @@ def layer_of(rel):
         return 0, 'chart'
     if top == 'core':
         sub = parts[1] if len(parts) > 2 else ''
-        return {'model': 1, 'formats': 2, 'plots': 3, 'kinds': 4, 'compare': 5,
+        return {'model': 1, 'formats': 2, 'plots': 3, 'compare': 4, 'kinds': 5,
                 'presets': 6, 'session': 7}.get(sub, 7), 'core'
     if top == 'render':
         return 1, 'render'

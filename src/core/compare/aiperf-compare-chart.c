@@ -11,7 +11,7 @@
 #include <math.h>
 
 #include "aiperf-compare-chart.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 
 static const AiperfVerdict verdict_order[] = {
   AIPERF_VERDICT_REGRESSION,

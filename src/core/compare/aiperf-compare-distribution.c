@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 #include "aiperf-compare-chart.h"
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 
 /* Steps of an ECDF drawn: about one per pixel column of a wide export. */
 #define MAX_STEPS 1200

@@ -1,15 +1,17 @@
 /* aiperf-kinds.h — the kinds of results: serving benchmarks (AIPerf, vLLM,
- * GenAI-Perf, … compared together) and each other family of inputs, with
- * what a kind adds to an export's summary.txt.
+ * GenAI-Perf, … compared together) and each other family of inputs. A kind
+ * is a plug-in, as a format is: its folder kinds/<kind>/ defines its
+ * descriptor (its charts, options, data files, summary section, table and
+ * views) and aiperf-kinds-list.h names it on one line.
  *
- * A kind's charts are its presets (<kind>_plots in the preset file); a new
- * kind is one line here, and only if it has a summary section of its own.
+ * Its default charts are its presets (<kind>_plots in the preset file).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include "aiperf-data-table.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-run-set.h"
 
@@ -56,7 +58,12 @@ typedef struct {
 } AiperfKindTable;
 
 typedef struct {
-  const char *id;     /* "cutile" */
+  const char *id;            /* "cutile" */
+  const char *display_name;  /* untranslated (N_): "cutileGPT Profiles" */
+  /* Its charts (designated initializers, in its folder); the handler table
+   * lists every kind's in the kinds' order. */
+  const AiperfPlotHandler *handlers;
+  guint                    n_handlers;
   /* Nullable: the section appended to summary.txt for @runs (all of this
    * kind); NULL when there is nothing to add. */
   char     *(*summary_section) (AiperfRunSet *runs);

@@ -13,6 +13,7 @@
 
 #include "aiperf-plot-helpers.h"
 #include "aiperf-data-table.h"
+#include "aiperf-kinds.h"
 #include "aiperf-run-set.h"
 
 G_BEGIN_DECLS
@@ -130,5 +131,8 @@ gboolean     aiperf_kernels_write_files       (AiperfRunSet *runs,
 char        *aiperf_kernels_tracelens_section (AiperfRunSet *runs);
 /* kernel_analysis.json's text for @runs (NULL without kernel summaries). */
 char        *aiperf_kernels_analysis_json     (AiperfRunSet *runs);
+
+/* The kernels table (aiperf-kernels-kind.c), which traces show too. */
+extern const AiperfKindTable aiperf_kernels_kind_table;
 
 G_END_DECLS

@@ -1,0 +1,93 @@
+/* aiperf-serving-kind.c — serving runs (AIPerf and every peer, compared
+ * together): aiperf plot's chart types, in the order of AiperfPlotType,
+ * then the parameter sweep.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "aiperf-compare-chart.h"
+#include "aiperf-kind-descriptors.h"
+#include "aiperf-serving-handlers.h"
+
+static AiperfChart *
+build_histogram (const AiperfPlotSpec *spec,
+                 AiperfRun            *run,
+                 GError              **error)
+{
+  return aiperf_handler_timeslice (spec, run, TRUE, error);
+}
+
+static AiperfChart *
+build_timeslice (const AiperfPlotSpec *spec,
+                 AiperfRun            *run,
+                 GError              **error)
+{
+  return aiperf_handler_timeslice (spec, run, FALSE, error);
+}
+
+#define C_AXES (AIPERF_PLOT_CONTROL_X_METRIC | AIPERF_PLOT_CONTROL_Y_METRIC)
+#define C_LOG  (AIPERF_PLOT_CONTROL_LOG_X | AIPERF_PLOT_CONTROL_LOG_Y)
+
+/* A comparison of runs: its metrics and their statistics. */
+static const AiperfPlotControls multi = {
+  AIPERF_PLOT_CONTROL_TYPE | C_AXES | AIPERF_PLOT_CONTROL_STATS | AIPERF_PLOT_CONTROL_GROUP_BY
+    | AIPERF_PLOT_CONTROL_LABEL_BY | C_LOG | AIPERF_PLOT_CONTROL_AUTOSCALE | AIPERF_PLOT_CONTROL_RUN_FILTERS,
+  { { 0 } } };
+/* Its x is a parameter (x_param), not a metric. */
+static const AiperfPlotControls sweep = {
+  AIPERF_PLOT_CONTROL_TYPE | AIPERF_PLOT_CONTROL_Y_METRIC | AIPERF_PLOT_CONTROL_STATS
+    | AIPERF_PLOT_CONTROL_GROUP_BY | AIPERF_PLOT_CONTROL_LOG_Y | AIPERF_PLOT_CONTROL_AUTOSCALE
+    | AIPERF_PLOT_CONTROL_RUN_FILTERS,
+  { { 0 } } };
+/* One run's per-request columns. */
+static const AiperfPlotControls single = {
+  AIPERF_PLOT_CONTROL_TYPE | C_AXES | C_LOG | AIPERF_PLOT_CONTROL_AUTOSCALE, { { 0 } } };
+static const AiperfPlotControls single_fixed = {
+  AIPERF_PLOT_CONTROL_TYPE | AIPERF_PLOT_CONTROL_LOG_Y | AIPERF_PLOT_CONTROL_AUTOSCALE, { { 0 } } };
+/* A metric over time: which one, and its statistic. */
+static const AiperfPlotControls history = {
+  AIPERF_PLOT_CONTROL_Y_METRIC | AIPERF_PLOT_CONTROL_STATS, { { 0 } } };
+
+#define SINGLE(type_, label_, datasets_, build_, controls_) \
+  { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_SINGLE_RUN, .kind = AIPERF_KIND_SERVING, \
+    .datasets = datasets_, .build_single = build_, .controls = controls_ }
+#define MULTI(type_, label_, build_, applies_, controls_) \
+  { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_SERVING, \
+    .datasets = "", .build_multi = build_, .applies = applies_, .controls = controls_ }
+
+static const AiperfPlotHandler handlers[] = {
+  SINGLE ("scatter", N_("Scatter"), "requests", aiperf_handler_scatter, &single),
+  MULTI ("scatter_line", N_("Scatter with Lines"), aiperf_handler_multi_run, NULL, &multi),
+  MULTI ("pareto", N_("Pareto Frontier"), aiperf_handler_multi_run, NULL, &multi),
+  SINGLE ("scatter_with_percentiles", N_("Scatter with Percentiles"), "requests",
+          aiperf_handler_scatter_percentiles, &single),
+  SINGLE ("area", N_("Area"), "requests,gpu_telemetry", aiperf_handler_area, &single),
+  SINGLE ("request_timeline", N_("Request Timeline"), "requests", aiperf_handler_request_timeline, &single_fixed),
+  SINGLE ("timeslice", N_("Time Slices"), "timeslices", build_timeslice, &single),
+  SINGLE ("histogram", N_("Histogram"), "timeslices", build_histogram, &single),
+  SINGLE ("dual_axis", N_("Dual Axis"), "requests,gpu_telemetry", aiperf_handler_dual_axis, &single),
+  SINGLE ("percentile_bands", N_("Percentile Bands"), "server_metrics",
+          aiperf_handler_percentile_bands, &single_fixed),
+  MULTI ("latency_throughput_uncertainty", N_("Latency–Throughput Uncertainty"),
+         aiperf_handler_multi_run, NULL, &multi),
+  MULTI ("parameter_sweep", N_("Parameter Sweep"), aiperf_handler_parameter_sweep,
+         aiperf_handler_sweep_applies, &sweep),
+  /* A/B comparison and history (the comparison pairs the runs by
+   * configuration, the history follows each configuration over time) */
+  MULTI ("comparison", N_("Comparison with the Baseline"), aiperf_handler_compare_forest, NULL,
+         &aiperf_plot_controls_none),
+  MULTI ("history", N_("History"), aiperf_handler_history, NULL, &history),
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
+
+const AiperfKind aiperf_kind_serving = {
+  .id = AIPERF_KIND_SERVING,
+  .display_name = N_("Serving Benchmarks"),
+  .handlers = handlers,
+  .n_handlers = G_N_ELEMENTS (handlers),
+  .views = AIPERF_KIND_VIEW_RUNS,
+};
