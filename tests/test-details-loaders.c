@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-derived.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-expert-load-private.h"
 #include "aiperf-formats.h"

@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "format-test-util.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-format.h"
 #include "aiperf-formats.h"
 #include "aiperf-kernel-classes.h"

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
 #include "format-test-util.h"

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"

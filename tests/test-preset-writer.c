@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-presets.h"
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
 #include "aiperf-run-builder.h"

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-run-set-builder.h"

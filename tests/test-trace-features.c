@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "format-test-util.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-presets.h"
 #include "aiperf-trace-args.h"

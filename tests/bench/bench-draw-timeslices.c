@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot.h"
 #include "aiperf-presets.h"
 #include "aiperf-run-builder.h"

@@ -5,6 +5,7 @@
  */
 #include "fuzz-common.h"
 
+#include "aiperf-artifacts.h"
 #include "aiperf-server-metrics.h"
 
 int

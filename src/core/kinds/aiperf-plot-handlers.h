@@ -100,4 +100,32 @@ char                    *aiperf_plot_spec_title     (const AiperfPlotSpec *spec)
 /* "scatter, scatter_line, … or bar": every type, for error messages. */
 char                    *aiperf_plot_handlers_describe (void);
 
+/* Plot types are the lines of the handler table. */
+const char     *aiperf_plot_type_to_string   (AiperfPlotType  type);
+gboolean        aiperf_plot_type_from_string (const char     *text,
+                                              AiperfPlotType *out_type);
+/* TRUE for the types whose handler compares runs (pareto, scatter_line, …). */
+gboolean        aiperf_plot_type_is_multi_run (AiperfPlotType type);
+/* A preset of @type with aiperf plot's defaults. */
+AiperfPlotSpec *aiperf_plot_spec_new         (const char           *name,
+                                              AiperfPlotType        type);
+
+/* Builds the chart of a multi-run preset over @runs (summaries only).
+ * @classification (nullable) is the config's experiment_classification: when
+ * set, runs are grouped by experiment group. @colors may be NULL.
+ * Fails with AIPERF_ERROR_NO_DATA and a one-line reason when the runs do
+ * not have what the plot needs. */
+AiperfChart      *aiperf_plot_build_multi_run  (const AiperfPlotSpec       *spec,
+                                                AiperfRunSet               *runs,
+                                                const AiperfClassification *classification,
+                                                AiperfPlotColors           *colors,
+                                                GError                    **error);
+/* Builds the chart of a single-run preset. @run should have its details
+ * loaded (aiperf_run_load_details); without them request, telemetry and
+ * time-slice plots fail with AIPERF_ERROR_NO_DATA. */
+AiperfChart      *aiperf_plot_build_single_run (const AiperfPlotSpec       *spec,
+                                                AiperfRun                  *run,
+                                                AiperfPlotColors           *colors,
+                                                GError                    **error);
+
 G_END_DECLS

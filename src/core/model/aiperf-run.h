@@ -45,12 +45,6 @@ typedef enum {
   AIPERF_RUN_HAS_SERVER_METRICS = 1 << 6, /* server_metrics_export.json */
 } AiperfRunArtifacts;
 
-/* Reads the summary of the run folder @directory (cheap: no JSONL).
- * Fails with AIPERF_ERROR_NOT_FOUND / _NO_RUNS when @directory is not a run
- * folder, _PARSE / _INVALID_DATA when its summary is broken. */
-AiperfRun    *aiperf_run_load_summary        (const char   *directory,
-                                              GError      **error);
-
 const char   *aiperf_run_get_name            (AiperfRun    *self); /* folder name, or key in its file */
 /* Where the run is: its folder (absolute), or "file#key" for one of
  * several runs in a file. Unique within a run set. */

@@ -61,12 +61,6 @@ GType                aiperf_server_metrics_get_type   (void) G_GNUC_CONST;
 AiperfServerMetrics *aiperf_server_metrics_ref        (AiperfServerMetrics *self);
 void                 aiperf_server_metrics_unref      (AiperfServerMetrics *self);
 
-/* Reads server_metrics_export.json. Fails with AIPERF_ERROR_PARSE /
- * _INVALID_DATA naming @path when it is not such a file; entries of the
- * wrong type inside an otherwise valid file are skipped and counted. */
-AiperfServerMetrics *aiperf_server_metrics_load       (const char          *path,
-                                                       GError             **error);
-
 /* Sorted metric names. Free the array with g_ptr_array_unref. */
 GPtrArray           *aiperf_server_metrics_list       (AiperfServerMetrics *self);
 guint                aiperf_server_metrics_get_n_metrics (AiperfServerMetrics *self);

@@ -132,11 +132,6 @@ typedef struct {
   char                 *downsampling_method;
 } AiperfPlotConfig;
 
-const char     *aiperf_plot_type_to_string   (AiperfPlotType  type);
-gboolean        aiperf_plot_type_from_string (const char     *text,
-                                              AiperfPlotType *out_type);
-/* TRUE for the types whose handler compares runs (pareto, scatter_line, …). */
-gboolean        aiperf_plot_type_is_multi_run (AiperfPlotType type);
 const char     *aiperf_data_source_to_string (AiperfDataSource source);
 gboolean        aiperf_data_source_from_string (const char       *text,
                                                 AiperfDataSource *out_source);
@@ -152,8 +147,6 @@ void            aiperf_metric_ref_clear      (AiperfMetricRef *ref);
 AiperfStat      aiperf_plot_spec_get_y_stat  (const AiperfPlotSpec *spec,
                                               AiperfStat            fallback);
 
-AiperfPlotSpec *aiperf_plot_spec_new         (const char           *name,
-                                              AiperfPlotType        type);
 AiperfPlotSpec *aiperf_plot_spec_copy        (const AiperfPlotSpec *spec);
 void            aiperf_plot_spec_free        (AiperfPlotSpec       *spec);
 

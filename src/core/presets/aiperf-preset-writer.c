@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-presets.h"

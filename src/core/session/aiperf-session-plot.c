@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-metric-registry.h"
 #include "aiperf-plot-names.h"

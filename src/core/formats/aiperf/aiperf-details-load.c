@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-derived.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-discovery.h"
 #include "aiperf-error.h"
 #include "aiperf-format.h"

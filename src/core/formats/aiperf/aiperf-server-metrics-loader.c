@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-error.h"
 #include "aiperf-server-metrics.h"
 #include "aiperf-summary-private.h"

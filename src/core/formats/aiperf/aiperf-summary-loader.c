@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-derived.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"

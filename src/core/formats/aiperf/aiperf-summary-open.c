@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-derived.h"
 #include "aiperf-error.h"
 #include "aiperf-format.h"

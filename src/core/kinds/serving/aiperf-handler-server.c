@@ -9,6 +9,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-artifacts.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-handler-server-private.h"
 
 typedef struct {

@@ -14,24 +14,6 @@
 #include "aiperf-plot-names.h"
 #include "aiperf-stats.h"
 
-void
-aiperf_plot_set_time_axis (AiperfAxis *axis,
-                           const char *tag,
-                           const char *override)
-{
-  if (override != NULL)
-    aiperf_axis_set_label (axis, override, NULL);
-  else
-    {
-      /* The sidebar lists the column under the same name. */
-      const char *unit = NULL;
-      g_autofree char *title = aiperf_plot_quantity_title (tag, NULL, &unit);
-
-      aiperf_axis_set_label (axis, title, unit);
-      axis->integer_ticks = g_strcmp0 (aiperf_plot_request_tag (tag), "request_number") == 0;
-    }
-}
-
 /* x and y of a per-request plot, rows where both are numbers. */
 static gboolean
 request_xy (const AiperfPlotSpec *spec,
@@ -189,79 +171,6 @@ aiperf_handler_scatter_percentiles (const AiperfPlotSpec *spec,
                                    g_array_index (rows, int, row));
     }
   return chart;
-}
-
-int
-aiperf_compare_doubles (const double *a,
-                        const double *b)
-{
-  return *a < *b ? -1 : *a > *b ? 1 : 0;
-}
-
-/* Appends a step function (value @ys[i] held from @xs[i] to @xs[i+1]) to
- * @layer. With many more events than pixels it is resampled to @max_bins
- * time-weighted means, the exact average over each window, instead of
- * thousands of steps per pixel that read as a solid block. Returns the
- * window width, or 0 when the events were kept as they are. */
-double
-aiperf_plot_append_step (AiperfLayer  *layer,
-                         const double *xs,
-                         const double *ys,
-                         guint         n,
-                         guint         max_bins)
-{
-  double t0 = NAN, t1 = NAN, width, prev_x = -INFINITY;
-  g_autofree double *area = NULL;
-  guint first = G_MAXUINT, last = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      if (isnan (xs[i]) || isnan (ys[i]))
-        continue;
-      if (xs[i] < prev_x)
-        max_bins = G_MAXUINT;  /* not time-ordered: keep as is */
-      prev_x = xs[i];
-      first = MIN (first, i);
-      last = i;
-    }
-  if (first == G_MAXUINT)
-    return 0;
-  if (n <= 2 * (gsize) max_bins)
-    {
-      for (guint i = 0; i < n; i++)
-        if (!isnan (xs[i]) && !isnan (ys[i]))
-          aiperf_layer_append_point (layer, xs[i], ys[i], (int) i);
-      return 0;
-    }
-  t0 = xs[first];
-  t1 = xs[last];
-  width = (t1 - t0) / max_bins;
-  if (!(width > 0))
-    return 0;
-  area = g_new0 (double, max_bins);
-  for (guint i = first; i < last; i++)
-    {
-      double a = xs[i], b = xs[i + 1];
-      guint k0, k1;
-
-      if (isnan (a) || isnan (ys[i]) || isnan (b) || b <= a)
-        continue;
-      k0 = MIN ((guint) ((a - t0) / width), max_bins - 1);
-      k1 = MIN ((guint) ((b - t0) / width), max_bins - 1);
-      for (guint k = k0; k <= k1; k++)
-        {
-          double lo = MAX (a, t0 + k * width);
-          double hi = k == max_bins - 1 ? b : MIN (b, t0 + (k + 1) * width);
-
-          if (hi > lo)
-            area[k] += ys[i] * (hi - lo);
-        }
-    }
-  for (guint bin = 0; bin < max_bins; bin++)
-    aiperf_layer_append_point (layer, t0 + bin * width, area[bin] / width, -1);
-  /* Close the last step at the end of the run. */
-  aiperf_layer_append_point (layer, t1, ys[last], (int) last);
-  return width;
 }
 
 AiperfChart *
