@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-error.h"
 #include "aiperf-run-set.h"
 #include "aiperf-test-util.h"

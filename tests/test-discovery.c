@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-discovery.h"
 #include "aiperf-error.h"
 #include "aiperf-run-set.h"

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-cutile-private.h"
 #include "aiperf-error.h"
 #include "aiperf-formats.h"

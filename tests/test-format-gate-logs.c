@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-expert-load-private.h"

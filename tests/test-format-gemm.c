@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-error.h"
 #include "aiperf-formats.h"
 #include "aiperf-gemm-private.h"

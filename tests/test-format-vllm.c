@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-error.h"
 #include "aiperf-folder-params.h"
 #include "aiperf-formats.h"

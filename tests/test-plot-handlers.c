@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
 #include "aiperf-plot.h"

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-plot.h"
 #include "aiperf-plot-names.h"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-presets.h"

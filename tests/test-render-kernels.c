@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-presets.h"

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-artifacts.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-artifacts.h"
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"

@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-artifacts.h"
 #include "aiperf-discovery.h"
 #include "aiperf-error.h"

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-cli-compare.h"
 #include "aiperf-cli-open.h"
 #include "aiperf-compare-chart.h"

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-expert-load-private.h"
 #include "aiperf-presets.h"

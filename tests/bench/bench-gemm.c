@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-gemm-private.h"
 #include "aiperf-kinds.h"
 #include "aiperf-presets.h"

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-presets.h"
 #include "aiperf-session-plot.h"

@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-run-set.h"
 #include "aiperf-style.h"
 #include "aiperf-timeline.h"

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-formats.h"
 #include "aiperf-run-set.h"
 #include "../aiperf-test-util.h"

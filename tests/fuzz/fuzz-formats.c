@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-run-set.h"
 
 static const char * const layouts[] = {

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-expert-load-private.h"
 #include "aiperf-gate-log.h"
 #include "aiperf-run-set.h"

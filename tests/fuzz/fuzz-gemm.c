@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-format.h"
 #include "aiperf-formats.h"
 #include "aiperf-gemm-private.h"

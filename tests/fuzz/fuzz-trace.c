@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fuzz-common.h"
+#include "aiperf-run-set-load.h"
 #include "aiperf-run-set.h"
 #include "aiperf-trace-private-plots.h"
 #include "aiperf-trace-private.h"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aiperf-run-set-load.h"
 #include "aiperf-formats.h"
 #include "aiperf-path-params.h"
 #include "aiperf-error.h"

@@ -13,9 +13,5 @@ void aiperf_run_set_take_load_error (AiperfRunSet *self,
                                      GError       *error);
 void aiperf_run_set_add_warning     (AiperfRunSet *self,
                                      const char   *text);
-/* The error of a load where none of @n_folders runs loaded: AIPERF_ERROR,
- * with the code standing for @first (the first run's error, or NULL). */
-GError *aiperf_run_set_load_failure (guint         n_folders,
-                                     const GError *first);
 
 G_END_DECLS

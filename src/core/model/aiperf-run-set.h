@@ -33,41 +33,4 @@ GPtrArray    *aiperf_run_set_get_swept_parameters (AiperfRunSet *self); /* trans
 GPtrArray    *aiperf_run_set_get_load_errors      (AiperfRunSet *self); /* transfer none */
 /* Notes from discovery (broken symlinks, unreadable folders). Of char*. */
 GPtrArray    *aiperf_run_set_get_warnings         (AiperfRunSet *self); /* transfer none */
-/* Opening @paths, synchronous: every format sniffs what is below them
- * (formats/aiperf-formats.h) and the finds load in parallel. Fails only when no
- * run at all was found or loaded; per-run failures go to load errors. */
-AiperfRunSet *aiperf_run_set_load                 (const char * const *paths,
-                                                   GCancellable       *cancellable,
-                                                   AiperfProgressFunc  progress,
-                                                   gpointer            progress_data,
-                                                   GError            **error);
-/* What opening paths can be told besides them. */
-typedef struct {
-  GRegex     *param_pattern;  /* nullable: named groups → parameters (--param-pattern) */
-  const char *skip_dir;       /* nullable: never entered (the output folder) */
-} AiperfOpenOptions;
-
-AiperfRunSet *aiperf_run_set_load_with_options    (const char * const     *paths,
-                                                   const AiperfOpenOptions *options,
-                                                   GCancellable           *cancellable,
-                                                   AiperfProgressFunc      progress,
-                                                   gpointer                progress_data,
-                                                   GError                **error);
-/* The same on a worker thread. @progress is called in the caller's main context. */
-void          aiperf_run_set_load_async           (const char * const *paths,
-                                                   GCancellable       *cancellable,
-                                                   AiperfProgressFunc  progress,
-                                                   gpointer            progress_data,
-                                                   GAsyncReadyCallback callback,
-                                                   gpointer            user_data);
-void          aiperf_run_set_load_with_options_async (const char * const     *paths,
-                                                   const AiperfOpenOptions *options,
-                                                   GCancellable           *cancellable,
-                                                   AiperfProgressFunc      progress,
-                                                   gpointer                progress_data,
-                                                   GAsyncReadyCallback     callback,
-                                                   gpointer                user_data);
-AiperfRunSet *aiperf_run_set_load_finish          (GAsyncResult       *result,
-                                                   GError            **error);
-
 G_END_DECLS

@@ -31,6 +31,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include "aiperf-run-set-load.h"
 #include "aiperf-plot.h"
 #include "aiperf-run-set.h"
 #include "aiperf-watch.h"
