@@ -255,6 +255,12 @@ test_raw_export (void)
   for (guint i = 0; i < notes->len; i++)
     noted |= strstr (g_ptr_array_index (notes, i), "1 request has no response with content") != NULL;
   g_assert_true (noted);
+  /* The token-based values are the tool's, not recomputed: the run says so. */
+  noted = FALSE;
+  for (guint i = 0; i < notes->len; i++)
+    noted |= strstr (g_ptr_array_index (notes, i), "are GenAI-Perf's own (its summary), counted with the model's "
+                     "tokenizer") != NULL;
+  g_assert_true (noted);
   for (guint t = 0; t < G_N_ELEMENTS (tags); t++)
     {
       const double *column = aiperf_table_get_column (requests, tags[t]);

@@ -10,6 +10,7 @@
 
 #include <math.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
 #include "aiperf-report-private.h"
 #include "aiperf-stats.h"

@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "aiperf-handler-private.h"
+#include "aiperf-plot-helpers.h"
 #include "aiperf-plot-view.h"
 
 /* @key's scale: log for true, linear for false, @scale when unset. */

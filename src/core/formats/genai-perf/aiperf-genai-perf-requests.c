@@ -460,6 +460,12 @@ aiperf_genai_perf_load_requests (AiperfRun          *staging,
                                                   "timestamps as outputs (skipped)",
                                                   r.n_bad),
                             path, r.n_bad);
+  /* Where a number comes from, said where the run's notes are shown. */
+  aiperf_run_add_warning (staging, _("%s: time to first token and request latency are recomputed from this file "
+                                     "as GenAI-Perf defines them; inter-token latency, sequence lengths and token "
+                                     "throughputs are GenAI-Perf's own (its summary), counted with the model's "
+                                     "tokenizer"),
+                          path);
   aiperf_run_set_requests (staging, table);
   if (progress != NULL)
     progress (1.0, _("Done"), progress_data);
