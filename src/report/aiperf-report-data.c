@@ -14,9 +14,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "aiperf-kinds.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-plot-spec.h"
+#include "aiperf-preset-writer.h"
 #include "aiperf-report-private.h"
 #include "aiperf-session-plot.h"
 
@@ -494,10 +494,7 @@ json_chart (GString                 *out,
   /* the preset file's section it goes back into: aiperf's for its own
    * types, the kind's (<kind>_plots) for the others */
   g_string_append (out, "},\"section\":");
-  if (g_strcmp0 (spec->kind, AIPERF_KIND_SERVING) == 0 && spec->type < AIPERF_N_AIPERF_PLOT_TYPES)
-    aiperf_report_json_string (out, spec->multi_run ? "multi_run" : "single_run");
-  else
-    aiperf_report_json_string (out, spec->kind != NULL ? spec->kind : AIPERF_KIND_SERVING);
+  aiperf_report_json_string (out, aiperf_preset_section (spec));
   g_string_append (out, ",\"preset\":");
   /* the preset, for the view written back as a preset file */
   aiperf_report_json_preset (out, spec);

@@ -74,6 +74,15 @@ aiperf_plot_spec_applies (const AiperfPlotSpec *spec,
   return handler != NULL && (handler->applies == NULL || handler->applies (spec, runs));
 }
 
+gboolean
+aiperf_plot_handlers_alike (const AiperfPlotHandler *a,
+                            const AiperfPlotHandler *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  return a->scope == b->scope && g_strcmp0 (a->kind, b->kind) == 0;
+}
+
 char *
 aiperf_plot_handlers_describe (void)
 {

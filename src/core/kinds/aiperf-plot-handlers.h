@@ -97,6 +97,10 @@ gboolean                 aiperf_plot_spec_applies   (const AiperfPlotSpec *spec,
  * from what it shows ("Output Token Throughput Per GPU vs Inter Token
  * Latency"), else the type's label; never the preset id. */
 char                    *aiperf_plot_spec_title     (const AiperfPlotSpec *spec);
+/* Whether @b is another chart of @a's kind and scope: what a chart can be
+ * switched to. */
+gboolean                 aiperf_plot_handlers_alike (const AiperfPlotHandler *a,
+                                                     const AiperfPlotHandler *b);
 /* "scatter, scatter_line, … or bar": every type, for error messages. */
 char                    *aiperf_plot_handlers_describe (void);
 

@@ -11,6 +11,7 @@
 
 #include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
+#include "aiperf-kinds.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-presets.h"
 #include "aiperf-stats.h"
@@ -281,6 +282,16 @@ defaults:
     listed = g_strcmp0 (g_ptr_array_index (defaults, i), spec->name) == 0;
   if (!listed)
     g_ptr_array_add (defaults, g_strdup (spec->name));
+}
+
+const char *
+aiperf_preset_section (const AiperfPlotSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  if (g_strcmp0 (spec->kind, AIPERF_KIND_SERVING) == 0 && spec->type < AIPERF_N_AIPERF_PLOT_TYPES)
+    return spec->multi_run ? "multi_run" : "single_run";
+  return spec->kind != NULL ? spec->kind : AIPERF_KIND_SERVING;
 }
 
 gboolean

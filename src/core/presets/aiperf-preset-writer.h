@@ -9,6 +9,11 @@
 
 G_BEGIN_DECLS
 
+/* The section of a preset file @spec goes back into: "multi_run" or
+ * "single_run" for aiperf plot's own types, else its kind's ("gemm" for
+ * gemm_plots). */
+const char *aiperf_preset_section (const AiperfPlotSpec *spec);
+
 /* The whole config as YAML in aiperf's plot_config.yaml schema, readable
  * by aiperf_plot_config_load_data(). */
 char     *aiperf_plot_config_to_yaml (const AiperfPlotConfig *config);

@@ -163,8 +163,7 @@ static gboolean
 same_family (const AiperfPlotHandler *current,
              const AiperfPlotHandler *other)
 {
-  return current != NULL && other->scope == current->scope
-         && g_strcmp0 (other->kind, current->kind) == 0;
+  return current != NULL && aiperf_plot_handlers_alike (current, other);
 }
 
 /* Whether one of @keys reads as @key does: two spellings of one parameter
