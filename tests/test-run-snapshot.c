@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "aiperf-artifacts.h"
 #include "aiperf-test-util.h"
 #include "aiperf-run.h"
 
