@@ -106,6 +106,9 @@ find_launch (const GArray *launches,
 {
   Launch key = { track, t, 0 };
 
+  /* bsearch must not be given the NULL data of an empty array. */
+  if (launches->len == 0)
+    return NULL;
   return bsearch (&key, launches->data, launches->len, sizeof (Launch), compare_launches);
 }
 
