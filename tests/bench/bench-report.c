@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../aiperf-test-util.h"
+
 static gboolean
 spawn (char **argv,
        char **out)
@@ -278,14 +280,6 @@ main (int    argc,
            median (toggle_ms), median (zoom_ms), median (hover_ms));
   g_print ("chromium start to DOM dump: %.2f s (the browser's own start-up included)\n", median (wall));
 
-  {
-    g_autoptr(GPtrArray) rm = g_ptr_array_new ();
-
-    g_ptr_array_add (rm, (gpointer) "rm");
-    g_ptr_array_add (rm, (gpointer) "-rf");
-    g_ptr_array_add (rm, tmp);
-    g_ptr_array_add (rm, NULL);
-    spawn ((char **) rm->pdata, NULL);
-  }
+  aiperf_test_remove_tree (tmp);
   return 0;
 }
