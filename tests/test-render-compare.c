@@ -1,13 +1,15 @@
 /* test-render-compare.c — the forest plot of a comparison drawn: each
  * metric's change at its place, its confidence interval from its low to
  * its high end, the no-change line at 0 and the minimal-effect band, in
- * pixels; and the two sides' distributions of one metric.
+ * pixels; and the two sides' distributions of one metric as a histogram:
+ * shared bins, each side's share, its bars where its bins are.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include "aiperf-compare-chart.h"
+#include "aiperf-run-builder.h"
 #include "renderer-test-util.h"
 
 #define FW 1000
@@ -166,11 +168,162 @@ test_forest_pixels (void)
   cairo_surface_destroy (surface);
 }
 
+/* A serving run of @n requests whose time to first token is @first,
+ * @first + 0.1, …: bin middles, never an edge. */
+static AiperfRun *
+ttft_run (const char *dir,
+          double      first,
+          guint       n)
+{
+  AiperfRun *run = aiperf_run_new (dir);
+  g_autoptr(AiperfTable) requests = aiperf_table_new ();
+  guint col = aiperf_table_ensure_column (requests, "time_to_first_token", "ms");
+
+  aiperf_run_set_model (run, "m");
+  aiperf_run_set_concurrency (run, 4);
+  for (guint i = 0; i < n; i++)
+    aiperf_table_set (requests, col, aiperf_table_append_row (requests), first + 0.1 * i);
+  aiperf_run_set_requests (run, requests);
+  return run;
+}
+
+static double
+px_of (AiperfRenderer *renderer,
+       double          x)
+{
+  double px, py;
+
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, x, 0, FALSE, &px, &py));
+  return px;
+}
+
+static double
+py_of (AiperfRenderer *renderer,
+       double          y)
+{
+  double px, py;
+
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 11, y, FALSE, &px, &py));
+  return py;
+}
+
+static guint32
+rgb_of (Pixel p)
+{
+  return ((guint32) p.r << 16) | ((guint32) p.g << 8) | p.b;
+}
+
+/* Baseline 10.05 … 19.95 ms, candidate 12.05 … 21.95 ms (100 requests
+ * each): bins of 2 ms from 10 to 22; the baseline has 20 % in each of the
+ * first five, the candidate 20 % in each of the last five. */
+static void
+test_distribution_histogram (void)
+{
+  g_autoptr(AiperfRun) base_run = ttft_run ("/synthetic/base/run-c4", 10.05, 100);
+  g_autoptr(AiperfRun) cand_run = ttft_run ("/synthetic/cand/run-c4", 12.05, 100);
+  g_autoptr(AiperfRunSet) baseline = aiperf_run_set_new ();
+  g_autoptr(AiperfRunSet) candidate = aiperf_run_set_new ();
+  g_autoptr(AiperfComparison) comparison = aiperf_comparison_new (NULL);
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(AiperfChart) ecdf = NULL;
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *configuration = aiperf_compare_configuration (base_run);
+  static const double expected[2][6] = { { 20, 20, 20, 20, 20, 0 }, { 0, 20, 20, 20, 20, 20 } };
+  const AiperfLayer *bars[2] = { NULL, NULL };
+  AiperfCompareRecord *record;
+  cairo_surface_t *surface;
+  Pixel base_colour, cand_colour, background, band, beside;
+  int left, right;
+  guint n_bars = 0;
+
+  aiperf_run_set_add (baseline, base_run);
+  aiperf_run_set_add (candidate, cand_run);
+  record = aiperf_comparison_add_record (comparison, configuration, "serving", "time_to_first_token",
+                                         "Time to First Token", "avg", "ms", AIPERF_BETTER_LOWER);
+  record->baseline = 15;
+  record->candidate = 17;
+  record->change = 17.0 / 15 - 1;
+  record->ci_lo = 0.10;
+  record->ci_hi = 0.17;
+
+  chart = aiperf_compare_distribution_chart (record, baseline, candidate, AIPERF_DISTRIBUTION_HISTOGRAM, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (chart->series->len, ==, 2);
+  g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->name, ==, "Baseline (1 run, 100 requests)");
+  g_assert_cmpfloat (chart->x.min, ==, 10);
+  g_assert_cmpfloat (chart->x.max, ==, 22);
+  g_assert_cmpfloat_with_epsilon (chart->y.max, 22, 1e-9);
+  g_assert_nonnull (strstr (chart->note, "bins of 2 ms"));
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->kind == AIPERF_LAYER_BARS)
+        bars[n_bars++] = layer;
+    }
+  g_assert_cmpuint (n_bars, ==, 2);
+  for (guint s = 0; s < 2; s++)
+    {
+      g_assert_cmpuint (bars[s]->group, ==, s);
+      g_assert_cmpuint (bars[s]->n_groups, ==, 2);
+      g_assert_cmpuint (bars[s]->x->len, ==, 6);
+      for (guint b = 0; b < 6; b++)
+        {
+          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->x, double, b), 11 + 2 * b, 1e-9);
+          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->x2, double, b), 2, 1e-9);
+          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->y, double, b), expected[s][b], 1e-9);
+        }
+    }
+
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, FW, FH);
+  if (g_getenv ("AIPERF_TEST_SAVE_PNG") != NULL)
+    cairo_surface_write_to_png (surface, g_getenv ("AIPERF_TEST_SAVE_PNG"));
+  /* In the first bin only the baseline's bar, in its left half: 10 to 11
+   * ms, 20 % tall. */
+  base_colour = read_pixel (surface, px_of (renderer, 10.5), py_of (renderer, 10));
+  background = read_pixel (surface, px_of (renderer, 11.5), py_of (renderer, 10));
+  g_assert_false (pixel_near (base_colour, rgb_of (background), 30));
+  /* (not left of the axis: the tick labels are grey too) */
+  colour_extent (surface, py_of (renderer, 10), base_colour, (int) px_of (renderer, 10) - 1,
+                 (int) px_of (renderer, 12) - 2, &left, &right);
+  g_assert_cmpfloat (fabs (left - px_of (renderer, 10)), <=, 2);
+  g_assert_cmpfloat (fabs (right - px_of (renderer, 11)), <=, 2);
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 10.5), py_of (renderer, 19.5)), rgb_of (base_colour), 24));
+  g_assert_false (pixel_near (read_pixel (surface, px_of (renderer, 10.5), py_of (renderer, 20.5)), rgb_of (base_colour), 24));
+  /* The second bin: the candidate's bar in its right half, 13 to 14 ms. */
+  cand_colour = read_pixel (surface, px_of (renderer, 13.5), py_of (renderer, 10));
+  g_assert_false (pixel_near (cand_colour, rgb_of (base_colour), 30));
+  g_assert_false (pixel_near (cand_colour, rgb_of (background), 30));
+  colour_extent (surface, py_of (renderer, 10), cand_colour, (int) px_of (renderer, 12) - 6,
+                 (int) px_of (renderer, 14) + 6, &left, &right);
+  g_assert_cmpfloat (fabs (left - px_of (renderer, 13)), <=, 2);
+  g_assert_cmpfloat (fabs (right - px_of (renderer, 14)), <=, 2);
+  /* The last bin: the candidate's alone, the baseline's half empty. */
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 21.5), py_of (renderer, 10)), rgb_of (cand_colour), 24));
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 20.5), py_of (renderer, 10)), rgb_of (background), 24));
+  /* The interval, 16.5 to 17.55 ms, shaded above the bars. */
+  band = read_pixel (surface, px_of (renderer, 17.3), py_of (renderer, 21));
+  beside = read_pixel (surface, px_of (renderer, 18.5), py_of (renderer, 21));
+  g_assert_false (pixel_near (band, rgb_of (beside), 6));
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 16.3), py_of (renderer, 21)), rgb_of (beside), 6));
+  cairo_surface_destroy (surface);
+
+  /* The same record as cumulative curves: two steps up to 100 %. */
+  ecdf = aiperf_compare_distribution_chart (record, baseline, candidate, AIPERF_DISTRIBUTION_ECDF, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (ecdf->y.max, ==, 100);
+  for (guint l = 0; l < ecdf->layers->len; l++)
+    g_assert_cmpint (((AiperfLayer *) g_ptr_array_index (ecdf->layers, l))->kind, !=, AIPERF_LAYER_BARS);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/compare/forest-pixels", test_forest_pixels);
+  g_test_add_func ("/aiperf/render/compare/distribution-histogram", test_distribution_histogram);
   return g_test_run ();
 }

@@ -202,6 +202,42 @@ test_compare_tab (void)
     g_assert_cmpuint (dist->series->len, ==, 2);
     /* 1000 requests, every 50th failed and left out. */
     g_assert_nonnull (strstr (((AiperfSeries *) g_ptr_array_index (dist->series, 0))->name, "980 requests"));
+
+    /* As a histogram: both sides in the same bins, each summing to all
+     * of its requests; the interval still shaded. */
+    aiperf_compare_view_set_distribution_style (view, AIPERF_DISTRIBUTION_HISTOGRAM);
+    g_assert_cmpint (aiperf_compare_view_get_distribution_style (view), ==, AIPERF_DISTRIBUTION_HISTOGRAM);
+    dist = aiperf_chart_view_get_chart (aiperf_compare_view_get_distribution (view));
+    g_assert_nonnull (dist);
+    {
+      const AiperfLayer *bars[2] = { NULL, NULL };
+      guint n_bars = 0, n_bands = 0;
+
+      for (guint l = 0; l < dist->layers->len; l++)
+        {
+          const AiperfLayer *layer = g_ptr_array_index (dist->layers, l);
+
+          if (layer->kind == AIPERF_LAYER_BARS && n_bars < 2)
+            bars[n_bars++] = layer;
+          n_bands += layer->kind == AIPERF_LAYER_BAND;
+        }
+      g_assert_cmpuint (n_bars, ==, 2);
+      g_assert_cmpuint (n_bands, ==, 1);
+      g_assert_cmpuint (bars[0]->x->len, ==, bars[1]->x->len);
+      g_assert_cmpuint (bars[0]->x->len, >=, 8);
+      for (guint s = 0; s < 2; s++)
+        {
+          double sum = 0;
+
+          for (guint b = 0; b < bars[s]->y->len; b++)
+            {
+              sum += g_array_index (bars[s]->y, double, b);
+              g_assert_cmpfloat (g_array_index (bars[0]->x, double, b), ==, g_array_index (bars[1]->x, double, b));
+            }
+          g_assert_cmpfloat_with_epsilon (sum, 100, 1e-6);
+        }
+    }
+    aiperf_compare_view_set_distribution_style (view, AIPERF_DISTRIBUTION_ECDF);
   }
 
   /* A forest mark double-clicked selects its row, even when filtered out. */

@@ -24,14 +24,20 @@ AiperfChart *aiperf_history_chart        (GPtrArray              *series,
                                           const char             *metric,
                                           const char             *stat);
 
-/* @record's metric as the two sides' distributions: the ECDF of the
- * requests of @record's configuration in @baseline and in @candidate (runs
- * with their details read), each side's value, and the candidate's within
- * the interval of the change. NULL with AIPERF_ERROR_NO_DATA when a side
- * has no per-request values of the metric (throughputs, summaries). */
+typedef enum {
+  AIPERF_DISTRIBUTION_ECDF,       /* each side's cumulative share of requests */
+  AIPERF_DISTRIBUTION_HISTOGRAM,  /* each side's share per bin, bins shared */
+} AiperfDistributionStyle;
+
+/* @record's metric as the two sides' distributions overlaid, as @style:
+ * the requests of @record's configuration in @baseline and in @candidate
+ * (runs with their details read), each side's value, and the candidate's
+ * within the interval of the change. NULL with AIPERF_ERROR_NO_DATA when a
+ * side has no per-request values of the metric (throughputs, summaries). */
 AiperfChart *aiperf_compare_distribution_chart (const AiperfCompareRecord *record,
                                                 AiperfRunSet              *baseline,
                                                 AiperfRunSet              *candidate,
+                                                AiperfDistributionStyle    style,
                                                 GError                   **error);
 
 /* The handlers of the table (aiperf-plot-handlers.c). "comparison": the

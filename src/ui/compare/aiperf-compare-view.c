@@ -36,6 +36,9 @@ struct _AiperfCompareView
   GtkSingleSelection    *selection;
   GtkColumnView         *view;
   AiperfChartView       *forest;
+  AiperfDistributionStyle style;
+  GtkToggleButton       *ecdf_button;
+  GtkToggleButton       *histogram_button;
   GtkStack              *distribution_stack;  /* "chart", "none" */
   AiperfChartView       *distribution;
   GtkLabel              *distribution_none;
@@ -67,7 +70,7 @@ update_distribution (AiperfCompareView *self)
       return;
     }
   chart = aiperf_compare_distribution_chart (aiperf_compare_row_get_record (row), self->baseline,
-                                             self->candidate, &error);
+                                             self->candidate, self->style, &error);
   aiperf_chart_view_set_chart (self->distribution, chart);
   if (chart == NULL)
     gtk_label_set_text (self->distribution_none, error->message);
@@ -246,6 +249,24 @@ aiperf_compare_view_get_forest (AiperfCompareView *self)
   return self->forest;
 }
 
+void
+aiperf_compare_view_set_distribution_style (AiperfCompareView       *self,
+                                            AiperfDistributionStyle  style)
+{
+  g_return_if_fail (AIPERF_IS_COMPARE_VIEW (self));
+
+  /* The buttons' handler draws the chart again. */
+  gtk_toggle_button_set_active (style == AIPERF_DISTRIBUTION_HISTOGRAM ? self->histogram_button : self->ecdf_button,
+                                TRUE);
+}
+
+AiperfDistributionStyle
+aiperf_compare_view_get_distribution_style (AiperfCompareView *self)
+{
+  g_return_val_if_fail (AIPERF_IS_COMPARE_VIEW (self), AIPERF_DISTRIBUTION_ECDF);
+  return self->style;
+}
+
 AiperfChartView *
 aiperf_compare_view_get_distribution (AiperfCompareView *self)
 {
@@ -372,10 +393,49 @@ build_table (AiperfCompareView *self)
   return scroller;
 }
 
+static void
+on_style_toggled (AiperfCompareView *self,
+                  GtkToggleButton   *button)
+{
+  AiperfDistributionStyle style = gtk_toggle_button_get_active (self->histogram_button)
+                                  ? AIPERF_DISTRIBUTION_HISTOGRAM : AIPERF_DISTRIBUTION_ECDF;
+
+  if (!gtk_toggle_button_get_active (button) || style == self->style)
+    return;
+  self->style = style;
+  if (self->comparison != NULL)
+    update_distribution (self);
+}
+
+/* Cumulative or Histogram: two linked toggles over the distributions. */
+static GtkWidget *
+build_style_switch (AiperfCompareView *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_widget_add_css_class (box, "linked");
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  gtk_widget_set_margin_end (box, 12);
+  self->ecdf_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("C_umulative")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->ecdf_button),
+                               _("Each side’s share of requests at or below a value"));
+  self->histogram_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Histogram")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->histogram_button),
+                               _("Each side’s share of its requests in the same bins"));
+  gtk_toggle_button_set_group (self->histogram_button, self->ecdf_button);
+  gtk_toggle_button_set_active (self->ecdf_button, TRUE);
+  g_signal_connect_swapped (self->ecdf_button, "toggled", G_CALLBACK (on_style_toggled), self);
+  g_signal_connect_swapped (self->histogram_button, "toggled", G_CALLBACK (on_style_toggled), self);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ecdf_button));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->histogram_button));
+  return box;
+}
+
 static GtkWidget *
 build_charts (AiperfCompareView *self)
 {
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *distribution = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
 
   self->forest = AIPERF_CHART_VIEW (aiperf_chart_view_new ());
   g_signal_connect_swapped (self->forest, "point-activated", G_CALLBACK (on_forest_activated), self);
@@ -388,8 +448,11 @@ build_charts (AiperfCompareView *self)
   gtk_stack_add_named (self->distribution_stack, GTK_WIDGET (self->distribution), "chart");
   gtk_stack_add_named (self->distribution_stack, GTK_WIDGET (self->distribution_none), "none");
   gtk_widget_set_size_request (GTK_WIDGET (self->distribution_stack), 300, 240);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->distribution_stack), TRUE);
+  gtk_box_append (GTK_BOX (distribution), build_style_switch (self));
+  gtk_box_append (GTK_BOX (distribution), GTK_WIDGET (self->distribution_stack));
   gtk_paned_set_start_child (GTK_PANED (paned), GTK_WIDGET (self->forest));
-  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->distribution_stack));
+  gtk_paned_set_end_child (GTK_PANED (paned), distribution);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_resize_end_child (GTK_PANED (paned), TRUE);

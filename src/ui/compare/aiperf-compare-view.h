@@ -8,7 +8,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
-#include "aiperf-compare.h"
+#include "aiperf-compare-chart.h"
 #include "aiperf-chart-view.h"
 
 G_BEGIN_DECLS
@@ -31,6 +31,11 @@ void                    aiperf_compare_view_set_verdict_filter (AiperfCompareVie
 void                    aiperf_compare_view_select_row     (AiperfCompareView *self,
                                                             guint              position);
 AiperfChartView        *aiperf_compare_view_get_forest     (AiperfCompareView *self);
+/* The selected metric's distributions as cumulative curves or as a
+ * histogram (the Cumulative / Histogram toggle). */
+void                    aiperf_compare_view_set_distribution_style (AiperfCompareView       *self,
+                                                                    AiperfDistributionStyle  style);
+AiperfDistributionStyle aiperf_compare_view_get_distribution_style (AiperfCompareView       *self);
 AiperfChartView        *aiperf_compare_view_get_distribution (AiperfCompareView *self);
 /* "Baseline: base (2 runs) · Candidates: cand (3 runs)": the tab's tooltip. */
 char                   *aiperf_compare_view_describe       (AiperfCompareView *self);
