@@ -66,8 +66,8 @@ test_eplb_pair (void)
   cli_run (&r, out, in, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
   listing = sorted_listing (out);
-  g_assert_cmpstr (listing, ==, "aiperf_plot.log kernel_analysis.json kernel_categories.png "
-                                "kernel_deltas.png summary.txt top_kernels.png");
+  g_assert_cmpstr (listing, ==, "aiperf_plot.log category_diff.csv kernel_analysis.json kernel_categories.png "
+                                "kernel_deltas.png kernel_diff.csv summary.txt top_kernels.png");
   root = load_analysis (parser, out);
   first = json_array_get_object_element (json_object_get_array_member (root, "summaries"), 0);
   g_assert_cmpint (json_object_get_int_member (first, "total_kernel_ns"), ==, 5000000000);

@@ -366,7 +366,7 @@ delta_panel (const char       *title,
       for (guint i = 0; i < items->len; i++)
         {
           const char *item = g_ptr_array_index (items, i);
-          double before, after;
+          double before, after, calls_before = 0, calls_after = 0;
 
           if (by_category)
             {
@@ -384,15 +384,98 @@ delta_panel (const char       *title,
               aiperf_layer_append_hbar (layer, items->len - 1 - i, BAR_WIDTH, (after - before) / scale,
                                         NAN, NAN, (int) i);
             }
+          if (by_category)
+            {
+              aiperf_kernel_source_category_total (first, item, &calls_before);
+              aiperf_kernel_source_category_total (source, item, &calls_after);
+            }
+          else
+            {
+              AiperfKernelStat *a = aiperf_kernel_source_find (first, item);
+              AiperfKernelStat *b = aiperf_kernel_source_find (source, item);
+
+              calls_before = a != NULL ? a->calls : 0;
+              calls_after = b != NULL ? b->calls : 0;
+            }
+          calls_before = isnan (calls_before) ? 0 : calls_before;
+          calls_after = isnan (calls_after) ? 0 : calls_after;
           set_hover (layer, aiperf_layer_get_n (layer) - 1,
-                     g_strdup_printf (_("%s: %+.1f%% against %s"), item,
-                                      before > 0 ? 100.0 * (after - before) / before : NAN, first->label));
+                     g_strdup_printf (_("%s: %+.1f%% against %s · %.0f → %.0f calls (%+.0f)"), item,
+                                      before > 0 ? 100.0 * (after - before) / before : NAN, first->label,
+                                      calls_before, calls_after, calls_after - calls_before));
         }
     }
   /* No change is the line to read the bars against. */
   zero = aiperf_chart_add_layer (panel, by_category ? AIPERF_LAYER_HLINE : AIPERF_LAYER_VLINE, -1);
   aiperf_layer_append_rule (zero, 0.0, NULL);
   return panel;
+}
+
+/* The parts of the GPU time breakdown a delta bar is drawn for (indices
+ * into aiperf_kernel_breakdown_types): the window's total is left out,
+ * its parts add up to it. */
+static const struct {
+  guint       part;
+  const char *label;
+} breakdown_bars[] = {
+  { 0, N_("Computation") },
+  { 1, N_("Exposed comm.") },
+  { 2, N_("Exposed memcpy") },
+  { 3, N_("Busy") },
+  { 4, N_("Idle") },
+};
+
+/* Bars of (source − first source) per part of the GPU time breakdown
+ * (TraceLens's gpu_timeline rows); NULL unless every source has one. */
+static AiperfChart *
+breakdown_panel (GPtrArray        *sources,
+                 AiperfPlotColors *colors)
+{
+  g_autoptr(AiperfChart) panel = aiperf_chart_new (_("GPU Time Breakdown"));
+  g_autofree double *ms = g_new (double, sources->len * AIPERF_KERNEL_N_BREAKDOWN);
+  const char *labels[G_N_ELEMENTS (breakdown_bars)];
+  double largest = 0, scale = 1;
+  const char *unit = "ms";
+  AiperfLayer *zero;
+
+  for (guint s = 0; s < sources->len; s++)
+    if (!aiperf_kernel_source_breakdown (g_ptr_array_index (sources, s), TRUE, ms + s * AIPERF_KERNEL_N_BREAKDOWN))
+      return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (breakdown_bars); i++)
+    {
+      labels[i] = _(breakdown_bars[i].label);
+      for (guint s = 1; s < sources->len; s++)
+        largest = MAX (largest, fabs (ms[s * AIPERF_KERNEL_N_BREAKDOWN + breakdown_bars[i].part] -
+                                      ms[breakdown_bars[i].part]));
+    }
+  /* In the kernels' units: ns per unit, from ms. */
+  unit = aiperf_kernel_time_unit (largest * 1e6, &scale);
+  scale /= 1e6;
+  aiperf_axis_set_categories (&panel->x, labels, G_N_ELEMENTS (labels));
+  aiperf_axis_set_label (&panel->y, _("Change in Time"), unit);
+  for (guint s = 1; s < sources->len; s++)
+    {
+      AiperfKernelSource *source = g_ptr_array_index (sources, s);
+      int series = source_series (panel, source, sources->len - 1, colors, AIPERF_LAYER_BARS);
+      AiperfLayer *layer = aiperf_chart_add_layer (panel, AIPERF_LAYER_BARS, series);
+
+      ((AiperfSeries *) g_ptr_array_index (panel->series, series))->in_legend = FALSE;
+      layer->pickable = TRUE;
+      layer->fill_opacity = 0.85;
+      aiperf_layer_set_group (layer, s - 1, sources->len - 1);
+      for (guint i = 0; i < G_N_ELEMENTS (breakdown_bars); i++)
+        {
+          double before = ms[breakdown_bars[i].part], after = ms[s * AIPERF_KERNEL_N_BREAKDOWN + breakdown_bars[i].part];
+
+          aiperf_layer_append_bar (layer, i, BAR_WIDTH, (after - before) / scale, (int) i);
+          set_hover (layer, aiperf_layer_get_n (layer) - 1,
+                     g_strdup_printf (_("%s: %.3f → %.3f ms (%+.3f ms) against %s"), labels[i], before, after,
+                                      after - before, ((AiperfKernelSource *) g_ptr_array_index (sources, 0))->label));
+        }
+    }
+  zero = aiperf_chart_add_layer (panel, AIPERF_LAYER_HLINE, -1);
+  aiperf_layer_append_rule (zero, 0.0, NULL);
+  return g_steal_pointer (&panel);
 }
 
 /* The @n kernels whose total changed most against the first source. */
@@ -438,6 +521,7 @@ aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
   g_autoptr(GPtrArray) reversed = g_ptr_array_new ();
   GPtrArray *sources;
   AiperfKernelSource *first;
+  AiperfChart *breakdown;
   g_autofree char *note = NULL;
 
   (void) classification;
@@ -471,6 +555,17 @@ aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
   aiperf_chart_add_panel (chart, delta_panel (_("By Category"), sources, categories, categories, TRUE, colors));
   if (names->len > 0)
     aiperf_chart_add_panel (chart, delta_panel (_("Kernels That Changed Most"), sources, names, reversed, FALSE, colors));
+  breakdown = breakdown_panel (sources, colors);
+  if (breakdown != NULL)
+    {
+      char *longer = g_strdup_printf (_("%s GPU time breakdown as TraceLens's gpu_timeline: busy = the union of "
+                                        "kernels, memsets and memcpys, idle = window − busy; a trace's window is its "
+                                        "GPU-side ProfilerStep spans."), chart->note);
+
+      g_free (chart->note);
+      chart->note = longer;
+      aiperf_chart_add_panel (chart, breakdown);
+    }
   chart->panel_columns = 2;
   return g_steal_pointer (&chart);
 }

@@ -281,6 +281,7 @@ aiperf_kernels_write_files (AiperfRunSet *runs,
                             GPtrArray    *files,
                             GError      **error)
 {
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
   g_autofree char *json = aiperf_kernels_analysis_json (runs);
   g_autofree char *path = NULL;
 
@@ -291,7 +292,8 @@ aiperf_kernels_write_files (AiperfRunSet *runs,
   if (!g_file_set_contents (path, json, -1, error))
     return FALSE;
   g_ptr_array_add (files, g_strdup ("kernel_analysis.json"));
-  return TRUE;
+  /* A report's breakdown is its own window: no option chooses it. */
+  return data == NULL || aiperf_kernels_write_diffs (data, TRUE, directory, files, error);
 }
 
 /* --- TraceLens perf reports: their GPU time breakdown (gpu_timeline.csv)

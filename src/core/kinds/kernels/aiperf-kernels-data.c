@@ -214,6 +214,7 @@ add_run (AiperfKernelData *data,
               g_autofree char *label = g_strdup_printf ("%s · %s", aiperf_run_get_name (run), group);
 
               part = source_new (label, run, run_index);
+              part->group = group;
               g_hash_table_insert (groups, (gpointer) group, part);
               g_ptr_array_add (data->groups, part);
             }

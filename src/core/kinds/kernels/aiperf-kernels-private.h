@@ -34,6 +34,7 @@ typedef struct {
 /* One source: a run, or one group (rank, GPU) of a run. */
 typedef struct {
   char      *label;      /* run name, or "run · group" */
+  const char *group;     /* the group ("rank · GPU 0"), kept by the run's table; NULL for a whole run */
   AiperfRun *run;
   int        run_index;  /* position in the run set */
   GPtrArray *kernels;    /* AiperfKernelStat*, largest total first */
@@ -94,6 +95,37 @@ const char       *aiperf_kernel_time_unit     (double                  ns,
                                                double                 *out_scale);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfKernelData, aiperf_kernel_data_unref)
+
+/* --- Two sources compared (aiperf-kernels-diff.c) --- */
+
+/* TraceLens's gpu_timeline rows, in its order: computation, exposed
+ * communication, exposed memcpy, busy, idle, total (the window), total
+ * communication, total memcpy. */
+#define AIPERF_KERNEL_N_BREAKDOWN 8
+extern const char * const aiperf_kernel_breakdown_types[AIPERF_KERNEL_N_BREAKDOWN];
+/* @source's GPU time breakdown in ms, in the order above: its trace's
+ * (summed over its GPUs; a rank's own GPU), else its TraceLens report's
+ * gpu_timeline.csv. FALSE when it has none. */
+gboolean          aiperf_kernel_source_breakdown (const AiperfKernelSource *source,
+                                                  gboolean                  steps_window,
+                                                  double                   *out_ms);
+typedef enum {
+  AIPERF_KERNEL_DIFF_KERNELS,    /* kernel_diff.csv */
+  AIPERF_KERNEL_DIFF_CATEGORIES, /* category_diff.csv */
+  AIPERF_KERNEL_DIFF_BREAKDOWN,  /* gpu_timeline_diff.csv */
+} AiperfKernelDiffKind;
+/* Each compared source after the first against the first, as CSV; NULL
+ * with fewer than two sources (or, for the breakdown, none with one). */
+char             *aiperf_kernels_diff_csv     (AiperfKernelData    *data,
+                                               AiperfKernelDiffKind kind,
+                                               gboolean             steps_window);
+/* Writes the three diffs that exist into @directory, appending their
+ * names to @files; refuses a name @files already holds. */
+gboolean          aiperf_kernels_write_diffs  (AiperfKernelData *data,
+                                               gboolean          steps_window,
+                                               const char       *directory,
+                                               GPtrArray        *files,
+                                               GError          **error);
 
 /* Handlers (aiperf-handler-kernels.c), multi-run scope. */
 AiperfChart *aiperf_handler_top_kernels       (const AiperfPlotSpec *spec, AiperfRunSet *runs,

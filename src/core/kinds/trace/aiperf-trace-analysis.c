@@ -273,7 +273,8 @@ aiperf_trace_write_files (AiperfRunSet *runs,
           (idle != NULL && !write_one (directory, n10, idle, files, error)))
         return FALSE;
     }
-  return TRUE;
+  /* Two traces (or a merged trace's ranks): what changed against the first. */
+  return aiperf_kernels_write_diffs (data, steps, directory, files, error);
 }
 
 char *
