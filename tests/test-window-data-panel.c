@@ -2,11 +2,14 @@
  * a kernel summary, a gate log and a GEMM result each open a data tab whose
  * columns, rows, first values and status line are those of the file; its
  * width never depends on what it shows (a shorter GPU name unfolded the
- * sidebar).
+ * sidebar); the table goes beside the chart only where both fit, its
+ * columns are never scrolled out of sight at first, and neither pane can
+ * be dragged away.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-data-panel-private.h"
 
 static AiperfWindow *
 open_one (const char *first,
@@ -238,6 +241,205 @@ test_gemm_skipped_rows (void)
   destroy_window (window);
 }
 
+/* Lets the window lay itself out and draw until @done holds (10 s at
+ * most), or a few frames when @done is NULL. */
+static void
+settle_until (gboolean (*done) (AiperfDataPanel *panel),
+              AiperfDataPanel *panel)
+{
+  gint64 deadline = g_get_monotonic_time () + (done != NULL ? 10 : 0) * G_USEC_PER_SEC;
+
+  do
+    {
+      for (int i = 0; i < 10; i++)
+        {
+          g_usleep (5000);
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+        }
+    }
+  while (done != NULL && !done (panel) && g_get_monotonic_time () < deadline);
+}
+
+static gboolean
+is_beside (AiperfDataPanel *panel)
+{
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (panel->paned)) == GTK_ORIENTATION_HORIZONTAL &&
+         gtk_widget_get_width (GTK_WIDGET (panel->chart_view)) > 0;
+}
+
+static gboolean
+is_above (AiperfDataPanel *panel)
+{
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (panel->paned)) == GTK_ORIENTATION_VERTICAL &&
+         gtk_widget_get_height (GTK_WIDGET (panel->chart_view)) > 0;
+}
+
+/* Every column of the table in view: nothing to scroll sideways. */
+static void
+assert_columns_in_view (AiperfDataPanel *panel)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (panel->scroller);
+
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+}
+
+static int
+column_width (AiperfDataPanel *panel,
+              const char      *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (panel->view);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+      GtkWidget *header = NULL;
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) != 0)
+        continue;
+      /* the column's header cell: its allocated width is the column's */
+      for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (panel->view)); w != NULL && header == NULL;
+           w = gtk_widget_get_next_sibling (w))
+        for (GtkWidget *t = gtk_widget_get_first_child (w); t != NULL; t = gtk_widget_get_next_sibling (t))
+          if (g_str_equal (G_OBJECT_TYPE_NAME (t), "GtkColumnViewTitle") && c-- == 0)
+            {
+              header = t;
+              break;
+            }
+      g_assert_nonnull (header);
+      return gtk_widget_get_width (header);
+    }
+  g_assert_not_reached ();
+}
+
+/* The width column @title asks for. */
+static int
+natural_of (AiperfDataPanel *panel,
+            const char      *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (panel->view);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "aiperf-natural-width"));
+    }
+  g_assert_not_reached ();
+}
+
+/* The EPLB pair's kernels (nine columns, names up to 41 characters) in a
+ * 1400 × 900 window (or as wide as the screen allows): beside a chart they
+ * would leave it no room, so the table goes above it at the panel's whole
+ * width — every column in view, the kernel column with all the width the
+ * numbers leave — and the chart keeps the rest. In a 900 px window the
+ * names give way (shortened, whole on hover), the numbers do not. */
+static void
+test_layout (void)
+{
+  g_autofree char *off = data_path ("nsight/eplb/EPLBOFF.csv");
+  g_autofree char *on = data_path ("nsight/eplb/EPLBON.csv");
+  const char *paths[] = { off, on, NULL };
+  AiperfWindow *window;
+  AiperfDataPanel *panel;
+  AdwTabView *tabs;
+  int natural, kernel, others;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  panel = find_data_panel (window);
+  g_assert_nonnull (panel);
+  tabs = aiperf_window_get_tab_view (window);
+  adw_tab_view_set_selected_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (panel)));
+  natural = aiperf_data_columns_natural_width (panel->view);
+  kernel = natural_of (panel, "Kernel");
+  others = natural - kernel;
+  /* the longest name measured whole, more than the sixteen digits kept */
+  g_assert_cmpint (kernel, >, 250);
+  g_assert_cmpint (others, >, 450);
+
+  settle_until (is_above, panel);
+  g_assert_true (is_above (panel));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel->paned)), <, natural + 16 + 520);
+  assert_columns_in_view (panel);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel->scroller)), ==,
+                   gtk_widget_get_width (GTK_WIDGET (panel->paned)));
+  /* the name column takes what the numbers leave, up to the longest name */
+  g_assert_cmpint (column_width (panel, "Kernel"), >=,
+                   MIN (kernel, gtk_widget_get_width (GTK_WIDGET (panel->scroller)) - others - 20));
+  /* the 14 rows up to half the panel, the chart the rest */
+  g_assert_cmpint (gtk_paned_get_position (panel->paned), <=, gtk_widget_get_height (GTK_WIDGET (panel->paned)) / 2);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel->chart_view)), >=,
+                   gtk_widget_get_height (GTK_WIDGET (panel->paned)) / 2 - 10);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 900);
+  settle_until (is_above, panel);
+  g_assert_true (is_above (panel));
+  assert_columns_in_view (panel);
+  /* shortened names, at least sixteen digits wide */
+  g_assert_cmpint (column_width (panel, "Kernel"), <, kernel);
+  g_assert_cmpint (column_width (panel, "Kernel"), >=, 100);
+  destroy_window (window);
+}
+
+/* Neither pane can be dragged away: beside, the table keeps 280 px and
+ * the chart 320 px (it was dragged down to 5 px, its legend over its
+ * labels); above, the table keeps 120 px and the chart 240 px. A
+ * dragged divider stays where it was left. */
+static void
+test_divider_minimum (void)
+{
+  g_autofree char *logs = data_path ("gate-logs");
+  g_autofree char *ccl = g_build_filename (logs, "ccl", NULL);
+  const char *paths[] = { ccl, NULL };
+  AiperfWindow *window;
+  AiperfDataPanel *panel;
+  AdwTabView *tabs;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  panel = find_data_panel (window);
+  g_assert_nonnull (panel);
+  tabs = aiperf_window_get_tab_view (window);
+  adw_tab_view_set_selected_page (tabs, adw_tab_view_get_page (tabs, GTK_WIDGET (panel)));
+  /* five short columns: beside the chart, as wide as they ask */
+  settle_until (is_beside, panel);
+  g_assert_true (is_beside (panel));
+  assert_columns_in_view (panel);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel->scroller)), >=,
+                   aiperf_data_columns_natural_width (panel->view));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel->chart_view)), >=, 520);
+
+  gtk_paned_set_position (panel->paned, 5);
+  settle_until (NULL, panel);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel->scroller)), >=, 280);
+  gtk_paned_set_position (panel->paned, 100000);
+  settle_until (NULL, panel);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel->chart_view)), >=, 320);
+  /* dragged: left where it is when the window changes */
+  g_assert_true (panel->divider_dragged);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 900);
+  settle_until (is_above, panel);
+  g_assert_true (is_above (panel));
+  gtk_paned_set_position (panel->paned, 5);
+  settle_until (NULL, panel);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel->scroller)), >=, 120);
+  gtk_paned_set_position (panel->paned, 100000);
+  settle_until (NULL, panel);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (panel->chart_view)), >=, 240);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -247,5 +449,7 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/data-panel/gate-log", test_gate_log);
   g_test_add_func ("/aiperf/window/data-panel/gemm", test_gemm_result);
   g_test_add_func ("/aiperf/window/data-panel/gemm-skipped-rows", test_gemm_skipped_rows);
+  g_test_add_func ("/aiperf/window/data-panel/layout", test_layout);
+  g_test_add_func ("/aiperf/window/data-panel/divider-minimum", test_divider_minimum);
   return g_test_run ();
 }

@@ -1,7 +1,8 @@
 /* aiperf-data-panel-private.h — what the data panel's files share: its
  * instance, the option controls above the table
- * (aiperf-data-panel-controls.c) and the table's rows and columns
- * (aiperf-data-columns.c).
+ * (aiperf-data-panel-controls.c), the table's rows and columns
+ * (aiperf-data-columns.c) and where the table goes beside the chart
+ * (aiperf-data-panel-layout.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +26,7 @@ struct _AiperfDataPanel
   gboolean            updating;   /* the panel sets its widgets: no reaction */
   int                 divider_position, divider_max;  /* as last set here */
   gboolean            divider_dragged;                /* then it is left where it is */
+  guint               orient_idle;                    /* see -layout.c */
 
   /* template */
   GtkScrolledWindow  *controls_scroller;
@@ -41,6 +43,13 @@ struct _AiperfDataPanel
 void          aiperf_data_panel_option_changed  (AiperfDataPanel *self,
                                                  const char      *key,
                                                  const char      *value);
+
+/* aiperf-data-panel-layout.c: the table beside the chart when both fit,
+ * else above it, and where the divider goes. */
+void          aiperf_data_panel_layout_init     (AiperfDataPanel *self);
+/* The table changed: it may ask for another width. */
+void          aiperf_data_panel_layout_update   (AiperfDataPanel *self);
+void          aiperf_data_panel_layout_dispose  (AiperfDataPanel *self);
 
 /* aiperf-data-panel-controls.c */
 /* A control above the table for each option of the chart's handler that
@@ -67,10 +76,13 @@ G_DECLARE_FINAL_TYPE (AiperfDataRow, aiperf_data_row, AIPERF, DATA_ROW, GObject)
 AiperfDataRow *aiperf_data_row_new        (AiperfDataTable    *table,
                                            guint               index);
 guint          aiperf_data_row_get_index  (AiperfDataRow      *row);
-/* Gives @view the columns of @table (sortable, sized from their widths,
- * the name column taking the room left), unless it has them already. */
+/* Gives @view the columns of @table (sortable, as wide as their titles
+ * and cells, the name column taking the room left), unless it has them
+ * already. */
 void           aiperf_data_columns_set    (GtkColumnView      *view,
                                            AiperfDataTable    *table);
+/* The width @view's shown columns ask for, the name column whole. */
+int            aiperf_data_columns_natural_width (GtkColumnView *view);
 /* Hides the columns of @view in which no row of @table has a value (a
  * file with no model or batch size). */
 void           aiperf_data_columns_show_filled (GtkColumnView   *view,

@@ -168,6 +168,8 @@ aiperf_data_panel_refresh (AiperfDataPanel *self)
   status = status_text (self, runs);
   gtk_label_set_text (self->status, status);
   self->updating = was_updating;
+  /* columns shown or hidden: the table asks for another width */
+  aiperf_data_panel_layout_update (self);
   rebuild_chart (self);
 }
 
@@ -292,50 +294,6 @@ on_point_activated (AiperfDataPanel *self,
   aiperf_data_panel_select_point (self, series, id);
 }
 
-/* The table's first width: what its columns ask, at most 60% of the panel,
- * until the divider is dragged. */
-static int
-max_position (GtkPaned *paned)
-{
-  int max = 0;
-
-  g_object_get (paned, "max-position", &max, NULL);
-  return max;
-}
-
-static void
-on_max_position (AiperfDataPanel *self)
-{
-  int max = max_position (self->paned);
-  int wanted = 0;
-  GListModel *columns = gtk_column_view_get_columns (self->view);
-
-  if (self->divider_dragged || max <= 0)
-    return;
-  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
-
-      if (gtk_column_view_column_get_visible (column))
-        wanted += gtk_column_view_column_get_fixed_width (column);
-    }
-  /* room for the scroll bar */
-  wanted += 16;
-  self->divider_max = max;
-  self->divider_position = CLAMP (wanted, max * 2 / 5, max * 3 / 5);
-  gtk_paned_set_position (self->paned, self->divider_position);
-}
-
-/* A position that is neither the one set above nor the paned keeping
- * within a new width is the user's. */
-static void
-on_position (AiperfDataPanel *self)
-{
-  if (gtk_paned_get_position (self->paned) != self->divider_position &&
-      max_position (self->paned) == self->divider_max)
-    self->divider_dragged = TRUE;
-}
-
 static void
 aiperf_data_panel_dispose (GObject *object)
 {
@@ -345,6 +303,7 @@ aiperf_data_panel_dispose (GObject *object)
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   self->selection = NULL;
+  aiperf_data_panel_layout_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), AIPERF_TYPE_DATA_PANEL);
   g_clear_object (&self->session);
   g_clear_pointer (&self->spec, aiperf_plot_spec_free);
@@ -390,8 +349,7 @@ aiperf_data_panel_init (AiperfDataPanel *self)
   g_object_unref (self->selection);
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->chart_view, "point-activated", G_CALLBACK (on_point_activated), self);
-  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (on_max_position), self);
-  g_signal_connect_swapped (self->paned, "notify::position", G_CALLBACK (on_position), self);
+  aiperf_data_panel_layout_init (self);
 }
 
 GtkWidget *
