@@ -67,6 +67,15 @@ test_schema13 (void)
   g_assert_cmpstr (aiperf_run_get_variation_label (run), ==, "concurrency=16");
   g_assert_cmpstr (aiperf_run_get_parameter (run, "run_info.trial"), ==, "2");
   g_assert_cmpstr (aiperf_run_get_parameter (run, "artifacts.slice_duration"), ==, "5");
+  /* the other schema's spelling (output.slice_duration) reads as this one */
+  {
+    g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "plots", "timeslice-run", NULL);
+    g_autoptr(AiperfRun) older = aiperf_run_load_summary (dir, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (aiperf_run_get_parameter (older, "artifacts.slice_duration"), ==, "2");
+    g_assert_null (aiperf_run_get_parameter (older, "output.slice_duration"));
+  }
   g_assert_cmpstr (aiperf_run_get_parameter (run, "models.items.name"), ==, "meta-llama/Llama-3.1-8B-Instruct");
   g_assert_cmpfloat (metric (run, "request_latency", AIPERF_STAT_COUNT), ==, 640);
   g_assert_cmpfloat (metric (run, "request_latency", AIPERF_STAT_SUM), ==, 819520.0);

@@ -327,6 +327,44 @@ test_autoscale_y_only (void)
   destroy_window (window);
 }
 
+/* Runs of two aiperf config schemas spell the time-slice setting two ways
+ * (artifacts.slice_duration, output.slice_duration): Group By and Label By
+ * offer it once, and the runs (which the reports list) carry it once. */
+static void
+test_group_by_once (void)
+{
+  g_autofree char *schema13 = g_test_build_filename (G_TEST_DIST, "data", "layouts", "schema13", NULL);
+  g_autofree char *timeslice = g_test_build_filename (G_TEST_DIST, "data", "plots", "timeslice-run", NULL);
+  const char *paths[] = { schema13, timeslice, NULL };
+  g_autoptr(GPtrArray) swept = NULL;
+  AiperfWindow *window;
+  AiperfSidebar *sidebar;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)), ==, 2);
+  swept = aiperf_run_set_get_swept_parameters (aiperf_window_get_run_set (window));
+  g_assert_true (g_ptr_array_find_with_equal_func (swept, "artifacts.slice_duration", g_str_equal, NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (swept, "output.slice_duration", g_str_equal, NULL));
+  sidebar = aiperf_window_get_sidebar (window);
+  select_page (window, page_at (window, first_drawn_tab (window)));
+  g_assert_true (shown (sidebar->group_row));
+  for (int pass = 0; pass < 2; pass++)
+    {
+      AiperfPickerRow *row = pass == 0 ? sidebar->group_row : sidebar->label_row;
+      guint n_slices = 0;
+
+      for (guint i = 0; i < aiperf_picker_row_get_n_items (row); i++)
+        if (g_strcmp0 (aiperf_picker_row_get_label (row, i), "Time Slice Duration") == 0)
+          n_slices++;
+      g_assert_cmpuint (n_slices, ==, 1);
+    }
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -336,5 +374,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/sidebar/controls-by-kind", test_controls_by_kind);
   g_test_add_func ("/aiperf/window/sidebar/add-menu-applies", test_add_menu_applies);
   g_test_add_func ("/aiperf/window/sidebar/autoscale-y-only", test_autoscale_y_only);
+  g_test_add_func ("/aiperf/window/sidebar/group-by-once", test_group_by_once);
   return g_test_run ();
 }

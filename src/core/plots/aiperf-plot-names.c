@@ -37,7 +37,6 @@ static const Name parameter_names[] = {
   { "loadgen.benchmark_duration", N_("Benchmark Duration") },
   { "loadgen.benchmark_grace_period", N_("Grace Period") },
   { "artifacts.slice_duration", N_("Time Slice Duration") },
-  { "output.slice_duration", N_("Time Slice Duration") },
   { "phases.name", N_("Phase") },
   { "phases.type", N_("Phase Type") },
   { "endpoint.type", N_("Endpoint Type") },

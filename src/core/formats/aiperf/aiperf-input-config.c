@@ -36,6 +36,27 @@ scalar_to_string (JsonNode *node)
     }
 }
 
+/* Settings that aiperf's config schemas spell two ways: a run keeps the
+ * newer spelling, so runs of both schemas compare on one parameter (the
+ * window's Group By and the reports listed "Time Slice Duration" twice). */
+static const struct {
+  const char *old_key;
+  const char *key;
+} renamed_keys[] = {
+  { "output.slice_duration", "artifacts.slice_duration" },
+};
+
+static void
+set_parameter (AiperfRun  *run,
+               const char *key,
+               const char *value)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (renamed_keys); i++)
+    if (g_str_equal (key, renamed_keys[i].old_key))
+      key = renamed_keys[i].key;
+  aiperf_run_set_parameter (run, key, value);
+}
+
 static void
 flatten (AiperfRun  *run,
          const char *prefix,
@@ -77,7 +98,7 @@ flatten (AiperfRun  *run,
           {
             g_autofree char *text = json_to_string (node, FALSE);
 
-            aiperf_run_set_parameter (run, prefix, text);
+            set_parameter (run, prefix, text);
           }
       }
       break;
@@ -87,7 +108,7 @@ flatten (AiperfRun  *run,
         g_autofree char *text = scalar_to_string (node);
 
         if (prefix != NULL && text != NULL)
-          aiperf_run_set_parameter (run, prefix, text);
+          set_parameter (run, prefix, text);
       }
       break;
 
