@@ -195,11 +195,52 @@ test_llmperf_interactivity (Fixture       *f,
   g_assert_nonnull (strstr (chart->note, "No GPU count recorded (LLMPerf)"));
 }
 
+/* A ccl-bench collection driven at an infinite rate: "inf req/s" on every
+ * point would say nothing, so each point shows the parameters that tell
+ * it from the others (and EPLB only on the one run that turned it off). */
+static void
+test_constant_label (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *root = format_fixture ("vllm", "ccl", NULL);
+  g_autoptr(AiperfRunSet) runs = format_load_one (root);
+  g_autoptr(AiperfChart) chart = build (f, runs, "ttft_vs_throughput");
+  g_autoptr(GHashTable) labels = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_points = 0;
+
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+      if (layer->kind != AIPERF_LAYER_POINTS)
+        continue;
+      g_assert_nonnull (layer->labels);
+      for (guint j = 0; j < layer->labels->len; j++)
+        {
+          const char *label = g_ptr_array_index (layer->labels, j);
+
+          g_assert_false (g_hash_table_contains (labels, label));
+          g_hash_table_add (labels, (gpointer) label);
+          n_points++;
+        }
+    }
+  /* 16 runs (one of the 17 folders is broken), 16 different labels */
+  g_assert_cmpuint (n_points, ==, 16);
+  g_assert_false (g_hash_table_contains (labels, "inf req/s"));
+  g_assert_true (g_hash_table_contains (labels, "pplx · 8192 · 64"));
+  g_assert_true (g_hash_table_contains (labels, "Baseline · 4096 · 32"));
+  g_assert_true (g_hash_table_contains (labels, "DefaultAll2All · 8192 · 32"));
+  g_assert_true (g_hash_table_contains (labels, "DefaultAll2All · 8192 · 32 · off"));
+  g_assert_cmpstr (chart->label_title, ==, "Variant · Max Num Batched Tokens · Max Num Seqs · Eplb");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add ("/format/peers/constant-label", Fixture, NULL,
+              fixture_set_up, test_constant_label, fixture_tear_down);
   g_test_add ("/format/peers/inference-perf-series", Fixture, NULL,
               fixture_set_up, test_inference_perf_runs, fixture_tear_down);
   g_test_add ("/format/peers/across-tools", Fixture, NULL,

@@ -19,6 +19,7 @@
 #include "aiperf-pareto.h"
 #include "aiperf-student-t.h"
 #include "aiperf-plot-names.h"
+#include "aiperf-point-labels-private.h"
 
 typedef struct {
   guint   position;  /* in the run set */
@@ -185,9 +186,62 @@ axis_value (AiperfRun  *run,
   return TRUE;
 }
 
+/* A label that reads the same on every point ("inf req/s" on a whole
+ * collection driven at an infinite rate) says nothing: the points then
+ * show the parameters that tell them apart, and @out_columns says which
+ * (NULL when the labels stay). */
+static void
+relabel_if_constant (const AiperfPlotSpec *spec,
+                     AiperfRunSet         *runs,
+                     GPtrArray            *groups,
+                     GPtrArray           **out_columns)
+{
+  g_autoptr(GArray) positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) columns = NULL;
+  const char *first = NULL;
+  gboolean constant = TRUE;
+
+  *out_columns = NULL;
+  for (guint i = 0; i < groups->len; i++)
+    {
+      GArray *points = ((Group *) g_ptr_array_index (groups, i))->points;
+
+      for (guint j = 0; j < points->len; j++)
+        {
+          const RunPoint *point = &g_array_index (points, RunPoint, j);
+
+          if (!point->show_label)
+            return;
+          if (first == NULL)
+            first = point->label;
+          constant = constant && g_strcmp0 (first, point->label) == 0;
+          g_array_append_val (positions, point->position);
+        }
+    }
+  if (!constant || positions->len < 2)
+    return;
+  columns = aiperf_point_label_columns (runs, (const guint *) positions->data, positions->len, spec->group_by);
+  if (columns->len == 0)
+    return;
+  for (guint i = 0; i < groups->len; i++)
+    {
+      GArray *points = ((Group *) g_ptr_array_index (groups, i))->points;
+
+      for (guint j = 0; j < points->len; j++)
+        {
+          RunPoint *point = &g_array_index (points, RunPoint, j);
+
+          g_free (point->label);
+          point->label = aiperf_point_label_text (aiperf_run_set_get_run (runs, point->position), columns);
+        }
+    }
+  *out_columns = g_steal_pointer (&columns);
+}
+
 /* Groups the runs that have both values; @out_missing counts the others.
  * @x_axis and @y_axis count the stand-ins; @out_by_rate the points
- * labelled by request rate. */
+ * labelled by request rate; @out_label_columns the parameters the points
+ * show instead of a label that was the same on all of them. */
 static GPtrArray *
 collect_groups (const AiperfPlotSpec       *spec,
                 AiperfRunSet               *runs,
@@ -197,7 +251,8 @@ collect_groups (const AiperfPlotSpec       *spec,
                 AiperfPeerAxis             *x_axis,
                 AiperfPeerAxis             *y_axis,
                 guint                      *out_missing,
-                guint                      *out_by_rate)
+                guint                      *out_by_rate,
+                GPtrArray                 **out_label_columns)
 {
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
   g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
@@ -258,6 +313,9 @@ collect_groups (const AiperfPlotSpec       *spec,
         }
       g_array_append_val (group->points, point);
     }
+  relabel_if_constant (spec, runs, groups, out_label_columns);
+  if (*out_label_columns != NULL)
+    *out_by_rate = 0;
   g_ptr_array_sort (groups, compare_groups);
   for (guint i = 0; i < groups->len; i++)
     {
@@ -517,6 +575,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   g_autofree char *y_note = NULL;
   char *note = NULL;
   guint by_rate = 0, n_points = 0;
+  g_autoptr(GPtrArray) label_columns = NULL;
 
   if (spec->x.metric == NULL || spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("A comparison plot needs both an x and a y metric."));
@@ -528,7 +587,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
   aiperf_peer_axis_init (&x_axis, x_tag);
   aiperf_peer_axis_init (&y_axis, y_tag);
   groups = collect_groups (spec, runs, classification, x_stat, y_stat, &x_axis, &y_axis,
-                           &missing, &by_rate);
+                           &missing, &by_rate, &label_columns);
   n_points = x_axis.n_points;
   /* An axis where every run's value is the stand-in is that metric's axis. */
   if (x_axis.n_substituted > 0 && x_axis.n_substituted == x_axis.n_points)
@@ -567,7 +626,9 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                                first ? aiperf_run_get_metric_unit (first, y_tag) : NULL, spec->y_label);
   /* Points of rate-driven runs are labelled by their request rate; hover
    * says "Concurrency: 4", in the sidebar's words. */
-  if (by_rate > 0)
+  if (label_columns != NULL)
+    chart->label_title = aiperf_point_label_title (label_columns);
+  else if (by_rate > 0)
     chart->label_title = g_strdup (by_rate == n_points ? aiperf_plot_parameter_label ("request_rate")
                                                        : "Concurrency or Request Rate");
   else if (*aiperf_plot_spec_label_by (spec) != '\0')
