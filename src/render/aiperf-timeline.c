@@ -381,14 +381,21 @@ draw_marks (cairo_t                   *cr,
             const AiperfStyle         *style,
             const Layout              *lay)
 {
-  double s = style->scale, dash = 4 * s;
+  double s = style->scale, dash = 4 * s, size = style->font_size * s * 0.85;
   guint n = 0;
   const AiperfTrackMark *marks = model->vtable->marks (model->self, &n);
   double span = (double) (state->t1 - state->t0);
+  /* A trace of ten thousand steps has more boundaries than pixels: a
+   * line at most every few pixels, a number only where the last one
+   * ends, and the lines stroked as one path. */
+  double min_gap = 3 * s, last_line = -G_MAXDOUBLE, label_end = -G_MAXDOUBLE;
+  g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) label_x = g_array_new (FALSE, FALSE, sizeof (double));
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (1.0, s));
   cairo_set_dash (cr, &dash, 1, 0);
+  cairo_new_path (cr);
   for (guint i = 0; i < n; i++)
     {
       gint64 at[2] = { marks[i].start, marks[i].end };
@@ -402,22 +409,33 @@ draw_marks (cairo_t                   *cr,
           if ((e == 1 && i + 1 < n && marks[i + 1].start <= marks[i].end) || x < lay->left || x > lay->left + lay->width)
             continue;
           x = floor (x) + 0.5;
-          cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 0.55);
-          cairo_move_to (cr, x, lay->top);
-          cairo_line_to (cr, x, lay->top + lay->height);
-          cairo_stroke (cr);
-          if (e == 0 && number != NULL)
+          if (x - last_line >= min_gap)
             {
-              double size = style->font_size * s * 0.85;
-
-              /* On a pale box: it sits over the first lane's slices. */
-              cairo_set_source_rgba (cr, style->background.r, style->background.g, style->background.b, 0.8);
-              cairo_rectangle (cr, x + 1, lay->top + 1, (2 + 0.62 * strlen (number)) * size, 1.4 * size);
-              cairo_fill (cr);
-              cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 0.9);
-              show_text (cr, style, number, x + 3 * s, lay->top + 1 + 0.7 * size, size, 0, FALSE);
+              cairo_move_to (cr, x, lay->top);
+              cairo_line_to (cr, x, lay->top + lay->height);
+              last_line = x;
+            }
+          if (e == 0 && number != NULL && x + 1 >= label_end)
+            {
+              g_array_append_val (labels, i);
+              g_array_append_val (label_x, x);
+              label_end = x + 1 + (2 + 0.62 * strlen (number)) * size;
             }
         }
+    }
+  cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 0.55);
+  cairo_stroke (cr);
+  for (guint k = 0; k < labels->len; k++)
+    {
+      const char *number = strchr (marks[g_array_index (labels, guint, k)].name, '#');
+      double x = g_array_index (label_x, double, k);
+
+      /* On a pale box: it sits over the first lane's slices. */
+      cairo_set_source_rgba (cr, style->background.r, style->background.g, style->background.b, 0.8);
+      cairo_rectangle (cr, x + 1, lay->top + 1, (2 + 0.62 * strlen (number)) * size, 1.4 * size);
+      cairo_fill (cr);
+      cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b, 0.9);
+      show_text (cr, style, number, x + 3 * s, lay->top + 1 + 0.7 * size, size, 0, FALSE);
     }
   cairo_restore (cr);
 }

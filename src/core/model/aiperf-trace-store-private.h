@@ -92,6 +92,10 @@ struct _AiperfTraceStore {
   GHashTable *thread_sort;   /* "file\x1fpid\x1ftid" → sort index (gint64*) */
   GHashTable *name_ids;      /* name → index + 1 */
   GPtrArray  *names;         /* char* */
+  /* The name interned last and its index: a loader interns an event's
+   * name once and hands the interned text on (one hash per event). */
+  const char *last_name;
+  guint       last_name_index;
   GPtrArray  *keys;          /* char*: kernel categories, then cats */
   GHashTable *key_ids;       /* keys' texts → index + 1 */
   guint       n_kernel_keys; /* keys below this are kernel categories */

@@ -333,10 +333,16 @@ const char *
 aiperf_trace_store_intern_name (AiperfTraceStore *self,
                                 const char       *name)
 {
-  /* Interned first: interning may move the array's data. */
-  guint index = trace_store_intern (self->name_ids, self->names, name);
+  guint index;
 
-  return g_ptr_array_index (self->names, index);
+  /* The interned text itself, handed back (it is never freed before the store). */
+  if (name == self->last_name && name != NULL)
+    return name;
+  /* Interned first: interning may move the array's data. */
+  index = trace_store_intern (self->name_ids, self->names, name);
+  self->last_name = g_ptr_array_index (self->names, index);
+  self->last_name_index = index;
+  return self->last_name;
 }
 
 static void
@@ -371,7 +377,9 @@ aiperf_trace_store_add_slice (AiperfTraceStore *self,
   slice.start = start_ns;
   /* Times come clamped to ±2e18 (trace reader): sums stay in gint64. */
   slice.dur = CLAMP (dur_ns, 0, G_GINT64_CONSTANT (2000000000000000000));
-  slice.name = trace_store_intern (self->name_ids, self->names, name != NULL ? name : "");
+  slice.name = name != NULL && name == self->last_name ? self->last_name_index
+                                                       : trace_store_intern (self->name_ids, self->names,
+                                                                             name != NULL ? name : "");
   /* A kernel's colour is its category; anything else its cat. Keys below
    * n_kernel_keys mean a kernel: a cat (or none) spelled like a category
    * is told apart from it. */

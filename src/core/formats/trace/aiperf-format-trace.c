@@ -366,12 +366,21 @@ on_event (const AiperfTraceEvent *event,
           gpointer                user_data)
 {
   Agg *agg = user_data;
+  AiperfTraceEvent interned;
 
   agg->n_events++;
   if (event->ph == 'M' && event->pid != NULL && event->name != NULL)
     {
       on_metadata (agg, event);
       return;
+    }
+  /* A slice's name interned once here: the store and the kernels below
+   * take the interned text without hashing it again. */
+  if (event->name != NULL && (event->ph == 'X' || event->ph == 'i' || event->ph == 'I'))
+    {
+      interned = *event;
+      interned.name = aiperf_trace_store_intern_name (agg->store, event->name);
+      event = &interned;
     }
   store_event (agg, event);
   if (event->ph != 'X' || event->name == NULL || isnan (event->dur_us))

@@ -95,7 +95,9 @@ window_fill (AiperfTraceWindow *r)
     }
   if (r->cap - r->len < r->piece)
     {
-      r->cap = MAX (r->cap * 2, r->len + r->piece);
+      /* Room for an event's unread rest beside a piece: no realloc (and
+       * copy of the window) at the second fill. */
+      r->cap = MAX (r->cap * 2, r->len + r->piece + (64u << 10));
       r->buf = g_realloc (r->buf, r->cap);
     }
   if (!r->gzip)
