@@ -214,8 +214,9 @@ rgb_of (Pixel p)
 }
 
 /* Baseline 10.05 … 19.95 ms, candidate 12.05 … 21.95 ms (100 requests
- * each): bins of 2 ms from 10 to 22; the baseline has 20 % in each of the
- * first five, the candidate 20 % in each of the last five. */
+ * each): bins of 1 ms from 10 to 22 (2 ms would give fewer than 7); the
+ * baseline has 10 % in each of the first ten, the candidate 10 % in each
+ * of the last ten. */
 static void
 test_distribution_histogram (void)
 {
@@ -229,7 +230,8 @@ test_distribution_histogram (void)
   g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *configuration = aiperf_compare_configuration (base_run);
-  static const double expected[2][6] = { { 20, 20, 20, 20, 20, 0 }, { 0, 20, 20, 20, 20, 20 } };
+  static const double expected[2][12] = { { 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0 },
+                                          { 0, 0, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10 } };
   const AiperfLayer *bars[2] = { NULL, NULL };
   AiperfCompareRecord *record;
   cairo_surface_t *surface;
@@ -254,8 +256,8 @@ test_distribution_histogram (void)
   g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 0))->name, ==, "Baseline (1 run, 100 requests)");
   g_assert_cmpfloat (chart->x.min, ==, 10);
   g_assert_cmpfloat (chart->x.max, ==, 22);
-  g_assert_cmpfloat_with_epsilon (chart->y.max, 22, 1e-9);
-  g_assert_nonnull (strstr (chart->note, "bins of 2 ms"));
+  g_assert_cmpfloat_with_epsilon (chart->y.max, 11, 1e-9);
+  g_assert_nonnull (strstr (chart->note, "bins of 1 ms"));
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
@@ -268,11 +270,11 @@ test_distribution_histogram (void)
     {
       g_assert_cmpuint (bars[s]->group, ==, s);
       g_assert_cmpuint (bars[s]->n_groups, ==, 2);
-      g_assert_cmpuint (bars[s]->x->len, ==, 6);
-      for (guint b = 0; b < 6; b++)
+      g_assert_cmpuint (bars[s]->x->len, ==, 12);
+      for (guint b = 0; b < 12; b++)
         {
-          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->x, double, b), 11 + 2 * b, 1e-9);
-          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->x2, double, b), 2, 1e-9);
+          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->x, double, b), 10.5 + b, 1e-9);
+          g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->x2, double, b), 1, 1e-9);
           g_assert_cmpfloat_with_epsilon (g_array_index (bars[s]->y, double, b), expected[s][b], 1e-9);
         }
     }
@@ -280,34 +282,34 @@ test_distribution_histogram (void)
   surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, FW, FH);
   if (g_getenv ("AIPERF_TEST_SAVE_PNG") != NULL)
     cairo_surface_write_to_png (surface, g_getenv ("AIPERF_TEST_SAVE_PNG"));
-  /* In the first bin only the baseline's bar, in its left half: 10 to 11
-   * ms, 20 % tall. */
-  base_colour = read_pixel (surface, px_of (renderer, 10.5), py_of (renderer, 10));
-  background = read_pixel (surface, px_of (renderer, 11.5), py_of (renderer, 10));
+  /* In the first bin only the baseline's bar, in its left half: 10 to
+   * 10.5 ms, 10 % tall. */
+  base_colour = read_pixel (surface, px_of (renderer, 10.25), py_of (renderer, 5));
+  background = read_pixel (surface, px_of (renderer, 10.75), py_of (renderer, 5));
   g_assert_false (pixel_near (base_colour, rgb_of (background), 30));
   /* (not left of the axis: the tick labels are grey too) */
-  colour_extent (surface, py_of (renderer, 10), base_colour, (int) px_of (renderer, 10) - 1,
-                 (int) px_of (renderer, 12) - 2, &left, &right);
+  colour_extent (surface, py_of (renderer, 5), base_colour, (int) px_of (renderer, 10) - 1,
+                 (int) px_of (renderer, 11) - 2, &left, &right);
   g_assert_cmpfloat (fabs (left - px_of (renderer, 10)), <=, 2);
-  g_assert_cmpfloat (fabs (right - px_of (renderer, 11)), <=, 2);
-  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 10.5), py_of (renderer, 19.5)), rgb_of (base_colour), 24));
-  g_assert_false (pixel_near (read_pixel (surface, px_of (renderer, 10.5), py_of (renderer, 20.5)), rgb_of (base_colour), 24));
-  /* The second bin: the candidate's bar in its right half, 13 to 14 ms. */
-  cand_colour = read_pixel (surface, px_of (renderer, 13.5), py_of (renderer, 10));
+  g_assert_cmpfloat (fabs (right - px_of (renderer, 10.5)), <=, 2);
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 10.25), py_of (renderer, 9.7)), rgb_of (base_colour), 24));
+  g_assert_false (pixel_near (read_pixel (surface, px_of (renderer, 10.25), py_of (renderer, 10.3)), rgb_of (base_colour), 24));
+  /* The third bin: the candidate's bar in its right half, 12.5 to 13 ms. */
+  cand_colour = read_pixel (surface, px_of (renderer, 12.75), py_of (renderer, 5));
   g_assert_false (pixel_near (cand_colour, rgb_of (base_colour), 30));
   g_assert_false (pixel_near (cand_colour, rgb_of (background), 30));
-  colour_extent (surface, py_of (renderer, 10), cand_colour, (int) px_of (renderer, 12) - 6,
-                 (int) px_of (renderer, 14) + 6, &left, &right);
-  g_assert_cmpfloat (fabs (left - px_of (renderer, 13)), <=, 2);
-  g_assert_cmpfloat (fabs (right - px_of (renderer, 14)), <=, 2);
+  colour_extent (surface, py_of (renderer, 5), cand_colour, (int) px_of (renderer, 12) - 6,
+                 (int) px_of (renderer, 13) + 2, &left, &right);
+  g_assert_cmpfloat (fabs (left - px_of (renderer, 12.5)), <=, 2);
+  g_assert_cmpfloat (fabs (right - px_of (renderer, 13)), <=, 2);
   /* The last bin: the candidate's alone, the baseline's half empty. */
-  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 21.5), py_of (renderer, 10)), rgb_of (cand_colour), 24));
-  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 20.5), py_of (renderer, 10)), rgb_of (background), 24));
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 21.75), py_of (renderer, 5)), rgb_of (cand_colour), 24));
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 21.25), py_of (renderer, 5)), rgb_of (background), 24));
   /* The interval, 16.5 to 17.55 ms, shaded above the bars. */
-  band = read_pixel (surface, px_of (renderer, 17.3), py_of (renderer, 21));
-  beside = read_pixel (surface, px_of (renderer, 18.5), py_of (renderer, 21));
+  band = read_pixel (surface, px_of (renderer, 17.3), py_of (renderer, 10.6));
+  beside = read_pixel (surface, px_of (renderer, 18.5), py_of (renderer, 10.6));
   g_assert_false (pixel_near (band, rgb_of (beside), 6));
-  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 16.3), py_of (renderer, 21)), rgb_of (beside), 6));
+  g_assert_true (pixel_near (read_pixel (surface, px_of (renderer, 16.3), py_of (renderer, 10.6)), rgb_of (beside), 6));
   cairo_surface_destroy (surface);
 
   /* The same record as cumulative curves: two steps up to 100 %. */

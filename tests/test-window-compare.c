@@ -16,6 +16,7 @@
 #include "aiperf-compare-table.h"
 #include "aiperf-compare-view.h"
 #include "aiperf-history-view.h"
+#include "aiperf-run-group-header.h"
 
 static void
 write_run (const char *dir,
@@ -271,6 +272,63 @@ test_compare_tab (void)
     g_assert_cmpuint (aiperf_run_set_get_n_runs (c), ==, 1);
     g_assert_cmpstr (aiperf_run_get_directory (aiperf_run_set_get_run (c, 0)), ==, base_run);
     gtk_window_close (GTK_WINDOW (dialog));
+  }
+
+  /* The sidebar heads the two folders; each head's menu compares with its
+   * group as the baseline or as the candidate. */
+  {
+    AiperfRunSet *runs = aiperf_window_get_run_set (window);
+    AiperfSidebar *sidebar = aiperf_window_get_sidebar (window);
+    AiperfRunGroupHeader *cand_header = NULL;
+    guint n_headers = 0;
+
+    for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+      {
+        GtkWidget *row = aiperf_sidebar_get_row (sidebar, aiperf_run_set_get_run (runs, i));
+        GtkWidget *header = gtk_list_box_row_get_header (GTK_LIST_BOX_ROW (row));
+
+        if (header == NULL)
+          continue;
+        g_assert_true (AIPERF_IS_RUN_GROUP_HEADER (header));
+        n_headers++;
+        if (g_str_equal (aiperf_run_group_header_get_group (AIPERF_RUN_GROUP_HEADER (header)), cand))
+          cand_header = AIPERF_RUN_GROUP_HEADER (header);
+        else
+          g_assert_cmpstr (aiperf_run_group_header_get_group (AIPERF_RUN_GROUP_HEADER (header)), ==, base);
+      }
+    g_assert_cmpuint (n_headers, ==, 2);
+    g_assert_nonnull (cand_header);
+    for (int item = 0; item < 2; item++)
+      {
+        GMenuModel *menu = aiperf_run_group_header_get_menu (cand_header);
+        g_autofree char *action = NULL;
+        g_autoptr(GVariant) target = NULL;
+        g_autoptr(AiperfRunSet) b = NULL;
+        g_autoptr(AiperfRunSet) c = NULL;
+        AiperfRunSet *group_side, *other_side;
+
+        g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+        g_assert_true (g_menu_model_get_item_attribute (menu, item, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+        g_assert_cmpstr (action, ==, "win.compare-group");
+        target = g_menu_model_get_item_attribute_value (menu, item, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE ("(sb)"));
+        g_assert_nonnull (target);
+        g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "compare-group"));
+        g_action_group_activate_action (G_ACTION_GROUP (window), "compare-group", target);
+        dialog = find_dialog ();
+        g_assert_nonnull (dialog);
+        aiperf_compare_dialog_get_choice (dialog, &b, &c, NULL);
+        /* Item 0: cand is the baseline; item 1: cand is the candidate. */
+        group_side = item == 0 ? b : c;
+        other_side = item == 0 ? c : b;
+        g_assert_cmpuint (aiperf_run_set_get_n_runs (group_side), ==, 2);
+        for (guint i = 0; i < 2; i++)
+          g_assert_true (g_str_has_prefix (aiperf_run_get_directory (aiperf_run_set_get_run (group_side, i)), cand));
+        g_assert_cmpuint (aiperf_run_set_get_n_runs (other_side), ==, 1);
+        g_assert_cmpstr (aiperf_run_get_directory (aiperf_run_set_get_run (other_side, 0)), ==, base_run);
+        gtk_window_close (GTK_WINDOW (dialog));
+        while (find_dialog () != NULL)
+          g_main_context_iteration (NULL, TRUE);
+      }
   }
 
   destroy_window (window);

@@ -23,17 +23,25 @@
 #define MAX_BINS 60
 #define TAIL_PCT 99.5
 
-/* The smallest of 1, 2, 2.5 and 5 × 10^k at least @raw. */
+/* The round width (1, 2, 2.5 or 5 × 10^k) nearest @raw on a log scale
+ * that still cuts @span into at least MIN_BINS − 1 bins. */
 static double
-round_width (double raw)
+round_width (double raw,
+             double span)
 {
-  static const double steps[] = { 1, 2, 2.5, 5, 10 };
-  double decade = pow (10, floor (log10 (raw)));
+  static const double steps[] = { 1, 2, 2.5, 5 };
+  double decade = pow (10, floor (log10 (raw))), best = raw;
 
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    if (steps[i] * decade >= raw * (1 - 1e-9))
-      return steps[i] * decade;
-  return 10 * decade;
+  for (int d = -1; d <= 1; d++)
+    for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+      {
+        double w = steps[i] * decade * pow (10, d);
+
+        if (span / w >= MIN_BINS - 1 &&
+            (best == raw || fabs (log (w / raw)) < fabs (log (best / raw))))
+          best = w;
+      }
+  return best;
 }
 
 static void
@@ -95,7 +103,7 @@ aiperf_compare_histogram_init (AiperfCompareHistogram *histogram,
   iqr = n >= 4 ? aiperf_percentile_sorted (v, n, 75) - aiperf_percentile_sorted (v, n, 25) : 0;
   raw = iqr > 0 ? 2 * iqr / cbrt (n) : (hi - lo) / MIN_BINS;
   raw = CLAMP (raw, (hi - lo) / MAX_BINS, (hi - lo) / MIN_BINS);
-  histogram->width = round_width (raw);
+  histogram->width = round_width (raw, hi - lo);
   histogram->first = floor (lo / histogram->width) * histogram->width;
   last = floor (hi / histogram->width) * histogram->width + histogram->width;
   histogram->n_bins = (guint) MAX (1, lround ((last - histogram->first) / histogram->width));

@@ -1,15 +1,15 @@
 /* aiperf-compare-dialog.c — choosing the baseline and the candidates among
  * the open runs: a row per run with its side, a first guess from the
- * folders they were opened from, and the minimal effect.
+ * folders they lie in (or the group the user named), and the minimal
+ * effect.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
-
 #include "aiperf-compare-dialog.h"
+#include "aiperf-compare-groups.h"
 
 typedef enum { SIDE_BASELINE, SIDE_CANDIDATE, SIDE_LEFT_OUT } Side;
 
@@ -18,6 +18,7 @@ struct _AiperfCompareDialog
   AdwWindow       parent_instance;
 
   AiperfRunSet   *runs;
+  GPtrArray      *groups;      /* char*: each run's folder group (aiperf-compare-groups.h) */
   GPtrArray      *rows;        /* AdwComboRow*, one per run, in @runs' order */
   GtkSpinButton  *min_effect;
   GtkWidget      *compare_button;
@@ -28,56 +29,29 @@ G_DEFINE_FINAL_TYPE (AiperfCompareDialog, aiperf_compare_dialog, ADW_TYPE_WINDOW
 enum { SIGNAL_COMPARE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-/* The folder a run stands for on a side: the opened root it is under when
- * several were opened, else the first folder below that root ("base" of
- * sweep/base/run-c4), else its own folder. */
-static char *
-run_group (AiperfRun          *run,
-           const char * const *roots)
+static void
+set_side (AiperfCompareDialog *self,
+          guint                i,
+          Side                 side)
 {
-  const char *directory = aiperf_run_get_directory (run);
-  g_autofree char *dir = g_canonicalize_filename (directory != NULL ? directory : aiperf_run_get_locator (run), NULL);
-  guint n_roots = roots != NULL ? g_strv_length ((char **) roots) : 0;
-
-  for (guint i = 0; i < n_roots; i++)
-    {
-      g_autofree char *root = g_canonicalize_filename (roots[i], NULL);
-      gsize len = strlen (root);
-      const char *rest, *slash;
-
-      if (strncmp (dir, root, len) != 0 || (dir[len] != '\0' && dir[len] != G_DIR_SEPARATOR))
-        continue;
-      if (n_roots > 1)
-        return g_strdup (root);
-      rest = dir + len + (dir[len] == G_DIR_SEPARATOR);
-      slash = strchr (rest, G_DIR_SEPARATOR);
-      /* A run folder right under the root is a group of its own only
-       * when nothing is nested: then the first run is the baseline. */
-      return slash != NULL ? g_strndup (dir, (gsize) (slash - dir)) : g_strdup (root);
-    }
-  return g_path_get_dirname (dir);
+  adw_combo_row_set_selected (g_ptr_array_index (self->rows, i), side);
 }
 
+/* The first guess: @hint's group is the baseline (when every run is in
+ * one group, @hint alone), else the first group; the others candidates. */
 static void
 guess_sides (AiperfCompareDialog *self,
-             AiperfRun           *hint,
-             const char * const  *roots)
+             AiperfRun           *hint)
 {
   guint n = aiperf_run_set_get_n_runs (self->runs);
-  g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *base_group = NULL;
-  gboolean one_group = TRUE;
+  const char *base_group = NULL;
+  gboolean one_group = aiperf_compare_count_groups (self->groups) <= 1;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_ptr_array_add (groups, run_group (aiperf_run_set_get_run (self->runs, i), roots));
-      one_group &= g_str_equal (g_ptr_array_index (groups, i), g_ptr_array_index (groups, 0));
-    }
   for (guint i = 0; hint != NULL && i < n; i++)
     if (aiperf_run_set_get_run (self->runs, i) == hint)
-      base_group = g_strdup (g_ptr_array_index (groups, i));
+      base_group = g_ptr_array_index (self->groups, i);
   if (base_group == NULL && !one_group && n > 0)
-    base_group = g_strdup (g_ptr_array_index (groups, 0));
+    base_group = g_ptr_array_index (self->groups, 0);
   for (guint i = 0; i < n; i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (self->runs, i);
@@ -86,10 +60,37 @@ guess_sides (AiperfCompareDialog *self,
       if (hint != NULL && one_group)
         baseline = run == hint;
       else if (base_group != NULL)
-        baseline = g_str_equal (g_ptr_array_index (groups, i), base_group);
+        baseline = g_str_equal (g_ptr_array_index (self->groups, i), base_group);
       else
         baseline = i == 0;
-      adw_combo_row_set_selected (g_ptr_array_index (self->rows, i), baseline ? SIDE_BASELINE : SIDE_CANDIDATE);
+      set_side (self, i, baseline ? SIDE_BASELINE : SIDE_CANDIDATE);
+    }
+}
+
+void
+aiperf_compare_dialog_choose_group (AiperfCompareDialog *self,
+                                    const char          *group,
+                                    gboolean             as_baseline)
+{
+  const char *other = NULL;
+
+  g_return_if_fail (AIPERF_IS_COMPARE_DIALOG (self));
+  g_return_if_fail (group != NULL);
+
+  /* As the candidate: measured against the first other group. */
+  for (guint i = 0; i < self->groups->len && other == NULL; i++)
+    if (!g_str_equal (g_ptr_array_index (self->groups, i), group))
+      other = g_ptr_array_index (self->groups, i);
+  for (guint i = 0; i < self->groups->len; i++)
+    {
+      const char *own = g_ptr_array_index (self->groups, i);
+
+      if (g_str_equal (own, group))
+        set_side (self, i, as_baseline ? SIDE_BASELINE : SIDE_CANDIDATE);
+      else if (as_baseline)
+        set_side (self, i, SIDE_CANDIDATE);
+      else
+        set_side (self, i, g_strcmp0 (own, other) == 0 ? SIDE_BASELINE : SIDE_LEFT_OUT);
     }
 }
 
@@ -152,6 +153,7 @@ aiperf_compare_dialog_dispose (GObject *object)
 
   g_clear_object (&self->runs);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
   G_OBJECT_CLASS (aiperf_compare_dialog_parent_class)->dispose (object);
 }
 
@@ -193,8 +195,7 @@ side_row (AiperfRun *run)
 GtkWidget *
 aiperf_compare_dialog_new (GtkWindow          *parent,
                            AiperfRunSet       *runs,
-                           AiperfRun          *baseline,
-                           const char * const *roots)
+                           AiperfRun          *baseline)
 {
   AiperfCompareDialog *self;
   GtkWidget *box, *header, *cancel, *page, *settings, *effect_row, *group;
@@ -206,6 +207,7 @@ aiperf_compare_dialog_new (GtkWindow          *parent,
   if (parent != NULL)
     gtk_window_set_transient_for (GTK_WINDOW (self), parent);
   self->runs = g_object_ref (runs);
+  self->groups = aiperf_compare_folder_groups (runs);
 
   header = adw_header_bar_new ();
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
@@ -245,7 +247,7 @@ aiperf_compare_dialog_new (GtkWindow          *parent,
       g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_button), self);
     }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
-  guess_sides (self, baseline, roots);
+  guess_sides (self, baseline);
   update_button (self);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);

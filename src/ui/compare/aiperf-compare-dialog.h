@@ -15,12 +15,17 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AiperfCompareDialog, aiperf_compare_dialog, AIPERF, COMPARE_DIALOG, AdwWindow)
 
 /* A dialog over @runs. The first guess: @baseline (nullable) and the runs
- * beside it in its folder; else, when the runs lie in several folders (of
- * @roots, or sub-folders of one), those of the first; else the first run. */
+ * of its folder group (aiperf-compare-groups.h); else, when the runs lie
+ * in several groups, those of the first; else the first run. */
 GtkWidget *aiperf_compare_dialog_new         (GtkWindow          *parent,
                                               AiperfRunSet       *runs,
-                                              AiperfRun          *baseline,
-                                              const char * const *roots);
+                                              AiperfRun          *baseline);
+/* The runs of folder group @group as the baseline (the others the
+ * candidates) or as the candidates (against the first other group; any
+ * further group left out). */
+void       aiperf_compare_dialog_choose_group (AiperfCompareDialog *self,
+                                               const char          *group,
+                                               gboolean             as_baseline);
 /* The runs chosen for each side (new sets) and the minimal effect, a
  * fraction. */
 void       aiperf_compare_dialog_get_choice  (AiperfCompareDialog *self,

@@ -1,5 +1,6 @@
 /* aiperf-sidebar-runs.c — the sidebar's run list: search, order, checks,
- * Show All / Hide All, the colour dots, and the Runs / Plot views.
+ * Show All / Hide All, the colour dots, the folder groups' heads, and the
+ * Runs / Plot views.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +8,8 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-compare-groups.h"
+#include "aiperf-run-group-header.h"
 #include "aiperf-run-row.h"
 #include "aiperf-short-names.h"
 #include "aiperf-sidebar-private.h"
@@ -47,6 +50,29 @@ sort_rows (GtkListBoxRow *a,
   return g_strcmp0 (ka, kb);
 }
 
+/* A folder group's first row (of those the search shows) carries its
+ * head; the rows of a group are together, the sort key starting with it. */
+static void
+header_row (GtkListBoxRow *row,
+            GtkListBoxRow *before,
+            gpointer       user_data)
+{
+  const char *group = g_object_get_data (G_OBJECT (row), "run-group");
+  GtkWidget *header = gtk_list_box_row_get_header (row);
+
+  if (group == NULL ||
+      (before != NULL && g_strcmp0 (g_object_get_data (G_OBJECT (before), "run-group"), group) == 0))
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+  if (header != NULL && AIPERF_IS_RUN_GROUP_HEADER (header) &&
+      g_str_equal (aiperf_run_group_header_get_group (AIPERF_RUN_GROUP_HEADER (header)), group))
+    return;
+  gtk_list_box_row_set_header (row, aiperf_run_group_header_new (group, GPOINTER_TO_UINT (
+                                   g_object_get_data (G_OBJECT (row), "run-group-size"))));
+}
+
 static void
 update_no_match (AiperfSidebar *self)
 {
@@ -69,6 +95,7 @@ on_search_changed (AiperfSidebar *self)
   g_free (self->search_text);
   self->search_text = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
   gtk_list_box_invalidate_filter (self->run_list);
+  gtk_list_box_invalidate_headers (self->run_list);
   update_no_match (self);
 }
 
@@ -143,11 +170,20 @@ aiperf_sidebar_fill_run_list (AiperfSidebar *self)
   AiperfRunSet *runs = self->runs;
   GtkWidget *child;
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) groups = aiperf_compare_folder_groups (runs);
+  g_autoptr(GHashTable) sizes = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_groups = aiperf_compare_count_groups (groups);
+  /* Heads when the runs lie in a few folders, not one each. */
+  gboolean grouped = n_groups >= 2 && n_groups < groups->len;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->run_list))) != NULL)
     gtk_list_box_remove (self->run_list, child);
   for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
-    g_ptr_array_add (names, (gpointer) aiperf_run_get_name (aiperf_run_set_get_run (runs, i)));
+    {
+      g_ptr_array_add (names, (gpointer) aiperf_run_get_name (aiperf_run_set_get_run (runs, i)));
+      g_hash_table_insert (sizes, g_ptr_array_index (groups, i),
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (sizes, g_ptr_array_index (groups, i))) + 1));
+    }
   for (guint i = 0; runs != NULL && i < aiperf_run_set_get_n_runs (runs); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
@@ -165,8 +201,19 @@ aiperf_sidebar_fill_run_list (AiperfSidebar *self)
                                   self->hidden == NULL
                                   || !g_hash_table_contains (self->hidden, aiperf_run_get_locator (run)));
       aiperf_run_row_set_check_visible (AIPERF_RUN_ROW (row), aiperf_run_set_get_n_runs (runs) > 1);
-      g_object_set_data_full (G_OBJECT (row), "sort-key",
-                              g_utf8_collate_key_for_filename (aiperf_run_get_locator (run), -1), g_free);
+      if (grouped)
+        {
+          const char *group = g_ptr_array_index (groups, i);
+          g_autofree char *group_key = g_utf8_collate_key_for_filename (group, -1);
+          g_autofree char *run_key = g_utf8_collate_key_for_filename (aiperf_run_get_locator (run), -1);
+
+          g_object_set_data_full (G_OBJECT (row), "run-group", g_strdup (group), g_free);
+          g_object_set_data (G_OBJECT (row), "run-group-size", g_hash_table_lookup (sizes, group));
+          g_object_set_data_full (G_OBJECT (row), "sort-key", g_strconcat (group_key, "\001", run_key, NULL), g_free);
+        }
+      else
+        g_object_set_data_full (G_OBJECT (row), "sort-key",
+                                g_utf8_collate_key_for_filename (aiperf_run_get_locator (run), -1), g_free);
       g_signal_connect_swapped (row, "toggled", G_CALLBACK (on_row_toggled), self);
       gtk_list_box_append (self->run_list, row);
     }
@@ -186,6 +233,7 @@ aiperf_sidebar_init_runs (AiperfSidebar *self)
 {
   gtk_list_box_set_filter_func (self->run_list, filter_row, self, NULL);
   gtk_list_box_set_sort_func (self->run_list, sort_rows, NULL, NULL);
+  gtk_list_box_set_header_func (self->run_list, header_row, NULL, NULL);
   g_signal_connect_swapped (self->run_list, "row-activated", G_CALLBACK (on_row_activated), self);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
 }

@@ -1,6 +1,7 @@
 /* aiperf-window-compare.c — the window's A/B comparison and history:
  * win.compare-baseline ("Compare with Baseline…", Ctrl+B; on a run, that
- * run's folder is the baseline) asks which runs are which and opens a
+ * run's folder is the baseline) and win.compare-group (a sidebar group as
+ * the baseline or the candidate) ask which runs are which and open a
  * Compare tab; runs of one configuration recorded over time get a History
  * tab.
  *
@@ -71,6 +72,17 @@ on_dialog_compare (AiperfWindow        *self,
   aiperf_window_open_comparison (self, baseline, candidate, min_effect);
 }
 
+static AiperfCompareDialog *
+present_dialog (AiperfWindow *self,
+                AiperfRun    *hint)
+{
+  GtkWidget *dialog = aiperf_compare_dialog_new (GTK_WINDOW (self), aiperf_session_get_runs (self->session), hint);
+
+  g_signal_connect_object (dialog, "compare", G_CALLBACK (on_dialog_compare), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return AIPERF_COMPARE_DIALOG (dialog);
+}
+
 /* The parameter: "" for the first guess, or a run's locator to compare
  * against its folder. */
 static void
@@ -79,29 +91,40 @@ compare_baseline (GSimpleAction *action,
                   gpointer       user_data)
 {
   AiperfWindow *self = AIPERF_WINDOW (user_data);
-  AiperfRunSet *runs = aiperf_session_get_runs (self->session);
-  GPtrArray *roots = aiperf_session_get_roots (self->session);
-  g_autoptr(GPtrArray) root_paths = g_ptr_array_new ();
   const char *locator = param != NULL ? g_variant_get_string (param, NULL) : "";
-  AiperfRun *hint = locator[0] != '\0' ? aiperf_run_set_find (runs, locator) : NULL;
-  GtkWidget *dialog;
 
-  for (guint i = 0; roots != NULL && i < roots->len; i++)
-    g_ptr_array_add (root_paths, g_ptr_array_index (roots, i));
-  g_ptr_array_add (root_paths, NULL);
-  dialog = aiperf_compare_dialog_new (GTK_WINDOW (self), runs, hint, (const char * const *) root_paths->pdata);
-  g_signal_connect_object (dialog, "compare", G_CALLBACK (on_dialog_compare), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_dialog (self, locator[0] != '\0'
+                        ? aiperf_run_set_find (aiperf_session_get_runs (self->session), locator) : NULL);
+}
+
+/* The parameter: a folder group of the sidebar (aiperf-compare-groups.h)
+ * and whether it is the baseline (else the candidate). */
+static void
+compare_group (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  AiperfWindow *self = AIPERF_WINDOW (user_data);
+  const char *group;
+  gboolean as_baseline;
+
+  g_variant_get (param, "(&sb)", &group, &as_baseline);
+  aiperf_compare_dialog_choose_group (present_dialog (self, NULL), group, as_baseline);
 }
 
 static const GActionEntry compare_entries[] = {
   { "compare-baseline", compare_baseline, "s" },
+  { "compare-group", compare_group, "(sb)" },
 };
 
 void
 aiperf_window_init_compare_action (AiperfWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), compare_entries, G_N_ELEMENTS (compare_entries), self);
+  /* A group is compared when runs are: enabled with compare-baseline. */
+  g_object_bind_property (g_action_map_lookup_action (G_ACTION_MAP (self), "compare-baseline"), "enabled",
+                          g_action_map_lookup_action (G_ACTION_MAP (self), "compare-group"), "enabled",
+                          G_BINDING_SYNC_CREATE);
 }
 
 /* The comparison a report shows: the selected Compare tab's, else the
