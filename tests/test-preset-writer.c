@@ -5,11 +5,13 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "aiperf-plot-handlers.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-presets.h"
+#include "aiperf-run-rules.h"
 
 static void
 assert_ref_equal (const AiperfMetricRef *a,
@@ -147,6 +149,50 @@ test_labels_none (void)
   g_assert_cmpstr (read->label_by, ==, "");
 }
 
+/* aiperf-plot's runs: block (a saved view's hidden runs and filters)
+ * written and read back the same. */
+static void
+test_runs_block (void)
+{
+  const char *text = "visualization: {}\n"
+                     "runs:\n"
+                     "  hidden: [\"sweep/run \\\"a\\\"\", \"*-warmup\"]\n"
+                     "  parameters:\n"
+                     "    concurrency: [\"1\", \"4\"]\n"
+                     "    \"input_config.loadgen.isl\": []\n"
+                     "  metric_ranges:\n"
+                     "    - {metric: request_latency, stat: p90, min: 10.5, max: null}\n"
+                     "    - {metric: ttft, min: null, max: 2e3}\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_data (text, strlen (text), "runs.yaml", &error);
+  g_autoptr(AiperfPlotConfig) again = NULL;
+  g_autofree char *yaml = NULL;
+  const AiperfRunRange *range;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (config->runs);
+  yaml = aiperf_plot_config_to_yaml (config);
+  g_test_message ("%s", yaml);
+  g_assert_nonnull (strstr (yaml, "runs:\n  hidden: [\"sweep/run \\\"a\\\"\", \"*-warmup\"]\n  parameters:\n"
+                                  "    \"concurrency\": [\"1\", \"4\"]\n    \"input_config.loadgen.isl\": []\n"
+                                  "  metric_ranges:\n    - {metric: \"request_latency\", stat: p90, min: 10.5, max: null}\n"
+                                  "    - {metric: \"ttft\", stat: avg, min: null, max: 2000}\n"));
+  again = aiperf_plot_config_load_data (yaml, strlen (yaml), "again.yaml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->runs->hidden->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (again->runs->hidden, 0), ==, "sweep/run \"a\"");
+  g_assert_cmpuint (((GPtrArray *) g_hash_table_lookup (again->runs->parameters, "concurrency"))->len, ==, 2);
+  g_assert_cmpuint (((GPtrArray *) g_hash_table_lookup (again->runs->parameters, "input_config.loadgen.isl"))->len, ==, 0);
+  g_assert_cmpuint (again->runs->ranges->len, ==, 2);
+  range = g_ptr_array_index (again->runs->ranges, 0);
+  g_assert_cmpint (range->stat, ==, AIPERF_STAT_P90);
+  g_assert_cmpfloat (range->min, ==, 10.5);
+  g_assert_true (isnan (range->max));
+  range = g_ptr_array_index (again->runs->ranges, 1);
+  g_assert_cmpint (range->stat, ==, AIPERF_STAT_AVG);
+  g_assert_cmpfloat (range->max, ==, 2000);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -155,5 +201,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/preset-writer/round-trip-defaults", test_round_trip_defaults);
   g_test_add_func ("/aiperf/preset-writer/save-merge", test_save_merge);
   g_test_add_func ("/aiperf/preset-writer/labels-none", test_labels_none);
+  g_test_add_func ("/aiperf/preset-writer/runs-block", test_runs_block);
   return g_test_run ();
 }

@@ -290,6 +290,15 @@ test_errors (void)
     { "visualization:\n  multi_run_plots: {p: {type: pareto\n", AIPERF_ERROR_PARSE, { "test.yaml:3:", NULL, NULL } },
     { "visualization:\n  single_run_plots:\n    p: {type: timeslice, y: Request Latency, ci_level: 0.5}\n",
       AIPERF_ERROR_CONFIG, { "test.yaml:3:56:", "ci_level", NULL } },
+    { "visualization: {}\nruns: [a]\n", AIPERF_ERROR_CONFIG, { "test.yaml:2:7:", "“runs” must be a mapping", NULL } },
+    { "visualization: {}\nruns:\n  parameters: [concurrency]\n", AIPERF_ERROR_CONFIG,
+      { "test.yaml:3:15:", "“parameters” must map", NULL } },
+    { "visualization: {}\nruns:\n  metric_ranges:\n    - {metric: request_latency, stat: p42}\n", AIPERF_ERROR_CONFIG,
+      { "test.yaml:4:39:", "“p42” is not a statistic", NULL } },
+    { "visualization: {}\nruns:\n  metric_ranges:\n    - {stat: avg, min: 1}\n", AIPERF_ERROR_CONFIG,
+      { "test.yaml:4:7:", "needs a “metric”", NULL } },
+    { "visualization: {}\nruns:\n  metric_ranges:\n    - {metric: request_latency, min: fast}\n", AIPERF_ERROR_CONFIG,
+      { "test.yaml:4:38:", "“min” must be a number, or null", NULL } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

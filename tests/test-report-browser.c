@@ -567,6 +567,142 @@ test_preset_round_trip (void)
   }
 }
 
+static int
+compare_texts (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The embedded chart @name of the report.html at @path: its points
+ * (x, y of every marker layer) as "x,y" text, sorted. */
+static GPtrArray *
+embedded_points (const char *path,
+                 const char *name)
+{
+  g_autofree char *html = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  GPtrArray *points = g_ptr_array_new_with_free_func (g_free);
+  const char *marker = "<script type=\"application/json\" id=\"report-data\">";
+  const char *start, *end;
+  JsonArray *charts;
+  GString *json;
+
+  g_assert_true (g_file_get_contents (path, &html, NULL, NULL));
+  start = strstr (html, marker);
+  g_assert_nonnull (start);
+  start += strlen (marker);
+  end = strstr (start, "</script>");
+  json = g_string_new_len (start, end - start);
+  g_string_replace (json, "<\\/", "</", 0);
+  json_parser_load_from_data (parser, json->str, -1, &error);
+  g_string_free (json, TRUE);
+  g_assert_no_error (error);
+  charts = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "charts");
+  for (guint c = 0; c < json_array_get_length (charts); c++)
+    {
+      JsonObject *chart = json_array_get_object_element (charts, c);
+      JsonArray *layers = json_object_get_array_member (chart, "layers");
+
+      if (g_strcmp0 (json_object_get_string_member (chart, "name"), name) != 0)
+        continue;
+      for (guint l = 0; l < json_array_get_length (layers); l++)
+        {
+          JsonObject *layer = json_array_get_object_element (layers, l);
+          JsonArray *x, *y;
+
+          if (g_strcmp0 (json_object_get_string_member (layer, "kind"), "points") != 0)
+            continue;
+          x = json_object_get_array_member (layer, "x");
+          y = json_object_get_array_member (layer, "y");
+          for (guint i = 0; i < json_array_get_length (x); i++)
+            g_ptr_array_add (points, g_strdup_printf ("%.6g,%.6g", json_array_get_double_element (x, i),
+                                                      json_array_get_double_element (y, i)));
+        }
+    }
+  g_ptr_array_sort (points, compare_texts);
+  return points;
+}
+
+/* A saved view with a run unchecked and a parameter filter (issue 21,
+ * item 5): the run goes into view.yaml's runs: block by its path, the
+ * filter by the values drawn; the report that --config view.yaml writes
+ * opens with the same run unchecked and the same filter, its charts
+ * drawn from the one run left, as the link showed them; the embedded
+ * chart data holds that run's point only. */
+static void
+test_preset_runs_round_trip (void)
+{
+  /* qwen_concurrency4 unchecked, concurrency 1 filtered out */
+  const char *view = "{\"v\":1,\"hidden\":[2],\"params\":{\"concurrency\":[\"2\",\"4\"]},\"ranges\":[],"
+                     "\"cards\":{},\"added\":[]}";
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", "tests", "unit", "plot",
+                                                  "fixtures", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "runs-view", NULL);
+  g_autofree char *out2 = g_build_filename (tmp_root, "runs-reopened", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *report2 = g_build_filename (out2, "report.html", NULL);
+  g_autofree char *yaml_path = g_build_filename (tmp_root, "runs-view.yaml", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *escaped = g_uri_escape_string (view, NULL, FALSE);
+  g_autofree char *fragment = g_strconcat ("#view=", escaped, "&yaml", NULL);
+  g_autofree char *log = NULL, *log2 = NULL, *aiperf_log = NULL, *log_path = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  g_autoptr(GPtrArray) all_points = NULL, view_points = NULL;
+  JsonObject *saved, *reopened, *shown;
+  JsonArray *before, *after;
+  const char *yaml;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  saved = open_page (report, fragment, "yaml-result", parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (saved, "problems")), ==, 0);
+  shown = json_object_get_object_member (saved, "shown");
+  g_assert_cmpstr (json_object_get_string_member (shown, "runs"), ==, "110");
+  g_assert_cmpstr (json_object_get_string_member (shown, "params"), ==, "011");
+  yaml = json_object_get_string_member (saved, "yaml");
+  g_assert_nonnull (strstr (yaml, "\nruns:\n  hidden: [\"fixtures/qwen_concurrency2/qwen_concurrency4\"]\n"
+                                  "  parameters:\n    concurrency: [\"2\", \"4\"]\n"));
+  g_assert_true (g_file_set_contents (yaml_path, yaml, -1, NULL));
+
+  /* headless --config: the charts of the one run left, the view in the page */
+  cli_run (&r, h, "--html", "--config", yaml_path, "-o", out2, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  log_path = g_build_filename (out2, "aiperf_plot.log", NULL);
+  g_assert_true (g_file_get_contents (log_path, &aiperf_log, NULL, NULL));
+  g_assert_nonnull (strstr (aiperf_log, "2 of 3 run(s) hidden or filtered out by the view"));
+  all_points = embedded_points (report, "pareto_curve_throughput_per_gpu_vs_latency");
+  view_points = embedded_points (report2, "pareto_curve_throughput_per_gpu_vs_latency");
+  g_assert_cmpuint (all_points->len, ==, 3);
+  g_assert_cmpuint (view_points->len, ==, 1);
+  /* the one left is qwen_concurrency2's point of the full report */
+  g_assert_true (g_ptr_array_find_with_equal_func (all_points, g_ptr_array_index (view_points, 0), g_str_equal, NULL));
+
+  reopened = open_page (report2, "#charts", "charts-result", parser2, &log2);
+  assert_clean_console (log2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (reopened, "problems")), ==, 0);
+  shown = json_object_get_object_member (reopened, "shown");
+  g_assert_cmpstr (json_object_get_string_member (shown, "runs"), ==, "110");
+  g_assert_cmpstr (json_object_get_string_member (shown, "params"), ==, "011");
+  before = json_object_get_array_member (saved, "charts");
+  after = json_object_get_array_member (reopened, "charts");
+  g_assert_cmpuint (json_array_get_length (after), ==, json_array_get_length (before));
+  for (guint i = 0; i < json_array_get_length (before); i++)
+    {
+      g_autofree char *a = chart_text (before, i), *b = chart_text (after, i);
+
+      g_assert_cmpstr (b, ==, a);
+    }
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_array_get_object_element (after, 0), "points")), ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -590,6 +726,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/every-kind", test_every_kind);
   g_test_add_func ("/aiperf/cli/report/browser/timeline", test_timeline);
   g_test_add_func ("/aiperf/cli/report/browser/preset-round-trip", test_preset_round_trip);
+  g_test_add_func ("/aiperf/cli/report/browser/preset-runs-round-trip", test_preset_runs_round_trip);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -2,11 +2,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <math.h>
 #include <string.h>
 
 #include "aiperf-error.h"
 #include "aiperf-presets.h"
+#include "aiperf-run-rules.h"
 #include "aiperf-session.h"
+#include "aiperf-session-charts.h"
 #include "aiperf-test-util.h"
 
 static char *
@@ -155,6 +158,117 @@ test_presets (void)
   aiperf_test_remove_tree (bad);
 }
 
+/* A saved view's runs: block in the preset file in effect (--config, or
+ * the file beside what was opened, as the window finds it) hides the runs
+ * it names and those its filters leave out as they open; the plan of
+ * charts draws the others and keeps the mode of what is open. */
+static void
+test_view_runs (void)
+{
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  g_autofree char *root = fixtures ();
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-view-XXXXXX", NULL);
+  g_autofree char *view = g_build_filename (dir, "view.yaml", NULL);
+  const char *paths[] = { root, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) plan = NULL;
+  AiperfRunSet *runs = aiperf_session_get_runs (session);
+  const AiperfKindCharts *charts;
+  guint n_visible = 0;
+
+  g_assert_true (g_file_set_contents (view,
+                                      "visualization:\n"
+                                      "  multi_run_defaults: [p]\n"
+                                      "  multi_run_plots:\n"
+                                      "    p: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg}\n"
+                                      "runs:\n"
+                                      "  hidden: [\"fixtures/qwen_concurrency2/qwen_concurrency4\"]\n"
+                                      "  parameters:\n"
+                                      "    concurrency: [\"2\", \"4\"]\n", -1, NULL));
+  aiperf_session_set_config_file (session, view);
+  g_assert_true (aiperf_session_open_sync (session, paths, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      gboolean visible = aiperf_session_is_run_visible (session, run);
+
+      g_assert_true (visible == g_str_equal (aiperf_run_get_name (run), "qwen_concurrency2"));
+      n_visible += visible;
+    }
+  g_assert_cmpuint (n_visible, ==, 1);
+
+  plan = aiperf_session_plan_charts (session, aiperf_session_get_presets (session), NULL, NULL, NULL);
+  g_assert_cmpuint (plan->len, ==, 1);
+  charts = g_ptr_array_index (plan, 0);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (charts->runs), ==, 1);
+  g_assert_cmpstr (aiperf_run_get_name (aiperf_run_set_get_run (charts->runs, 0)), ==, "qwen_concurrency2");
+  g_assert_cmpint (charts->mode, ==, AIPERF_MODE_MULTI_RUN);
+  g_assert_cmpuint (charts->specs->len, ==, 1);
+
+  aiperf_session_clear (session);
+  aiperf_test_remove_tree (dir);
+}
+
+/* Which runs a runs: block hides: by name, by a tail of the path at a
+ * folder, by glob; by a parameter's values; by a metric's range. */
+static void
+test_run_rules (void)
+{
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  g_autofree char *root = fixtures ();
+  const char *paths[] = { root, NULL };
+  g_autoptr(AiperfRunRules) rules = aiperf_run_rules_new ();
+  g_autoptr(GError) error = NULL;
+  AiperfRunSet *runs = aiperf_session_get_runs (session);
+  AiperfRun *c1, *c2, *c4;
+  GPtrArray *values;
+  double latency;
+
+  g_assert_true (aiperf_session_open_sync (session, paths, NULL, &error));
+  c1 = aiperf_run_set_get_run (runs, 0);
+  c2 = aiperf_run_set_get_run (runs, 1);
+  c4 = aiperf_run_set_get_run (runs, 2);
+  g_assert_cmpstr (aiperf_run_get_name (c4), ==, "qwen_concurrency4");
+  g_assert_true (aiperf_run_rules_empty (rules));
+  g_assert_true (aiperf_run_rules_shows (NULL, c1));
+
+  /* a part of a folder's name is no tail */
+  g_ptr_array_add (rules->hidden, g_strdup ("concurrency4"));
+  g_assert_false (aiperf_run_rules_hides (rules, c4));
+  g_ptr_array_add (rules->hidden, g_strdup ("qwen_concurrency2/qwen_concurrency4"));
+  g_assert_true (aiperf_run_rules_hides (rules, c4));
+  g_assert_false (aiperf_run_rules_hides (rules, c2));
+  g_ptr_array_add (rules->hidden, g_strdup ("*concurrency1"));
+  g_assert_true (aiperf_run_rules_hides (rules, c1));
+  g_assert_false (aiperf_run_rules_filters (rules, c1));
+
+  g_ptr_array_set_size (rules->hidden, 0);
+  values = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (values, g_strdup ("1"));
+  g_ptr_array_add (values, g_strdup ("2"));
+  g_hash_table_insert (rules->parameters, g_strdup ("concurrency"), values);
+  g_assert_true (aiperf_run_rules_shows (rules, c1));
+  g_assert_false (aiperf_run_rules_shows (rules, c4));
+  g_assert_true (aiperf_run_rules_filters (rules, c4));
+
+  /* a range round c2's average latency, written as its alias */
+  g_assert_true (aiperf_run_get_metric (c2, "request_latency", AIPERF_STAT_AVG, &latency));
+  aiperf_run_rules_add_range (rules, "Request Latency", AIPERF_STAT_AVG, latency - 0.001, NAN);
+  g_assert_true (aiperf_run_rules_shows (rules, c2));
+  {
+    g_autoptr(AiperfRunRules) copy = aiperf_run_rules_copy (rules);
+    double c1_latency;
+
+    g_assert_true (aiperf_run_get_metric (c1, "request_latency", AIPERF_STAT_AVG, &c1_latency));
+    g_assert_true (aiperf_run_rules_shows (copy, c1) == (c1_latency >= latency - 0.001));
+    ((AiperfRunRange *) g_ptr_array_index (copy->ranges, 0))->max = latency - 0.002;
+    g_assert_false (aiperf_run_rules_shows (copy, c2));
+  }
+  aiperf_session_clear (session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -164,5 +278,7 @@ main (int   argc,
   g_test_add_func ("/aiperf/session/skip-dir", test_skip_dir);
   g_test_add_func ("/aiperf/session/errors", test_errors);
   g_test_add_func ("/aiperf/session/presets", test_presets);
+  g_test_add_func ("/aiperf/session/view-runs", test_view_runs);
+  g_test_add_func ("/aiperf/session/run-rules", test_run_rules);
   return g_test_run ();
 }

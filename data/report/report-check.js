@@ -254,13 +254,21 @@
     });
   }
 
+  /* Which runs and parameter values are checked ("101"), and the metric
+   * ranges in force. */
+  function runsSummary() {
+    const boxes = (sel) => Array.from(document.querySelectorAll(sel)).map((b) => (b.checked ? "1" : "0")).join("");
+    return { runs: boxes("#controls input[data-run]"), params: boxes("#controls input[data-param]"),
+             ranges: R.state.ranges.map((r) => [r.tag, r.stat, r.min, r.max].join(" ")) };
+  }
+
   if (location.hash === "#selftest") setTimeout(selftest, 0);
   /* a view's preset file and what its charts show: report.html#view=…&yaml */
   if (/^#view=.*&yaml$/.test(location.hash))
-    setTimeout(() => document.body.appendChild(el("pre", { id: "yaml-result", text: JSON.stringify({ yaml: R.presetYaml(), charts: chartSummary(), problems: problems }) })), 300);
+    setTimeout(() => document.body.appendChild(el("pre", { id: "yaml-result", text: JSON.stringify({ yaml: R.presetYaml(), charts: chartSummary(), shown: runsSummary(), problems: problems }) })), 300);
   /* what the charts show as the page opens: report.html#charts */
   if (location.hash === "#charts")
-    setTimeout(() => document.body.appendChild(el("pre", { id: "charts-result", text: JSON.stringify({ charts: chartSummary(), problems: problems }) })), 300);
+    setTimeout(() => document.body.appendChild(el("pre", { id: "charts-result", text: JSON.stringify({ charts: chartSummary(), shown: runsSummary(), problems: problems }) })), 300);
   /* a link's view, as opened: report.html#view=…&check */
   if (/^#view=.*&check$/.test(location.hash))
     setTimeout(() => document.body.appendChild(el("pre", { id: "view-result", text: JSON.stringify({ view: viewSummary(), problems: problems }) })), 300);

@@ -6,9 +6,10 @@
  *
  * Besides aiperf's keys a preset may carry aiperf-plot's view keys, which
  * aiperf plot reads past: log_x / log_y (the scales), x_range / y_range
- * (the zoom) and view_type (the report's plot type switch). Runs hidden
- * or filtered out are not a preset's to say: the file names them in a
- * comment.
+ * (the zoom) and view_type (the report's plot type switch). The runs
+ * unchecked and the filters go into aiperf-plot's runs: block
+ * (src/core/plots/aiperf-run-rules.h): hidden (each run's path relative to
+ * what was opened), parameters (the values drawn) and metric_ranges.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -114,12 +115,7 @@ var AiperfReportYaml = (function () {
     }
     lines.push("# The view of report.html “" + D.title.replace(/\n/g, " ") + "”, saved " + new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC.");
     lines.push("# aiperf plot's plot_config.yaml schema: aiperf-plot --config FILE (or the window) draws these charts.");
-    lines.push("# log_x, log_y, x_range, y_range and view_type are aiperf-plot's view keys; aiperf plot reads past them.");
-    const hidden = D.runs.map((r, i) => (state.shown(i) ? null : r.name)).filter((n) => n !== null);
-    if (hidden.length) {
-      lines.push("# Runs hidden or filtered out in the view (a preset does not choose runs):");
-      for (const n of hidden) lines.push("#   " + n.replace(/\n/g, " "));
-    }
+    lines.push("# log_x, log_y, x_range, y_range and view_type, and the runs: block, are aiperf-plot's; aiperf plot reads past them.");
     lines.push("visualization:");
     /* aiperf's sections always (empty when the view has none of them) */
     const out = { multi_run_defaults: [], single_run_defaults: [], multi_run_plots: {}, single_run_plots: {} };
@@ -138,7 +134,30 @@ var AiperfReportYaml = (function () {
         for (const n of out[k]) lines.push("    - " + scalar(n));
       } else emit(lines, { [k]: out[k] }, "  ");
     }
+    runsBlock(lines, D, state);
     return lines.join("\n") + "\n";
+  }
+
+  /* The runs unchecked and the filters of the view. */
+  function runsBlock(lines, D, state) {
+    const hidden = Array.from(state.hidden).filter((i) => D.runs[i]).sort((a, b) => a - b)
+      .map((i) => D.runs[i].locator || D.runs[i].name);
+    const params = {};
+    for (const name of Object.keys(state.params).sort()) if (state.params[name]) params[name] = Array.from(state.params[name]).map(String);
+    const ranges = (state.ranges || []).filter((r) => r && r.tag);
+    if (!hidden.length && !Object.keys(params).length && !ranges.length) return;
+    lines.push("runs:");
+    if (hidden.length) lines.push("  hidden: [" + hidden.map(scalar).join(", ") + "]");
+    if (Object.keys(params).length) {
+      lines.push("  parameters:");
+      for (const name in params) lines.push("    " + key(name) + ": [" + params[name].map(scalar).join(", ") + "]");
+    }
+    if (ranges.length) {
+      lines.push("  metric_ranges:");
+      for (const r of ranges)
+        lines.push("    - {metric: " + scalar(r.tag) + ", stat: " + scalar(r.stat || "avg") + ", min: " + (isFinite(r.min) ? scalar(r.min) : "null") +
+                   ", max: " + (isFinite(r.max) ? scalar(r.max) : "null") + "}");
+    }
   }
 
   return { write: write, presetOf: presetOf };

@@ -35,12 +35,15 @@
   const TYPES = [["drawn", "As drawn"], ["scatter", "Scatter"], ["line", "Line"], ["bar", "Bar"], ["box", "Box"]];
 
   const state = { hidden: new Set(), params: {}, ranges: [], cards: [] };
-  /* a link's view (report-view.js): hidden runs, filters, each chart's own */
+  /* a link's view (report-view.js): hidden runs, filters, each chart's own;
+   * else the view the report was written with (runs unchecked in the
+   * window, a saved view's runs: block) */
   const saved = AiperfReportView.read(location.hash);
-  if (saved) {
-    state.hidden = new Set(saved.hidden);
-    for (const key in saved.params) if (Array.isArray(saved.params[key])) state.params[key] = new Set(saved.params[key]);
-    state.ranges = saved.ranges.filter((r) => r && typeof r.tag === "string").map((r) => ({ tag: r.tag, stat: r.stat,
+  const runsView = saved || D.view;
+  if (runsView) {
+    state.hidden = new Set((runsView.hidden || []).filter((i) => Number.isInteger(i)));
+    for (const key in runsView.params || {}) if (Array.isArray(runsView.params[key])) state.params[key] = new Set(runsView.params[key]);
+    state.ranges = (runsView.ranges || []).filter((r) => r && typeof r.tag === "string").map((r) => ({ tag: r.tag, stat: r.stat,
       min: r.min === null ? NaN : +r.min, max: r.max === null ? NaN : +r.max }));
   }
 
@@ -607,7 +610,7 @@
 
   /* The view as a preset file (report-yaml.js). */
   function presetYaml() {
-    return AiperfReportYaml.write(D, { shown: runShown }, state.cards);
+    return AiperfReportYaml.write(D, state, state.cards);
   }
 
   /* A chart of the reader's (@view: a saved one's, else a first pick). */
@@ -690,7 +693,7 @@
    * holds; painted: the items it drew per layer) and the page's problems. */
   window.aiperfReport = { data: D, cards: state.cards, render: render, addChart: addChart, pngDataUrl: pngDataUrl,
                           problems: problems, started: started, link: () => AiperfReportView.write(state, state.cards),
-                          presetYaml: presetYaml,
+                          presetYaml: presetYaml, state: state,
                           built: performance.now(),
                           /* every chart drawn now, in view or not */
                           renderAll: () => state.cards.forEach((c) => { if (!c.plot) render(c); }) };

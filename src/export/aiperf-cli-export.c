@@ -497,6 +497,9 @@ aiperf_cli_export (const AiperfExportOptions *options)
   /* Never read our own output back as input. */
   session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
+  /* The session's presets are --config's: a saved view's runs: block hides
+   * its runs there as in the window. */
+  aiperf_session_set_config_file (session, options->config);
   /* Analysis options reach the presets' extras and the kinds' files. */
   if (options->kind_options != NULL)
     {

@@ -449,6 +449,41 @@ run_map (AiperfRunSet *all,
   return map;
 }
 
+/* An uncertainty point is the mean of its configuration's runs, and only
+ * a point of one run (no interval drawn at it) is that run's: the others
+ * keep no run in @run_of, since hiding one of their runs would move the
+ * mean rather than hide the point (the window and --config then draw it
+ * from the runs left). */
+static void
+keep_lone_trials (const AiperfChart *chart,
+                  GArray            *run_of)
+{
+  for (guint i = 0; i < chart->layers->len; i++)
+    {
+      const AiperfLayer *points = g_ptr_array_index (chart->layers, i);
+
+      if (points->kind != AIPERF_LAYER_POINTS || points->ids == NULL)
+        continue;
+      for (guint k = 0; k < points->ids->len; k++)
+        {
+          int id = g_array_index (points->ids, int, k);
+          double x = g_array_index (points->x, double, k), y = g_array_index (points->y, double, k);
+
+          for (guint j = 0; j < chart->layers->len; j++)
+            {
+              const AiperfLayer *bars = g_ptr_array_index (chart->layers, j);
+
+              if (bars->kind != AIPERF_LAYER_ERROR_BARS || bars->series != points->series)
+                continue;
+              for (guint b = 0; b < aiperf_layer_get_n (bars); b++)
+                if (g_array_index (bars->x, double, b) == x && g_array_index (bars->y, double, b) == y &&
+                    id >= 0 && (guint) id < run_of->len)
+                  g_array_index (run_of, int, id) = -1;
+            }
+        }
+    }
+}
+
 static void
 json_chart (GString                 *out,
             AiperfReport            *report,
@@ -466,12 +501,15 @@ json_chart (GString                 *out,
   aiperf_report_json_string (out, item->plan->kind);
   g_string_append_printf (out, ",\"multi\":%s,", item->plan->mode == AIPERF_MODE_MULTI_RUN ? "true" : "false");
   /* Comparison points are runs, as in the window: the hover names each and
-   * the run checkboxes hide them. An uncertainty point is the mean of
-   * several runs, not one; the ids of other charts are their own items
-   * (kernels, experts, GEMM rows, …), which no run checkbox hides. */
-  if (item->plan->mode == AIPERF_MODE_MULTI_RUN && spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY &&
-      g_strcmp0 (chart->id_kind, "run") == 0)
-    run_of = run_map (report->runs, item->plan->runs);
+   * the run checkboxes hide them (an uncertainty point only when it is of
+   * one run); the ids of other charts are their own items (kernels,
+   * experts, GEMM rows, …), which no run checkbox hides. */
+  if (item->plan->mode == AIPERF_MODE_MULTI_RUN && g_strcmp0 (chart->id_kind, "run") == 0)
+    {
+      run_of = run_map (report->runs, item->plan->runs);
+      if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+        keep_lone_trials (chart, run_of);
+    }
   json_chart_body (out, &report->style, chart, run_of);
   /* What the chart's axes read, so the page can redraw it from the runs
    * with another statistic or metric. */
@@ -532,6 +570,7 @@ aiperf_report_data_json (AiperfReport *report)
     g_string_append_printf (out, "%s\"%s\"", s > 0 ? "," : "", aiperf_stat_to_string (s));
   g_string_append (out, "],");
   aiperf_report_json_runs (out, report, metric_tags);
+  aiperf_report_json_view (out, report);
   aiperf_report_json_metrics (out, metric_tags);
   aiperf_report_json_requests (out, report);
   aiperf_report_json_timelines (out, report);

@@ -156,6 +156,9 @@ void         aiperf_report_json_numbers   (GString           *out,
 void         aiperf_report_json_runs      (GString           *out,
                                            AiperfReport      *report,
                                            GHashTable        *metric_tags);
+/* ,"view":{hidden, params, ranges}: the view the page opens with. */
+void         aiperf_report_json_view      (GString           *out,
+                                           AiperfReport      *report);
 void         aiperf_report_json_metrics   (GString           *out,
                                            GHashTable        *metric_tags);
 void         aiperf_report_json_requests  (GString           *out,

@@ -14,6 +14,7 @@
 #include "aiperf-kinds.h"
 #include "aiperf-plot-names.h"
 #include "aiperf-report-private.h"
+#include "aiperf-run-rules.h"
 #include "aiperf-session-plot.h"
 
 /* Per request column: more rows than a page needs to hover and zoom. */
@@ -97,6 +98,74 @@ aiperf_report_json_runs (GString      *out,
       g_string_append (out, "}}");
     }
   g_string_append_c (out, ']');
+}
+
+/* The view the page opens with: the runs hidden in what the report is of
+ * (the window's unchecked runs, a saved view's hidden runs) and the saved
+ * view's parameter filters and metric ranges, as the page's own state. */
+void
+aiperf_report_json_view (GString      *out,
+                         AiperfReport *report)
+{
+  const AiperfRunRules *rules = report->input->config->runs;
+  gboolean first = TRUE;
+
+  g_string_append (out, ",\"view\":{\"hidden\":[");
+  for (guint r = 0; r < aiperf_run_set_get_n_runs (report->runs); r++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (report->runs, r);
+
+      /* a run a filter leaves out is the filter's, not unchecked */
+      if (aiperf_run_rules_hides (rules, run) ||
+          (!aiperf_session_is_run_visible (report->input->session, run) && !aiperf_run_rules_filters (rules, run)))
+        {
+          g_string_append_printf (out, first ? "%u" : ",%u", r);
+          first = FALSE;
+        }
+    }
+  g_string_append (out, "],\"params\":{");
+  if (rules != NULL)
+    {
+      g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (rules->parameters), (GCompareFunc) g_strcmp0);
+
+      for (GList *l = keys; l != NULL; l = l->next)
+        {
+          GPtrArray *values = g_hash_table_lookup (rules->parameters, l->data);
+
+          if (l != keys)
+            g_string_append_c (out, ',');
+          aiperf_report_json_key (out, l->data);
+          g_string_append_c (out, '[');
+          for (guint i = 0; i < values->len; i++)
+            {
+              if (i > 0)
+                g_string_append_c (out, ',');
+              aiperf_report_json_string (out, g_ptr_array_index (values, i));
+            }
+          g_string_append_c (out, ']');
+        }
+    }
+  g_string_append (out, "},\"ranges\":[");
+  for (guint i = 0; rules != NULL && i < rules->ranges->len; i++)
+    {
+      const AiperfRunRange *range = g_ptr_array_index (rules->ranges, i);
+
+      g_string_append (out, i > 0 ? ",{\"tag\":" : "{\"tag\":");
+      aiperf_report_json_string (out, aiperf_plot_resolve_tag (range->metric));
+      g_string_append (out, ",\"stat\":");
+      aiperf_report_json_string (out, aiperf_stat_to_string (range->stat));
+      /* the bounds as written: a run at the edge stays on its side */
+      for (guint b = 0; b < 2; b++)
+        {
+          double v = b == 0 ? range->min : range->max;
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_string_append (out, b == 0 ? ",\"min\":" : ",\"max\":");
+          g_string_append (out, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "null");
+        }
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "]}");
 }
 
 static int

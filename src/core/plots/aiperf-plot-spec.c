@@ -10,6 +10,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-plot-spec.h"
+#include "aiperf-run-rules.h"
 #include "aiperf-stats.h"
 
 static const char * const source_names[] = {
@@ -236,6 +237,7 @@ aiperf_plot_config_free (AiperfPlotConfig *config)
   g_clear_pointer (&config->kind_defaults, g_hash_table_unref);
   g_clear_pointer (&config->kind_plots, g_hash_table_unref);
   g_free (config->downsampling_method);
+  aiperf_run_rules_free (config->runs);
   g_free (config);
 }
 

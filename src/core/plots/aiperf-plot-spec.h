@@ -2,7 +2,9 @@
  *
  * The schema is that of aiperf plot's plot_config.yaml (visualization:
  * multi_run_defaults, single_run_defaults, multi_run_plots, single_run_plots;
- * settings; experiment_classification), so files written for aiperf work here.
+ * settings; experiment_classification), so files written for aiperf work here;
+ * aiperf-plot adds each kind's sections, view keys in a preset and a runs:
+ * block (aiperf-run-rules.h), which aiperf plot reads past.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -114,6 +116,9 @@ typedef struct {
   GHashTable  *group_display_names;       /* group id → legend text */
 } AiperfClassification;
 
+/* The runs: block (aiperf-run-rules.h). */
+typedef struct _AiperfRunRules AiperfRunRules;
+
 typedef struct {
   char                 *filename;   /* where it came from (a path or "resource://…") */
   GPtrArray            *multi_run_defaults;   /* char* preset names */
@@ -130,6 +135,9 @@ typedef struct {
   gboolean              downsampling_enabled;
   double                downsampling_window_s;
   char                 *downsampling_method;
+  /* aiperf-plot's runs: block — the runs a saved view hides or filters
+   * out; NULL when absent. */
+  AiperfRunRules       *runs;
 } AiperfPlotConfig;
 
 const char     *aiperf_data_source_to_string (AiperfDataSource source);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "aiperf-kinds.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-presets.h"
+#include "aiperf-run-rules.h"
 #include "aiperf-stats.h"
 
 /* Double-quoted YAML scalar: safe for any text. */
@@ -205,6 +207,72 @@ append_globs (GString     *out,
   g_string_append (out, "]\n");
 }
 
+static void
+append_list (GString   *out,
+             GPtrArray *values)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < values->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_quoted (out, g_ptr_array_index (values, i));
+    }
+  g_string_append (out, "]\n");
+}
+
+static void
+append_bound (GString    *out,
+              const char *key,
+              double      v)
+{
+  g_string_append_printf (out, ", %s: ", key);
+  if (isfinite (v))
+    append_double (out, v);
+  else
+    g_string_append (out, "null");
+}
+
+/* aiperf-plot's runs: block (aiperf-run-rules.h). */
+static void
+append_runs (GString              *out,
+             const AiperfRunRules *rules)
+{
+  g_autoptr(GList) keys = NULL;
+
+  if (aiperf_run_rules_empty (rules))
+    return;
+  g_string_append (out, "runs:\n");
+  if (rules->hidden->len > 0)
+    {
+      g_string_append (out, "  hidden: ");
+      append_list (out, rules->hidden);
+    }
+  keys = g_list_sort (g_hash_table_get_keys (rules->parameters), (GCompareFunc) g_strcmp0);
+  if (keys != NULL)
+    g_string_append (out, "  parameters:\n");
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      g_string_append (out, "    ");
+      append_quoted (out, l->data);
+      g_string_append (out, ": ");
+      append_list (out, g_hash_table_lookup (rules->parameters, l->data));
+    }
+  if (rules->ranges->len > 0)
+    g_string_append (out, "  metric_ranges:\n");
+  for (guint i = 0; i < rules->ranges->len; i++)
+    {
+      const AiperfRunRange *r = g_ptr_array_index (rules->ranges, i);
+
+      g_string_append (out, "    - {metric: ");
+      append_quoted (out, r->metric);
+      g_string_append_printf (out, ", stat: %s", aiperf_stat_to_string (r->stat));
+      append_bound (out, "min", r->min);
+      append_bound (out, "max", r->max);
+      g_string_append (out, "}\n");
+    }
+}
+
 char *
 aiperf_plot_config_to_yaml (const AiperfPlotConfig *config)
 {
@@ -255,6 +323,7 @@ aiperf_plot_config_to_yaml (const AiperfPlotConfig *config)
             }
         }
     }
+  append_runs (out, config->runs);
   return g_string_free (out, FALSE);
 }
 

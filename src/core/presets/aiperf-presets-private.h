@@ -62,6 +62,9 @@ gboolean              aiperf_presets_parse_settings       (AiperfPresetParser *p
                                                            AiperfPlotConfig   *config);
 AiperfClassification *aiperf_presets_parse_classification (AiperfPresetParser *p,
                                                            yaml_node_t        *node);
+/* aiperf-presets-runs.c: the runs: block (a mapping node). */
+AiperfRunRules       *aiperf_presets_parse_runs           (AiperfPresetParser *p,
+                                                           yaml_node_t        *node);
 
 /* TRUE when @name is something a plot can show: a registry tag, alias or
  * display name, a computed column (request_number, timestamp_s, …) or a

@@ -167,7 +167,7 @@ parse_root (AiperfPresetParser *p,
   g_autoptr(AiperfPlotConfig) config = g_new0 (AiperfPlotConfig, 1);
   g_autoptr(GPtrArray) multi_marks = g_ptr_array_new ();
   g_autoptr(GPtrArray) single_marks = g_ptr_array_new ();
-  yaml_node_t *vis, *settings, *classification;
+  yaml_node_t *vis, *settings, *classification, *runs;
 
   config->filename = g_strdup (p->filename);
   config->downsampling_enabled = TRUE;
@@ -217,6 +217,13 @@ parse_root (AiperfPresetParser *p,
     {
       config->classification = aiperf_presets_parse_classification (p, classification);
       if (config->classification == NULL)
+        return NULL;
+    }
+  runs = aiperf_presets_lookup (p, root, "runs");
+  if (!aiperf_presets_is_null (runs))
+    {
+      config->runs = aiperf_presets_parse_runs (p, runs);
+      if (config->runs == NULL)
         return NULL;
     }
   return g_steal_pointer (&config);

@@ -10,6 +10,7 @@
 #include "aiperf-kinds.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
+#include "aiperf-run-rules.h"
 #include "aiperf-session-charts.h"
 
 G_GNUC_PRINTF (4, 5)
@@ -152,6 +153,33 @@ serving_mode (AiperfRunSet         *runs,
   return mode;
 }
 
+/* The runs of @open that are drawn: not hidden in @session, and shown by
+ * @config's runs: block (a saved view). NULL, with a note, when none is. */
+static AiperfRunSet *
+shown_runs (AiperfSession          *session,
+            const AiperfPlotConfig *config,
+            AiperfRunSet           *open,
+            AiperfChartsNoteFunc    note,
+            gpointer                user_data)
+{
+  AiperfRunSet *shown = aiperf_run_set_new ();
+  guint n = aiperf_run_set_get_n_runs (open);
+
+  for (guint i = 0; i < n; i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (open, i);
+
+      if (aiperf_session_is_run_visible (session, run) && aiperf_run_rules_shows (config->runs, run))
+        aiperf_run_set_add (shown, run);
+    }
+  if (aiperf_run_set_get_n_runs (shown) < n)
+    say (note, user_data, FALSE, _("%u of %u run(s) hidden or filtered out by the view"),
+         n - aiperf_run_set_get_n_runs (shown), n);
+  if (aiperf_run_set_get_n_runs (shown) == 0)
+    g_clear_object (&shown);
+  return shown;
+}
+
 GPtrArray *
 aiperf_session_plan_charts (AiperfSession          *session,
                             const AiperfPlotConfig *config,
@@ -170,14 +198,22 @@ aiperf_session_plan_charts (AiperfSession          *session,
   kinds = aiperf_kinds_split (aiperf_session_get_runs (session), &sets);
   for (guint k = 0; k < kinds->len; k++)
     {
-      AiperfKindCharts *charts = g_new0 (AiperfKindCharts, 1);
+      const char *kind = g_ptr_array_index (kinds, k);
+      AiperfRunSet *open = g_hash_table_lookup (sets, kind);
+      g_autoptr(AiperfRunSet) shown = shown_runs (session, config, open, note, user_data);
+      AiperfKindCharts *charts;
 
-      charts->kind = g_strdup (g_ptr_array_index (kinds, k));
-      charts->runs = g_object_ref (g_hash_table_lookup (sets, charts->kind));
+      if (shown == NULL)
+        continue;
+      charts = g_new0 (AiperfKindCharts, 1);
+      charts->kind = g_strdup (kind);
+      charts->runs = g_steal_pointer (&shown);
       charts->specs = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_plot_spec_free);
       if (g_str_equal (charts->kind, AIPERF_KIND_SERVING))
         {
-          charts->mode = serving_mode (charts->runs, note, user_data);
+          /* The mode is that of what is open: a view that hides all runs
+           * but one still compares runs. */
+          charts->mode = serving_mode (open, note, user_data);
           serving_presets (config, charts->mode, charts->runs, only, note, user_data, charts->specs);
         }
       else

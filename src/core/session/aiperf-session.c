@@ -10,6 +10,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-presets.h"
+#include "aiperf-run-rules.h"
 #include "aiperf-session.h"
 #include "aiperf-watch.h"
 
@@ -331,6 +332,16 @@ aiperf_session_add_runs (AiperfSession *self,
       aiperf_watch_mark_run_known (self->watch, run);
       if (aiperf_run_set_add (self->runs, run))
         g_ptr_array_add (added, run);
+    }
+  /* A saved view's runs: block (a preset file in effect) hides the runs
+   * it hid or filtered out, before anyone draws them. */
+  if (added->len > 0)
+    {
+      const AiperfRunRules *rules = aiperf_session_get_presets (self)->runs;
+
+      for (guint i = 0; rules != NULL && i < added->len; i++)
+        if (!aiperf_run_rules_shows (rules, g_ptr_array_index (added, i)))
+          aiperf_session_set_run_visible (self, g_ptr_array_index (added, i), FALSE);
     }
   warnings = aiperf_run_set_get_warnings (loaded);
   for (guint i = 0; warnings != NULL && i < warnings->len; i++)
