@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include <stdarg.h>
+#include <string.h>
 #include <sys/wait.h>
 
 typedef struct {
@@ -58,4 +59,37 @@ cli_run (Result     *r,
   g_assert_true (WIFEXITED (wait_status));
   r->status = WEXITSTATUS (wait_status);
   g_test_message ("exit %d\nstdout:\n%s\nstderr:\n%s", r->status, r->out, r->err);
+}
+
+/* The text of @path by pdftotext -layout (pages end with a form feed), or
+ * NULL when pdftotext is not installed. */
+static inline char *
+pdf_text (const char *path)
+{
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  const char *argv[] = { pdftotext, "-layout", path, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+  int status = 0;
+
+  if (pdftotext == NULL)
+    return NULL;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL, &status, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The 0-based page of @text where @needle first is. */
+static inline int
+page_of (const char *text,
+         const char *needle)
+{
+  const char *hit = strstr (text, needle);
+  int page = 0;
+
+  if (hit == NULL)
+    g_error ("“%s” is in no page of the PDF", needle);
+  for (const char *p = text; p < hit; p++)
+    page += *p == '\f';
+  return page;
 }

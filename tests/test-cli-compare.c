@@ -259,6 +259,68 @@ test_report (Fixture       *f,
   g_assert_nonnull (strstr (section, "Only in the candidates"));
 }
 
+/* --baseline with --report pdf: report.pdf's comparison section, on
+ * landscape pages: the counts, a row per record of comparison.json with
+ * its values, change and verdict (the header on every page of the table),
+ * the configuration on one side only, and the forest plot. */
+static void
+test_report_pdf (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *out = g_build_filename (f->root, "out-report-pdf", NULL);
+  g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  g_autofree char *text = NULL;
+  JsonArray *records;
+  int first, forest;
+  guint rows = 0;
+  Result res;
+
+  cli_run (&res, f->root, "--baseline", f->baseline, f->candidate, "-o", out, "--report", "pdf", NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  if (g_getenv ("AIPERF_TEST_KEEP_PDF") != NULL)
+    {
+      g_autofree char *command = g_strdup_printf ("cp '%s' '%s'", path, g_getenv ("AIPERF_TEST_KEEP_PDF"));
+
+      g_assert_cmpint (system (command), ==, 0);
+    }
+  text = pdf_text (path);
+  if (text == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  g_assert_cmpuint (json_array_get_length (records), >, 10);
+  first = page_of (text, "Comparison with the Baseline");
+  g_assert_nonnull (strstr (text, "regressions,"));
+  g_assert_nonnull (strstr (text, "Only in the candidates"));
+  g_assert_nonnull (strstr (text, "metrics compared"));
+  /* every record a row: its metric, stat, baseline value and verdict on one line */
+  for (guint i = 0; i < json_array_get_length (records); i++)
+    {
+      JsonObject *r = json_array_get_object_element (records, i);
+      g_autofree char *value = g_strdup_printf ("%.4g", json_object_get_double_member (r, "baseline"));
+      const char *stat = json_object_get_string_member (r, "stat");
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+      gboolean found = FALSE;
+
+      for (guint l = 0; lines[l] != NULL && !found; l++)
+        found = strstr (lines[l], json_object_get_string_member (r, "label")) != NULL &&
+                strstr (lines[l], value) != NULL && strstr (lines[l], stat) != NULL;
+      if (!found)
+        g_error ("record %u (%s %s = %s) is no row of the PDF", i, json_object_get_string_member (r, "label"),
+                 stat, value);
+      rows++;
+    }
+  g_assert_cmpuint (rows, ==, json_array_get_length (records));
+  /* the forest plot after the table, on a page of its own */
+  forest = page_of (text, "Change against the Baseline");
+  g_assert_cmpint (forest, >, first);
+}
+
 /* The same distribution on both sides: no mean, median, p90 or throughput
  * flagged. (A p99 of 1000 requests rests on ten of them, most from the
  * warm-up; its false alarms are counted by test-compare-detect and
@@ -343,11 +405,20 @@ test_kernels (Fixture       *f,
   JsonObject *r;
   Result res;
 
-  cli_run (&res, f->root, "--baseline", off, on, "-o", out, NULL);
+  cli_run (&res, f->root, "--baseline", off, on, "-o", out, "--report", "pdf", NULL);
   g_assert_cmpint (res.status, ==, 0);
   result_clear (&res);
   parser = parse_file (out, "comparison.json");
   records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  /* report.pdf's forest plot of 26 records: two pages equally full */
+  g_assert_cmpuint (json_array_get_length (records), ==, 26);
+  {
+    g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
+    g_autofree char *text = pdf_text (path);
+
+    if (text != NULL)
+      g_assert_cmpint (page_of (text, "Records 14–26 of 26"), ==, page_of (text, "Records 1–13 of 26") + 1);
+  }
   r = find_record (records, "kernels", "fused_moe_kernel", "avg");
   g_assert_nonnull (r);
   g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, "welch-from-summary");
@@ -565,6 +636,7 @@ main (int    argc,
 
   g_test_add ("/aiperf/cli/compare/regression", Fixture, NULL, fixture_set_up, test_regression, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/report", Fixture, NULL, fixture_set_up, test_report, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/report-pdf", Fixture, NULL, fixture_set_up, test_report_pdf, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/null", Fixture, NULL, fixture_set_up, test_null, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/real-fixture", Fixture, NULL, fixture_set_up, test_real_fixture, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/kernels", Fixture, NULL, fixture_set_up, test_kernels, fixture_tear_down);

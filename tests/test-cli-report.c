@@ -410,39 +410,6 @@ page_sizes (const char *pdf,
   return g_string_free (out, FALSE);
 }
 
-/* The text of @path by pdftotext -layout (pages end with a form feed), or
- * NULL when pdftotext is not installed. */
-static char *
-pdf_text (const char *path)
-{
-  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
-  const char *argv[] = { pdftotext, "-layout", path, "-", NULL };
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-  int status = 0;
-
-  if (pdftotext == NULL)
-    return NULL;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL, &status, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
-/* The 0-based page of @text where @needle first is. */
-static int
-page_of (const char *text,
-         const char *needle)
-{
-  const char *hit = strstr (text, needle);
-  int page = 0;
-
-  if (hit == NULL)
-    g_error ("“%s” is in no page of the PDF", needle);
-  for (const char *p = text; p < hit; p++)
-    page += *p == '\f';
-  return page;
-}
-
 static void
 test_pdf (void)
 {

@@ -1,5 +1,5 @@
-/* aiperf-report-compare.h — report.html's comparison section
- * (aiperf-report-compare.c).
+/* aiperf-report-compare.h — the comparison section of report.html
+ * (aiperf-report-compare.c) and of report.pdf (aiperf-report-pdf-compare.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,5 +15,14 @@ G_BEGIN_DECLS
 gboolean aiperf_report_append_comparison (GString       *out,
                                           AiperfReport  *report,
                                           GError       **error);
+
+/* Every record as a row (configuration, metric, stat, baseline, candidate,
+ * change, CI, p, q, test, verdict and its reason), as report.pdf shows
+ * them (report.html has the same cells, the reason on hover). */
+AiperfReportTable *aiperf_report_comparison_table  (const AiperfComparison *comparison);
+/* The verdict counts and the method, one paragraph. */
+char              *aiperf_report_comparison_counts (const AiperfComparison *comparison);
+/* The configurations on one side only and what was excluded (char*). */
+GPtrArray         *aiperf_report_comparison_notes  (const AiperfComparison *comparison);
 
 G_END_DECLS

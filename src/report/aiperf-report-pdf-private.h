@@ -81,4 +81,13 @@ void    aiperf_report_pdf_appendix (AiperfPdfPage           *page,
                                     GPtrArray               *appendix);
 void    aiperf_pdf_overflow_free   (AiperfPdfOverflow       *overflow);
 
+/* aiperf-report-pdf-compare.c: the comparison's section (nothing when the
+ * report is of none): counts, its records as a table, the forest plot.
+ * Returns that table, which @appendix may point to: free it after the
+ * appendix is drawn (NULL when none). */
+AiperfReportTable *
+        aiperf_report_pdf_comparison (AiperfPdfPage         *page,
+                                      AiperfReport          *report,
+                                      GPtrArray             *appendix);
+
 G_END_DECLS

@@ -1,7 +1,7 @@
 /* aiperf-report-pdf.c — report.pdf: a title page (what was opened, when,
  * the system), per kind its runs table and its summary (cutileGPT's system
- * information, the Nsight analysis, GEMM peaks, trace breakdowns), the
- * charts, each trace's timeline, and an appendix of the table columns that
+ * information, the Nsight analysis, GEMM peaks, trace breakdowns), a
+ * comparison's section when it is of one, the charts, each trace's timeline, and an appendix of the table columns that
  * did not fit. Portrait pages, landscape where a table, a summary or a
  * chart needs the width; charts that read well in portrait two to a page.
  * Vector throughout, text set by pango, so it stays searchable.
@@ -257,6 +257,7 @@ aiperf_report_write_pdf (AiperfReport  *report,
   g_autoptr(GPtrArray) appendix = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_pdf_overflow_free);
   cairo_status_t status;
   AiperfPdfPage page = { 0 };
+  AiperfReportTable *compared;
 
   g_return_val_if_fail (report != NULL && path != NULL, FALSE);
 
@@ -281,11 +282,13 @@ aiperf_report_write_pdf (AiperfReport  *report,
       if (table->section != NULL)
         aiperf_report_pdf_section (&page, table->section);
     }
+  compared = aiperf_report_pdf_comparison (&page, report, appendix);
   for (guint i = 0; i < report->charts->len; i++)
     draw_chart (&page, report, g_ptr_array_index (report->charts, i));
   for (guint i = 0; i < report->timelines->len; i++)
     draw_timeline (&page, report, g_ptr_array_index (report->timelines, i));
   aiperf_report_pdf_appendix (&page, appendix);
+  g_clear_pointer (&compared, aiperf_report_table_free);
 
   cairo_show_page (page.cr);
   cairo_destroy (page.cr);
