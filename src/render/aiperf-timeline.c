@@ -391,6 +391,14 @@ draw_marks (cairo_t                   *cr,
   double min_gap = 3 * s, last_line = -G_MAXDOUBLE, label_end = -G_MAXDOUBLE;
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) label_x = g_array_new (FALSE, FALSE, sizeof (double));
+  guint visible = 0;
+  gboolean dense;
+
+  /* Steps closer than a few pixels on average: a line where a number is
+   * written only, or the plot turns into a grey hatching. */
+  for (guint i = 0; i < n; i++)
+    visible += marks[i].start >= state->t0 && marks[i].start <= state->t1;
+  dense = visible * 6 * s > lay->width;
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (1.0, s));
@@ -409,17 +417,22 @@ draw_marks (cairo_t                   *cr,
           if ((e == 1 && i + 1 < n && marks[i + 1].start <= marks[i].end) || x < lay->left || x > lay->left + lay->width)
             continue;
           x = floor (x) + 0.5;
-          if (x - last_line >= min_gap)
-            {
-              cairo_move_to (cr, x, lay->top);
-              cairo_line_to (cr, x, lay->top + lay->height);
-              last_line = x;
-            }
           if (e == 0 && number != NULL && x + 1 >= label_end)
             {
               g_array_append_val (labels, i);
               g_array_append_val (label_x, x);
               label_end = x + 1 + (2 + 0.62 * strlen (number)) * size;
+              if (dense)
+                {
+                  cairo_move_to (cr, x, lay->top);
+                  cairo_line_to (cr, x, lay->top + lay->height);
+                }
+            }
+          if (!dense && x - last_line >= min_gap)
+            {
+              cairo_move_to (cr, x, lay->top);
+              cairo_line_to (cr, x, lay->top + lay->height);
+              last_line = x;
             }
         }
     }
