@@ -54,6 +54,8 @@ key_is (const char *text,
   return g_ascii_strcasecmp (text, a) == 0 || g_ascii_strcasecmp (text, b) == 0;
 }
 
+static void classify_names (AiperfTraceStore *self);
+
 void
 trace_store_classify_keys (AiperfTraceStore *self)
 {
@@ -70,9 +72,11 @@ trace_store_classify_keys (AiperfTraceStore *self)
 
       g_byte_array_append (self->device_kinds, &kind, 1);
     }
+  g_clear_pointer (&self->name_flags, g_free);
+  classify_names (self);
 }
 
-enum { NAME_KNOWN = 1, NAME_COMM = 2, NAME_DMA = 4 };
+enum { NAME_COMM = 1, NAME_DMA = 2 };
 
 /* Communication kernels: NCCL's, and RCCL's (which mostly keep NCCL's names). */
 static gboolean
@@ -83,26 +87,28 @@ is_comm_name (const char *name)
   return strstr (lower, "nccl") != NULL || strstr (lower, "rccl") != NULL;
 }
 
-/* What a name says, worked out once per name: millions of slices share
- * a few thousand names. */
+/* What a name says, worked out once per name when the store is finished
+ * (millions of slices share a few thousand names; read-only afterwards,
+ * so the analyses may run side by side). */
 static guint8
 name_flags (AiperfTraceStore *self,
             guint32           name_id)
 {
-  guint8 *flags;
+  return name_id < self->names->len && self->name_flags != NULL ? self->name_flags[name_id] : 0;
+}
 
-  if (self->name_flags == NULL)
-    self->name_flags = g_malloc0 (MAX (self->names->len, 1));
-  flags = &self->name_flags[name_id];
-  if (*flags == 0)
+static void
+classify_names (AiperfTraceStore *self)
+{
+  self->name_flags = g_malloc0 (MAX (self->names->len, 1));
+  for (guint i = 0; i < self->names->len; i++)
     {
-      const char *name = g_ptr_array_index (self->names, name_id);
+      const char *name = g_ptr_array_index (self->names, i);
 
       /* MTIA writes its DMA transfers as device events beside its
        * kernels; HTA counts them as memory (names starting "dma"). */
-      *flags = NAME_KNOWN | (is_comm_name (name) ? NAME_COMM : 0) | (strncmp (name, "dma", 3) == 0 ? NAME_DMA : 0);
+      self->name_flags[i] = (is_comm_name (name) ? NAME_COMM : 0) | (strncmp (name, "dma", 3) == 0 ? NAME_DMA : 0);
     }
-  return *flags;
 }
 
 gboolean

@@ -294,10 +294,10 @@ compute (AiperfTraceStore *self)
 static void
 ensure (AiperfTraceStore *self)
 {
-  g_mutex_lock (&self->breakdown_lock);
+  g_mutex_lock (&self->hta_lock);
   if (self->temporal == NULL)
     compute (self);
-  g_mutex_unlock (&self->breakdown_lock);
+  g_mutex_unlock (&self->hta_lock);
 }
 
 const GArray *

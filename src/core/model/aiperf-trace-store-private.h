@@ -118,7 +118,8 @@ struct _AiperfTraceStore {
   GArray     *breakdowns[2]; /* AiperfTraceBreakdown: whole trace, steps (computed when asked) */
   GArray     *iterations;    /* AiperfTrackMark: the ProfilerStep#N spans the timeline marks */
   GArray     *temporal;      /* AiperfTraceTemporal (with idle_split, computed when asked) */
-  guint8     *name_flags;    /* per name: NAME_KNOWN | NAME_COMM | NAME_DMA (under breakdown_lock) */
+  guint8     *name_flags;    /* per name: NAME_COMM | NAME_DMA (once finished: read-only) */
+  GMutex      hta_lock;      /* temporal and idle_split: apart from the breakdowns, so both can be computed at once */
   GArray     *idle_split;    /* AiperfTraceIdleSplit */
 };
 
@@ -131,7 +132,8 @@ enum {
   TRACE_DEVICE_ANNOTATION, /* gpu_user_annotation */
 };
 
-/* Fills self->device_kinds from the keys (aiperf-trace-store-breakdown.c). */
+/* Fills self->device_kinds from the keys and self->name_flags from the
+ * names, once the store is finished (aiperf-trace-store-breakdown.c). */
 void     trace_store_classify_keys (AiperfTraceStore *self);
 /* A GPU's name: its process label ("GPU 0", else "pid N"), after the
  * rank's label in a merged trace. */
@@ -139,11 +141,10 @@ char    *trace_store_gpu_name     (AiperfTraceStore *self,
                                    guint             file,
                                    const char       *pid);
 /* What a device slice is, by its key and name: a kernel named like a
- * memory transfer (MTIA's dma_*) is one (TRACE_DEVICE_*). Called with
- * breakdown_lock held: names are classified once each. */
+ * memory transfer (MTIA's dma_*) is one (TRACE_DEVICE_*). */
 guint8   trace_store_device_kind  (AiperfTraceStore *self,
                                    const TraceSlice *slice);
-/* Whether name @name_id is an NCCL or RCCL kernel's (breakdown_lock held). */
+/* Whether name @name_id is an NCCL or RCCL kernel's. */
 gboolean trace_store_is_comm      (AiperfTraceStore *self,
                                    guint32           name_id);
 

@@ -73,6 +73,7 @@ aiperf_trace_store_new (void)
 
   self->ref_count = 1;
   g_mutex_init (&self->breakdown_lock);
+  g_mutex_init (&self->hta_lock);
   self->iterations = g_array_new (FALSE, FALSE, sizeof (AiperfTrackMark));
   self->track_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) track_free);
@@ -144,6 +145,7 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_clear_pointer (&self->name_flags, g_free);
   g_clear_pointer (&self->idle_split, g_array_unref);
   g_mutex_clear (&self->breakdown_lock);
+  g_mutex_clear (&self->hta_lock);
   g_free (self);
 }
 

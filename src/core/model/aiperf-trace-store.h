@@ -161,6 +161,11 @@ typedef struct {
 } AiperfTraceBreakdown;
 
 void              aiperf_trace_breakdown_clear  (AiperfTraceBreakdown *breakdown);
+/* Computes the breakdowns of the GPU-side step window and HTA's temporal
+ * breakdown and idle split of a finished store on two threads at once
+ * (aiperf-trace-store-prepare.c): the getters below then return them
+ * without waiting. */
+void              aiperf_trace_store_prepare_analyses (AiperfTraceStore *self);
 /* One AiperfTraceBreakdown per GPU, computed once (thread-safe); with
  * @steps_window the window is the GPU's GPU-side ProfilerStep spans when
  * it has them. Owned by the store. */

@@ -647,6 +647,7 @@ trace_load_files (const char * const      *paths,
           aiperf_run_set_parameter (run, "iterations from", side);
         }
       aiperf_trace_store_finish (agg.store);
+      aiperf_trace_store_prepare_analyses (agg.store);
       set_times (run, agg.store, base_ns);
       if (aiperf_trace_store_get_n_slices (agg.store) > 0)
         aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
