@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "format-test-util.h"
+#include "aiperf-compare-history.h"
 
 static void
 test_real_runs (void)
@@ -92,10 +93,11 @@ test_file_stands_for_folder (void)
 }
 
 static char *
-copy_run (const char *dir)
+copy_run_as (const char *dir,
+             const char *folder)
 {
   g_autofree char *source = format_fixture ("inference-perf", "vllm", NULL);
-  char *target = g_build_filename (dir, "results", NULL);
+  char *target = g_build_filename (dir, folder, NULL);
 
   for (guint stage = 0; stage < 7; stage++)
     {
@@ -108,6 +110,59 @@ copy_run (const char *dir)
       g_free (format_write (target, name, text, (gssize) length));
     }
   return target;
+}
+
+static char *
+copy_run (const char *dir)
+{
+  return copy_run_as (dir, "results");
+}
+
+/* The reports carry no date; inference-perf's default folder name does
+ * ("reports-YYYYMMDD-HHMMSS", local time): three nights of the same
+ * benchmark are a history, in the folders' order, none from a folder's
+ * modification time. */
+static void
+test_folder_time (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-ip-XXXXXX", NULL);
+  g_autofree char *night1 = copy_run_as (dir, "reports-20250301-221500");
+  g_autofree char *night2 = copy_run_as (dir, "reports-20250302-221500");
+  g_autofree char *night3 = copy_run_as (dir, "reports-20250303-221500");
+  g_autofree char *plain = copy_run (dir);
+  const char *paths[] = { night3, night1, night2, NULL };
+  g_autoptr(AiperfRunSet) set = format_load (paths);
+  g_autoptr(AiperfRunSet) undated = format_load_one (plain);
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) series = NULL;
+  g_autoptr(GTimeZone) local = g_time_zone_new_local ();
+  g_autoptr(GDateTime) expected = g_date_time_new (local, 2025, 3, 1, 22, 15, 0);
+  const AiperfHistorySeries *one = NULL;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 21);
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (set); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (set, i);
+      g_autoptr(GDateTime) start = g_date_time_new_from_iso8601 (aiperf_run_get_start_time (run), NULL);
+
+      g_assert_nonnull (start);
+      if (strstr (aiperf_run_get_locator (run), "reports-20250301-221500") != NULL)
+        g_assert_cmpint (g_date_time_to_unix (start), ==, g_date_time_to_unix (expected));
+    }
+  g_assert_null (aiperf_run_get_start_time (aiperf_run_set_get_run (undated, 0)));
+
+  series = aiperf_history_build (set, 0.02, AIPERF_HISTORY_SEED, notes);
+  g_assert_cmpuint (series->len, >, 0);
+  g_assert_cmpuint (notes->len, ==, 0);
+  one = g_ptr_array_index (series, 0);
+  g_assert_cmpuint (one->times->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_false (g_array_index (one->from_mtime, gboolean, i));
+      g_assert_cmpfloat (g_array_index (one->times, double, i), ==,
+                         (double) g_date_time_to_unix (expected) + 86400.0 * i);
+    }
+  g_assert_true (aiperf_test_remove_tree (dir));
 }
 
 static void
@@ -198,6 +253,7 @@ main (int   argc,
   g_test_add_func ("/format/inference-perf/real-runs", test_real_runs);
   g_test_add_func ("/format/inference-perf/file-stands-for-folder", test_file_stands_for_folder);
   g_test_add_func ("/format/inference-perf/broken-stages", test_broken_stages);
+  g_test_add_func ("/format/inference-perf/folder-time", test_folder_time);
   g_test_add_func ("/format/inference-perf/hostile-json", test_hostile_json);
   return g_test_run ();
 }

@@ -22,6 +22,8 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
@@ -276,6 +278,34 @@ compare_stages (gconstpointer a,
   return sa->stage < sb->stage ? -1 : sa->stage > sb->stage;
 }
 
+/* When the run started: inference-perf names its report folder
+ * "reports-YYYYMMDD-HHMMSS" in the machine's local time (its default
+ * storage path); the reports themselves carry no date. The folder or the
+ * one above it (a folder per model server inside). NULL: neither says. */
+static char *
+folder_start_time (const char *folder)
+{
+  g_autofree char *parent = g_path_get_dirname (folder);
+  const char *candidates[] = { folder, parent };
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    {
+      g_autofree char *base = g_path_get_basename (candidates[i]);
+      int year, month, day, hour, minute, second;
+      char tail;
+      g_autoptr(GTimeZone) local = NULL;
+      g_autoptr(GDateTime) when = NULL;
+
+      if (sscanf (base, "reports-%4d%2d%2d-%2d%2d%2d%c", &year, &month, &day, &hour, &minute, &second, &tail) != 6)
+        continue;
+      local = g_time_zone_new_local ();
+      when = g_date_time_new (local, year, month, day, hour, minute, second);
+      if (when != NULL)
+        return g_date_time_format_iso8601 (when);
+    }
+  return NULL;
+}
+
 static void
 load_one (const char                      *folder,
           const char                      *file,
@@ -311,6 +341,12 @@ load_one (const char                      *folder,
       aiperf_run_set_name (run, name);
     }
   aiperf_run_set_variation_label (run, label);
+  {
+    g_autofree char *start = folder_start_time (folder);
+
+    if (start != NULL)
+      aiperf_run_set_times (run, start, NULL);
+  }
   apply_config (run, config);
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
 }
