@@ -605,7 +605,21 @@ test_history (Fixture       *f,
       JsonArray *changes = json_object_get_array_member (one, "change_points");
       const char *metric = json_object_get_string_member (one, "metric");
 
-      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (one, "points")), ==, 30);
+      JsonArray *points = json_object_get_array_member (one, "points");
+
+      g_assert_cmpuint (json_array_get_length (points), ==, 30);
+      /* Each point says what changed since the one before: the version,
+       * at night 20 only. */
+      for (guint i = 0; i < 30; i++)
+        {
+          JsonObject *point = json_array_get_object_element (points, i);
+
+          g_assert_cmpstr (json_object_get_string_member (point, "time_from"), ==, "run");
+          if (i == 19)
+            g_assert_cmpstr (json_object_get_string_member (point, "what_changed"), ==, "version 0.4.0 → 0.5.0");
+          else
+            g_assert_true (json_object_get_null_member (point, "what_changed"));
+        }
       g_assert_cmpuint (json_array_get_length (changes), <=, 1);
       if (json_array_get_length (changes) == 1)
         {

@@ -320,6 +320,41 @@ test_distribution_histogram (void)
     g_assert_cmpint (((AiperfLayer *) g_ptr_array_index (ecdf->layers, l))->kind, !=, AIPERF_LAYER_BARS);
 }
 
+/* A history's points say what changed since the one before and when
+ * their time is only a folder's; the note counts those. */
+static void
+test_history_annotations (void)
+{
+  AiperfHistorySeries *series = aiperf_history_series_new ("m · concurrency 4", "time_to_first_token",
+                                                           "Time to First Token", "avg", "ms", AIPERF_BETTER_LOWER);
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify) aiperf_history_series_free);
+  g_autoptr(AiperfChart) chart = NULL;
+  const AiperfLayer *markers = NULL;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      double t = 1767225600.0 + 86400.0 * i, v = 30 + i;
+      gboolean guessed = i == 3;
+
+      g_array_append_val (series->times, t);
+      g_array_append_val (series->values, v);
+      g_array_append_val (series->from_mtime, guessed);
+      g_ptr_array_add (series->runs, g_strdup_printf ("night-%u", i + 1));
+      g_ptr_array_add (series->changed, i == 2 ? g_strdup ("version 0.4.0 → 0.5.0") : NULL);
+    }
+  g_ptr_array_add (all, series);
+  chart = aiperf_history_chart (all, "time_to_first_token", "avg");
+  g_assert_nonnull (chart);
+  g_assert_nonnull (strstr (chart->note, "1 point has no time of its own"));
+  for (guint l = 0; l < chart->layers->len; l++)
+    if (((AiperfLayer *) g_ptr_array_index (chart->layers, l))->kind == AIPERF_LAYER_POINTS)
+      markers = g_ptr_array_index (chart->layers, l);
+  g_assert_nonnull (markers);
+  g_assert_cmpstr (g_ptr_array_index (markers->labels, 0), ==, "night-1");
+  g_assert_cmpstr (g_ptr_array_index (markers->labels, 2), ==, "night-3\nversion 0.4.0 → 0.5.0");
+  g_assert_nonnull (strstr (g_ptr_array_index (markers->labels, 3), "modification time"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -327,5 +362,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/compare/forest-pixels", test_forest_pixels);
   g_test_add_func ("/aiperf/render/compare/distribution-histogram", test_distribution_histogram);
+  g_test_add_func ("/aiperf/render/compare/history-annotations", test_history_annotations);
   return g_test_run ();
 }

@@ -70,6 +70,11 @@ history_json (GPtrArray *series,
           json_builder_add_string_value (builder, g_array_index (one->from_mtime, gboolean, i)
                                                   ? "folder modification time" : "run");
           aiperf_compare_json_add_number (builder, "value", g_array_index (one->values, double, i));
+          json_builder_set_member_name (builder, "what_changed");
+          if (i < one->changed->len && g_ptr_array_index (one->changed, i) != NULL)
+            json_builder_add_string_value (builder, g_ptr_array_index (one->changed, i));
+          else
+            json_builder_add_null_value (builder);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);

@@ -192,7 +192,7 @@ aiperf_history_chart (GPtrArray  *series,
   AiperfLayer *rules = NULL;
   g_autoptr(GDateTime) start = NULL;
   g_autofree char *start_text = NULL, *x_title = NULL, *title = NULL;
-  guint index = 0;
+  guint index = 0, n_guessed = 0;
 
   g_return_val_if_fail (series != NULL && metric != NULL && stat != NULL, NULL);
 
@@ -255,9 +255,17 @@ aiperf_history_chart (GPtrArray  *series,
       markers->hover_labels = TRUE;
       for (guint i = 0; i < n; i++)
         {
+          const char *changed = i < one->changed->len ? g_ptr_array_index (one->changed, i) : NULL;
+          gboolean guessed = i < one->from_mtime->len && g_array_index (one->from_mtime, gboolean, i);
+          /* A point says what changed since the one before, and when its
+           * time is only its folder's. */
+          g_autofree char *label = g_strdup_printf ("%s%s%s%s", (const char *) g_ptr_array_index (one->runs, i),
+                                                    changed != NULL ? "\n" : "", changed != NULL ? changed : "",
+                                                    guessed ? _("\n(time: the folder’s modification time)") : "");
+
+          n_guessed += guessed;
           aiperf_layer_append_point (line, (t[i] - first) / 86400, v[i], (int) i);
-          aiperf_layer_append_labeled (markers, (t[i] - first) / 86400, v[i], (int) i,
-                                       g_ptr_array_index (one->runs, i));
+          aiperf_layer_append_labeled (markers, (t[i] - first) / 86400, v[i], (int) i, label);
         }
       for (guint k = 0; k < one->changes->len; k++)
         {
@@ -272,6 +280,18 @@ aiperf_history_chart (GPtrArray  *series,
             }
           aiperf_layer_append_rule (rules, (t[change->index] - first) / 86400, label);
         }
+    }
+  if (n_guessed > 0)
+    {
+      char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s %u point has no time of its own: placed at its folder’s "
+                                                 "modification time.",
+                                                 "%s %u points have no time of their own: placed at their folders’ "
+                                                 "modification times.", n_guessed),
+                                    chart->note, n_guessed);
+
+      g_free (chart->note);
+      chart->note = note;
     }
   return g_steal_pointer (&chart);
 }

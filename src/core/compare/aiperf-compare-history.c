@@ -39,6 +39,7 @@ aiperf_history_series_new (const char  *configuration,
   series->values = g_array_new (FALSE, FALSE, sizeof (double));
   series->runs = g_ptr_array_new_with_free_func (g_free);
   series->from_mtime = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  series->changed = g_ptr_array_new_with_free_func (g_free);
   series->changes = g_array_new (FALSE, FALSE, sizeof (AiperfHistoryChange));
   series->noise = NAN;
   return series;
@@ -60,6 +61,7 @@ aiperf_history_series_free (AiperfHistorySeries *series)
   g_array_unref (series->values);
   g_ptr_array_unref (series->runs);
   g_array_unref (series->from_mtime);
+  g_ptr_array_unref (series->changed);
   g_array_unref (series->changes);
   g_free (series);
 }
@@ -228,6 +230,7 @@ add_series (GPtrArray   *out,
 {
   const AiperfMetricInfo *info = aiperf_metric_registry_lookup (tag);
   AiperfHistorySeries *series = NULL;
+  AiperfRun *previous = NULL;
 
   for (guint i = 0; i < n; i++)
     {
@@ -245,6 +248,8 @@ add_series (GPtrArray   *out,
       g_array_append_val (series->values, v);
       g_array_append_val (series->from_mtime, points[i].from_mtime);
       g_ptr_array_add (series->runs, g_strdup (aiperf_run_get_name (points[i].run)));
+      g_ptr_array_add (series->changed, previous != NULL ? what_changed (previous, points[i].run) : NULL);
+      previous = points[i].run;
     }
   if (series == NULL)
     return;
@@ -255,21 +260,12 @@ add_series (GPtrArray   *out,
     }
   aiperf_history_series_analyse (series, min_effect, 0.01, 499,
                                  aiperf_compare_seed_for (seed, configuration) ^ g_str_hash (tag) ^ stat);
+  /* A change point says what changed on the run it starts at. */
   for (guint c = 0; c < series->changes->len; c++)
     {
       AiperfHistoryChange *change = &g_array_index (series->changes, AiperfHistoryChange, c);
-      guint i = 0, k = 0;
 
-      /* The points of the series are those of @points that have the metric. */
-      for (; i < n && k <= change->index; i++)
-        {
-          double v;
-
-          if (aiperf_run_get_metric (points[i].run, tag, stat, &v) && isfinite (v))
-            k++;
-        }
-      if (i >= 2)
-        change->what_changed = what_changed (points[i - 2].run, points[i - 1].run);
+      change->what_changed = g_strdup (g_ptr_array_index (series->changed, change->index));
     }
   g_ptr_array_add (out, series);
 }

@@ -33,6 +33,8 @@ typedef struct {
   GArray       *values;     /* double */
   GPtrArray    *runs;       /* char*: run names */
   GArray       *from_mtime; /* gboolean: time from the folder's modification time */
+  GPtrArray    *changed;    /* char*: what changed since the point before, as the
+                             * artifacts say it ("version 0.4.0 → 0.5.0; …"), or NULL */
   double        noise;      /* relative sd of the points around their segment's mean */
   GArray       *changes;    /* AiperfHistoryChange */
 } AiperfHistorySeries;
