@@ -10,7 +10,7 @@
 #include "format-test-util.h"
 #include "aiperf-kernel-classes.h"
 #include "aiperf-kernels-private.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 static char *

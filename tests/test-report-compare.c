@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "aiperf-kind-compare.h"
 #include "aiperf-report.h"
 #include "aiperf-session-charts.h"
 #include "gen-ab.h"

@@ -11,6 +11,7 @@
 #include "aiperf-error.h"
 #include "aiperf-loaders-private.h"
 #include "aiperf-requests-private.h"
+#include "aiperf-requests-reduce.h"
 
 #define FIXTURES "data", "aiperf-real", "tests", "unit", "plot", "fixtures"
 

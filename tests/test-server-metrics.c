@@ -13,7 +13,7 @@
 #include "aiperf-artifacts.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-error.h"
-#include "aiperf-handler-server-private.h"
+#include "aiperf-handler-server.h"
 #include "aiperf-plot.h"
 #include "aiperf-run-builder.h"
 #include "aiperf-run-set.h"

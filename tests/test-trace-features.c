@@ -15,7 +15,7 @@
 #include "aiperf-kernel-classes.h"
 #include "aiperf-presets.h"
 #include "aiperf-trace-args.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 /* A CPU thread (an op around a launch, a step annotation, a flow start),

@@ -11,7 +11,7 @@
 
 #include "format-test-util.h"
 #include "aiperf-formats.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 #define QWEN "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"

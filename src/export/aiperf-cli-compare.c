@@ -17,6 +17,7 @@
 #include "aiperf-cli-compare.h"
 #include "aiperf-cli-open.h"
 #include "aiperf-compare-chart.h"
+#include "aiperf-kind-compare.h"
 #include "aiperf-export.h"
 #include "aiperf-report.h"
 #include "aiperf-session-charts.h"

@@ -16,7 +16,7 @@
 #include "aiperf-error.h"
 #include "aiperf-export.h"
 #include "aiperf-timeline.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-names.h"
 #include "aiperf-trace-store.h"
 #include "aiperf-export-log.h"
 #include "aiperf-plot.h"

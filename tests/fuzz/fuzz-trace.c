@@ -15,7 +15,7 @@
 #include "fuzz-common.h"
 #include "aiperf-run-set-load.h"
 #include "aiperf-run-set.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-private.h"
 #include "aiperf-trace-store.h"
 

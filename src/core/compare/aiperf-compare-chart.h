@@ -40,20 +40,4 @@ AiperfChart *aiperf_compare_distribution_chart (const AiperfCompareRecord *recor
                                                 AiperfDistributionStyle    style,
                                                 GError                   **error);
 
-/* The handlers of the table (aiperf-plot-handlers.c). "comparison": the
- * forest plot of the runs the preset's "baseline" glob (a run's name or
- * path) or the experiment_classification calls baseline against the others,
- * "min_effect" (percent) as --min-effect. "history": the preset's y metric
- * and stat over time (--history's history-METRIC-STAT.png). */
-AiperfChart *aiperf_handler_compare_forest (const AiperfPlotSpec       *spec,
-                                            AiperfRunSet               *runs,
-                                            const AiperfClassification *classification,
-                                            AiperfPlotColors           *colors,
-                                            GError                    **error);
-AiperfChart *aiperf_handler_history        (const AiperfPlotSpec       *spec,
-                                            AiperfRunSet               *runs,
-                                            const AiperfClassification *classification,
-                                            AiperfPlotColors           *colors,
-                                            GError                    **error);
-
 G_END_DECLS

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "aiperf-compare-private.h"
+#include "aiperf-compare-measure.h"
 
 typedef struct {
   char      *configuration;
@@ -120,14 +120,17 @@ add_unpaired (AiperfComparison *comparison,
 }
 
 AiperfComparison *
-aiperf_comparison_run (AiperfRunSet                *baseline,
-                       AiperfRunSet                *candidate,
-                       const AiperfCompareSettings *settings,
-                       GCancellable                *cancellable)
+aiperf_comparison_pair (AiperfRunSet                *baseline,
+                        AiperfRunSet                *candidate,
+                        const AiperfCompareSettings *settings,
+                        AiperfCompareMeasureOf       measure_of,
+                        GCancellable                *cancellable)
 {
   AiperfComparison *comparison = aiperf_comparison_new (settings);
   g_autoptr(GHashTable) by_key = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (group_free);
+
+  g_return_val_if_fail (measure_of != NULL, comparison);
 
   collect (baseline, TRUE, by_key, groups);
   collect (candidate, FALSE, by_key, groups);
@@ -142,19 +145,8 @@ aiperf_comparison_run (AiperfRunSet                *baseline,
           add_unpaired (comparison, group);
           continue;
         }
-      if (g_strcmp0 (group->kind, "serving") == 0)
-        aiperf_compare_serving (comparison, group->configuration, group->baseline,
-                                group->candidate, cancellable);
-      else if (g_strcmp0 (group->kind, "gemm") == 0)
-        aiperf_compare_gemm (comparison, group->configuration, group->baseline, group->candidate);
-      else if (g_strcmp0 (group->kind, "trace") == 0)
-        aiperf_compare_trace (comparison, group->configuration, group->baseline, group->candidate);
-      else if (g_strcmp0 (group->kind, "kernels") == 0)
-        aiperf_compare_kernels (comparison, group->configuration, group->baseline,
-                                group->candidate);
-      else
-        aiperf_compare_summaries (comparison, group->configuration, group->baseline,
-                                  group->candidate);
+      measure_of (group->kind) (comparison, group->configuration, group->baseline, group->candidate,
+                                cancellable);
     }
   aiperf_comparison_finish (comparison);
   return comparison;

@@ -16,7 +16,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "aiperf-compare-private.h"
+#include "aiperf-compare-measure.h"
 #include "aiperf-metric-registry.h"
 
 typedef enum {

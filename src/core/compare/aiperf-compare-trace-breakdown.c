@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "aiperf-compare-private.h"
+#include "aiperf-compare-measure.h"
 #include "aiperf-trace-store.h"
 
 typedef enum {

@@ -121,13 +121,6 @@ void                 aiperf_compare_measure_summary (AiperfCompareRecord   *reco
  * verdict. Call once, after every record is measured. */
 void                 aiperf_comparison_finish       (AiperfComparison      *comparison);
 
-/* The serving, kernels, … configurations of @baseline paired with those of
- * @candidate and measured; per-request details are read here. */
-AiperfComparison    *aiperf_comparison_run          (AiperfRunSet          *baseline,
-                                                     AiperfRunSet          *candidate,
-                                                     const AiperfCompareSettings *settings,
-                                                     GCancellable          *cancellable);
-
 /* How many records have @verdict; with @min_change > 0, only regressions
  * whose change is worse than @min_change (a fraction) are counted. */
 guint                aiperf_comparison_count        (const AiperfComparison *comparison,

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "aiperf-compare-measure.h"
 #include "aiperf-data-table.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-plot-spec.h"
@@ -101,6 +102,10 @@ typedef struct {
   const char  *side_title;
   /* Nullable: the kind's table (kernels, GEMM measurements, experts). */
   const AiperfKindTable   *table;
+  /* Nullable: measures a baseline's and a candidate's runs of one
+   * configuration on the kind's key metrics (aiperf-compare-measure.h);
+   * NULL compares every summary metric, run-level. */
+  AiperfCompareMeasureFunc  compare;
 } AiperfKind;
 
 /* The views of the kind @id (0 for a kind with no entry). */

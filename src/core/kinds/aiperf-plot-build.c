@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-serving-handlers.h"
-#include "aiperf-handler-server-private.h"
+#include "aiperf-handler-server.h"
 #include "aiperf-plot-handlers.h"
 #include "aiperf-plot-view.h"
 

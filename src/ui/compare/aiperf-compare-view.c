@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-compare-chart.h"
+#include "aiperf-kind-compare.h"
 #include "aiperf-compare-table.h"
 #include "aiperf-compare-view.h"
 #include "aiperf-table-view.h"

@@ -15,6 +15,7 @@
 
 #include "aiperf-metric-registry.h"
 #include "aiperf-requests-private.h"
+#include "aiperf-requests-reduce.h"
 
 /* Fixed tag ids, registered first by every parser. */
 enum {

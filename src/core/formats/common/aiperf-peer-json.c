@@ -11,7 +11,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-peer-json.h"
-#include "aiperf-summary-private.h"
+#include "aiperf-json-load.h"
 
 const AiperfPeerStatKey aiperf_peer_stat_keys[] = {
   { "avg", AIPERF_STAT_AVG },

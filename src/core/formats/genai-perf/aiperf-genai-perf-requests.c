@@ -30,7 +30,7 @@
 #include "aiperf-error.h"
 #include "aiperf-genai-perf-private.h"
 #include "aiperf-json-scan.h"
-#include "aiperf-requests-private.h"
+#include "aiperf-requests-reduce.h"
 
 typedef struct {
   AiperfTable *table;

@@ -89,4 +89,5 @@ const AiperfKind aiperf_kind_gemm = {
   .expand_preset = aiperf_gemm_expand_preset,
   .options = options,
   .table = &table,
+  .compare = aiperf_compare_gemm,
 };

@@ -80,4 +80,5 @@ const AiperfKind aiperf_kind_kernels = {
   .write_files = aiperf_kernels_write_files,
   .options = options,
   .table = &aiperf_kernels_kind_table,
+  .compare = aiperf_compare_kernels,
 };

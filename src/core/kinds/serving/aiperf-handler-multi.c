@@ -15,7 +15,7 @@
 
 #include "aiperf-handler-peers-private.h"
 #include "aiperf-serving-handlers.h"
-#include "aiperf-handler-server-private.h"
+#include "aiperf-handler-server.h"
 #include "aiperf-pareto.h"
 #include "aiperf-student-t.h"
 #include "aiperf-plot-names.h"

@@ -11,7 +11,7 @@
 
 #include "aiperf-artifacts.h"
 #include "aiperf-plot-handlers.h"
-#include "aiperf-handler-server-private.h"
+#include "aiperf-handler-server.h"
 
 typedef struct {
   const AiperfServerMetric *metric;

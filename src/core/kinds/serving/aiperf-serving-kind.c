@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "aiperf-compare-chart.h"
+#include "aiperf-kind-compare.h"
 #include "aiperf-kind-descriptors.h"
 #include "aiperf-serving-handlers.h"
 
@@ -90,4 +90,5 @@ const AiperfKind aiperf_kind_serving = {
   .handlers = handlers,
   .n_handlers = G_N_ELEMENTS (handlers),
   .views = AIPERF_KIND_VIEW_RUNS,
+  .compare = aiperf_compare_serving,
 };

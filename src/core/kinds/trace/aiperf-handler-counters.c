@@ -13,7 +13,7 @@
 
 #include <glib/gi18n.h>
 
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 #define COLUMNS 2000

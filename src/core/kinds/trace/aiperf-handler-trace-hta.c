@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 #define BAR_WIDTH 0.8

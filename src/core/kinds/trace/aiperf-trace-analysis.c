@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 /* A CSV field: quoted when it holds a comma, a quote or a line break. */

@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
 static AiperfTraceStore *

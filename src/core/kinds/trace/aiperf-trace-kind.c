@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "aiperf-kind-descriptors.h"
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 
 static gboolean
 check_window (const char *value,
@@ -57,4 +57,5 @@ const AiperfKind aiperf_kind_trace = {
   .options = options,
   .views = AIPERF_KIND_VIEW_TIMELINE,
   .table = &aiperf_kernels_kind_table,
+  .compare = aiperf_compare_trace,
 };

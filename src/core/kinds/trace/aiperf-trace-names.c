@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "aiperf-trace-private-plots.h"
+#include "aiperf-trace-kind-private.h"
 
 /* The parent folders of @run's file, innermost first. */
 static GStrv

@@ -37,10 +37,4 @@ gboolean              aiperf_requests_parse_line   (AiperfRequestsParser *parser
                                                     AiperfRequestsPart   *warmup,
                                                     const char          **error);
 
-/* Reduces @n values (reordered in place) to the per-request inter-chunk
- * latency stats: avg, p50, p95, std (population), min, max. */
-void                  aiperf_requests_reduce_list  (double               *values,
-                                                    gsize                 n,
-                                                    double                out[6]);
-
 G_END_DECLS

@@ -1,13 +1,15 @@
-/* aiperf-trace-private-plots.h — traces' charts and files
+/* aiperf-trace-kind-private.h — traces' charts and files
  * (aiperf-trace-analysis.c): the iterations handler and the kind's hooks;
  * the counters chart.
- * Their kernels charts are the kernels handlers (aiperf-kernels-private.h).
+ * Their kernels are the kernels kind's data (aiperf-kernel-data.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "aiperf-kernels-private.h"
+#include "aiperf-kernel-data.h"
+#include "aiperf-trace-names.h"
+#include "aiperf-plot-helpers.h"
 
 G_BEGIN_DECLS
 
@@ -37,10 +39,6 @@ gboolean     aiperf_handler_trace_hta_applies (const AiperfPlotSpec *spec,
 char        *aiperf_trace_summary_section (AiperfRunSet *runs);
 char        *aiperf_trace_summary_with_options (AiperfRunSet *runs,
                                                 GHashTable   *options);
-/* aiperf-trace-names.c: run → the name its output files go by (its stem,
- * or with the fewest parent folders that tell it from another trace of
- * that stem). */
-GHashTable  *aiperf_trace_output_names    (AiperfRunSet *runs);
 /* aiperf-trace-breakdown.c: the GPU time breakdown (gpu_timeline.csv).
  * The window option ("trace_window": "steps", the default, or "all"). */
 gboolean     aiperf_trace_steps_window    (GHashTable   *options);
@@ -70,5 +68,14 @@ gboolean     aiperf_trace_write_files     (AiperfRunSet *runs,
                                            const char   *directory,
                                            GPtrArray    *files,
                                            GError      **error);
+
+/* aiperf-trace-comparison.c: iteration time (avg, p50, p90; block bootstrap
+ * of the steps), the GPU time breakdown, then the kernels (the kind's
+ * `compare`). */
+void         aiperf_compare_trace         (AiperfComparison *comparison,
+                                           const char       *configuration,
+                                           GPtrArray        *baseline,
+                                           GPtrArray        *candidate,
+                                           GCancellable     *cancellable);
 
 G_END_DECLS

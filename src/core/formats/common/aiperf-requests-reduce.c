@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "aiperf-requests-private.h"
+#include "aiperf-requests-reduce.h"
 
 #define N_BUCKETS 512
 

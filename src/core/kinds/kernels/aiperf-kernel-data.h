@@ -1,7 +1,11 @@
-/* aiperf-kernels-private.h — the `kernels` datasets of a run set (Nsight
- * kernel summaries, traces) as per-source kernel statistics: the charts
- * (aiperf-handler-kernels.c), kernel_analysis.json and summary.txt
- * (aiperf-kernels-analysis.c) all read them through here.
+/* aiperf-kernel-data.h — the `kernels` datasets of a run set (Nsight
+ * kernel summaries, traces) as per-source kernel statistics: the kernels
+ * kind's charts, files and comparison read them through here, and so does
+ * the trace kind, whose kernels they are too.
+ *
+ * Columns read from a kernels table (aiperf-kernel-classes.h): name,
+ * category, collective, calls, total_ns, avg_ns, med_ns, min_ns, max_ns,
+ * std_ns, and group (rank/GPU/stream) when there is one.
  *
  * Columns read from a kernels table (aiperf-kernel-classes.h): name,
  * category, collective, calls, total_ns, avg_ns, med_ns, min_ns, max_ns,
@@ -11,7 +15,7 @@
  */
 #pragma once
 
-#include "aiperf-plot-helpers.h"
+#include "aiperf-compare-measure.h"
 #include "aiperf-data-table.h"
 #include "aiperf-kinds.h"
 #include "aiperf-run-set.h"
@@ -127,44 +131,15 @@ gboolean          aiperf_kernels_write_diffs  (AiperfKernelData *data,
                                                GPtrArray        *files,
                                                GError          **error);
 
-/* Handlers (aiperf-handler-kernels.c), multi-run scope. */
-AiperfChart *aiperf_handler_top_kernels       (const AiperfPlotSpec *spec, AiperfRunSet *runs,
-                                               const AiperfClassification *classification,
-                                               AiperfPlotColors *colors, GError **error);
-AiperfChart *aiperf_handler_kernel_categories (const AiperfPlotSpec *spec, AiperfRunSet *runs,
-                                               const AiperfClassification *classification,
-                                               AiperfPlotColors *colors, GError **error);
-AiperfChart *aiperf_handler_kernel_deltas     (const AiperfPlotSpec *spec, AiperfRunSet *runs,
-                                               const AiperfClassification *classification,
-                                               AiperfPlotColors *colors, GError **error);
-gboolean     aiperf_handler_kernel_deltas_applies (const AiperfPlotSpec *spec,
-                                                   AiperfRunSet         *runs);
-/* A TraceLens report's GPU time breakdown (gpu_timeline.csv), per report. */
-AiperfChart *aiperf_handler_gpu_timeline      (const AiperfPlotSpec *spec, AiperfRunSet *runs,
-                                               const AiperfClassification *classification,
-                                               AiperfPlotColors *colors, GError **error);
-gboolean     aiperf_handler_gpu_timeline_applies (const AiperfPlotSpec *spec,
-                                                  AiperfRunSet         *runs);
-
-/* The kind's table: every kernel of each compared source
- * (aiperf-kernels-table.c). */
-AiperfDataTable *aiperf_kernels_data_table    (AiperfRunSet *runs,
-                                               GHashTable   *options);
-
-/* The kind's hooks (aiperf-kernels-analysis.c). */
-char        *aiperf_kernels_summary_section   (AiperfRunSet *runs);
-gboolean     aiperf_kernels_write_files       (AiperfRunSet *runs,
-                                               GHashTable   *options,
-                                               const char   *directory,
-                                               GPtrArray    *files,
-                                               GError      **error);
-/* The TraceLens reports of @runs (GPU timeline, op categories) for
- * summary.txt, or NULL. */
-char        *aiperf_kernels_tracelens_section (AiperfRunSet *runs);
-/* kernel_analysis.json's text for @runs (NULL without kernel summaries). */
-char        *aiperf_kernels_analysis_json     (AiperfRunSet *runs);
-
 /* The kernels table (aiperf-kernels-kind.c), which traces show too. */
 extern const AiperfKindTable aiperf_kernels_kind_table;
+
+/* aiperf-kernels-comparison.c: every kernel's and category's total and
+ * average time, Welch from count, mean and std (the kind's `compare`). */
+void aiperf_compare_kernels (AiperfComparison *comparison,
+                             const char       *configuration,
+                             GPtrArray        *baseline,
+                             GPtrArray        *candidate,
+                             GCancellable     *cancellable);
 
 G_END_DECLS

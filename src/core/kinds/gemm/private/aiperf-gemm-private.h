@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "aiperf-compare-measure.h"
 #include "aiperf-gemm.h"
 #include "aiperf-gpu-peaks.h"
 #include "aiperf-plot-helpers.h"
@@ -109,5 +110,13 @@ GPtrArray   *aiperf_gemm_expand_preset    (const AiperfPlotSpec *spec,
                                            AiperfRunSet         *runs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfGemmData, aiperf_gemm_data_free)
+
+/* aiperf-gemm-comparison.c: TFLOP/s per shape, dtype, library and kernel
+ * (the kind's `compare`). */
+void aiperf_compare_gemm (AiperfComparison *comparison,
+                          const char       *configuration,
+                          GPtrArray        *baseline,
+                          GPtrArray        *candidate,
+                          GCancellable     *cancellable);
 
 G_END_DECLS

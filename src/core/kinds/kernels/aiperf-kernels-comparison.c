@@ -1,5 +1,5 @@
-/* aiperf-compare-kernels.c — kernel summaries and other kinds' summary
- * metrics.
+/* aiperf-kernels-comparison.c — the kernels kind's comparison: kernel
+ * summaries.
  *
  * An Nsight summary (or a trace's kernels table) gives each kernel's
  * instance count, mean and standard deviation, not the instances: Welch's
@@ -16,7 +16,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "aiperf-compare-private.h"
+#include "aiperf-compare-measure.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-metric-registry.h"
 
@@ -135,7 +135,8 @@ void
 aiperf_compare_kernels (AiperfComparison *comparison,
                         const char       *configuration,
                         GPtrArray        *baseline,
-                        GPtrArray        *candidate)
+                        GPtrArray        *candidate,
+                        GCancellable     *cancellable)
 {
   g_autoptr(AiperfKernelData) a = data_of (baseline);
   g_autoptr(AiperfKernelData) b = data_of (candidate);
@@ -145,7 +146,7 @@ aiperf_compare_kernels (AiperfComparison *comparison,
 
   if (a == NULL || b == NULL)
     {
-      aiperf_compare_summaries (comparison, configuration, baseline, candidate);
+      aiperf_compare_summaries (comparison, configuration, baseline, candidate, cancellable);
       return;
     }
   /* The largest kernels of either side (a kernel gone or new is news). */
@@ -182,142 +183,4 @@ aiperf_compare_kernels (AiperfComparison *comparison,
         continue;
       measure_pair (comparison, configuration, metric, label, &sa, &sb, baseline->len, candidate->len);
     }
-}
-
-static AiperfStat summary_stats[] = { AIPERF_STAT_AVG };
-
-/* One run a side whose summary keeps count, mean and std (cutileGPT's
- * timed iterations): Welch from those. */
-static gboolean
-welch_from_stats (AiperfCompareRecord *record,
-                  AiperfRun           *a,
-                  AiperfRun           *b,
-                  const char          *tag,
-                  double               level)
-{
-  double na, ma, sa, nb, mb, sb;
-
-  if (!aiperf_run_get_metric (a, tag, AIPERF_STAT_COUNT, &na) || !aiperf_run_get_metric (a, tag, AIPERF_STAT_AVG, &ma) ||
-      !aiperf_run_get_metric (a, tag, AIPERF_STAT_STD, &sa) || !aiperf_run_get_metric (b, tag, AIPERF_STAT_COUNT, &nb) ||
-      !aiperf_run_get_metric (b, tag, AIPERF_STAT_AVG, &mb) || !aiperf_run_get_metric (b, tag, AIPERF_STAT_STD, &sb) ||
-      !(na >= 2 && nb >= 2 && isfinite (sa) && isfinite (sb)))
-    return FALSE;
-  record->runs_baseline = record->runs_candidate = 1;
-  aiperf_compare_measure_summary (record, na, ma, sa, nb, mb, sb, level);
-  return TRUE;
-}
-
-void
-aiperf_compare_summaries (AiperfComparison *comparison,
-                          const char       *configuration,
-                          GPtrArray        *baseline,
-                          GPtrArray        *candidate)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) tags = g_ptr_array_new_with_free_func (g_free);
-  static const AiperfEstimator estimator = { AIPERF_ESTIMATOR_MEAN, 0 };
-
-  for (guint side = 0; side < 2; side++)
-    {
-      GPtrArray *runs = side == 0 ? baseline : candidate;
-
-      for (guint r = 0; r < runs->len; r++)
-        {
-          g_autoptr(GPtrArray) listed = aiperf_run_list_metrics (g_ptr_array_index (runs, r));
-
-          for (guint i = 0; i < listed->len; i++)
-            if (!g_hash_table_contains (seen, g_ptr_array_index (listed, i)))
-              {
-                char *tag = g_strdup (g_ptr_array_index (listed, i));
-
-                g_ptr_array_add (tags, tag);
-                g_hash_table_add (seen, tag);
-              }
-        }
-    }
-  for (guint i = 0; i < tags->len; i++)
-    {
-      const char *tag = g_ptr_array_index (tags, i);
-      const AiperfMetricInfo *info = aiperf_metric_registry_lookup (tag);
-      g_autoptr(GArray) vb = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) vc = g_array_new (FALSE, FALSE, sizeof (double));
-      AiperfCompareSide sb = { 0 }, sc = { 0 };
-      AiperfCompareRecord *record;
-      const char *unit = NULL;
-
-      for (guint side = 0; side < 2; side++)
-        {
-          GPtrArray *runs = side == 0 ? baseline : candidate;
-
-          for (guint r = 0; r < runs->len; r++)
-            {
-              AiperfRun *run = g_ptr_array_index (runs, r);
-              double v;
-
-              if (!aiperf_run_get_metric (run, tag, summary_stats[0], &v))
-                v = NAN;
-              g_array_append_val (side == 0 ? vb : vc, v);
-              if (unit == NULL)
-                unit = aiperf_run_get_metric_unit (run, tag);
-            }
-        }
-      record = aiperf_comparison_add_record (comparison, configuration,
-                                             aiperf_run_get_kind (g_ptr_array_index (baseline, 0)),
-                                             tag, info != NULL ? info->display_name : tag, "avg", unit,
-                                             aiperf_metric_registry_larger_is_better (tag)
-                                             ? AIPERF_BETTER_HIGHER : AIPERF_BETTER_LOWER);
-      if (baseline->len == 1 && candidate->len == 1 &&
-          welch_from_stats (record, g_ptr_array_index (baseline, 0), g_ptr_array_index (candidate, 0), tag,
-                            comparison->settings.level))
-        continue;
-      sb.n_runs = baseline->len;
-      sb.values = (const double *) vb->data;
-      sc.n_runs = candidate->len;
-      sc.values = (const double *) vc->data;
-      aiperf_compare_measure (comparison, &record, &estimator, 1, &sb, &sc);
-    }
-}
-
-/* Traces: each iteration's elapsed time (ProfilerStep spans, in step
- * order) resampled in blocks like requests, the GPU time breakdown part
- * by part, then the trace's kernels. */
-void
-aiperf_compare_trace (AiperfComparison *comparison,
-                      const char       *configuration,
-                      GPtrArray        *baseline,
-                      GPtrArray        *candidate)
-{
-  static const AiperfEstimator estimators[] = {
-    { AIPERF_ESTIMATOR_MEAN, 0 }, { AIPERF_ESTIMATOR_PERCENTILE, 50 }, { AIPERF_ESTIMATOR_PERCENTILE, 90 },
-  };
-  static const char * const stats[] = { "avg", "p50", "p90" };
-  g_autofree AiperfSampleRun *samples = g_new0 (AiperfSampleRun, baseline->len + candidate->len);
-  gboolean any = FALSE;
-
-  for (guint r = 0; r < baseline->len + candidate->len; r++)
-    {
-      AiperfRun *run = g_ptr_array_index (r < baseline->len ? baseline : candidate,
-                                          r < baseline->len ? r : r - baseline->len);
-      AiperfTable *steps = aiperf_run_get_table (run, "iterations");
-      const double *duration = steps != NULL ? aiperf_table_get_column (steps, "duration_ms") : NULL;
-
-      if (duration != NULL)
-        {
-          samples[r] = (AiperfSampleRun) { duration, NULL, aiperf_table_get_n_rows (steps) };
-          any = TRUE;
-        }
-    }
-  if (any)
-    {
-      AiperfCompareRecord *records[G_N_ELEMENTS (stats)];
-      AiperfCompareSide base = { baseline->len, samples, NULL, 0 };
-      AiperfCompareSide cand = { candidate->len, samples + baseline->len, NULL, 0 };
-
-      for (guint e = 0; e < G_N_ELEMENTS (stats); e++)
-        records[e] = aiperf_comparison_add_record (comparison, configuration, "trace", "iteration_time",
-                                                   _("Iteration Time"), stats[e], "ms", AIPERF_BETTER_LOWER);
-      aiperf_compare_measure (comparison, records, estimators, G_N_ELEMENTS (stats), &base, &cand);
-    }
-  aiperf_compare_trace_breakdown (comparison, configuration, baseline, candidate);
-  aiperf_compare_kernels (comparison, configuration, baseline, candidate);
 }

@@ -1,4 +1,4 @@
-/* aiperf-compare-gemm.c — GEMM benchmarks: TFLOP/s per shape (M × N × K,
+/* aiperf-gemm-comparison.c — GEMM benchmarks: TFLOP/s per shape (M × N × K,
  * dtype, library and kernel). Rows of one shape on a side are its
  * repeats; a shape measured once a side has no spread to test against.
  *
@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "aiperf-compare-private.h"
+#include "aiperf-compare-measure.h"
 #include "aiperf-gemm-private.h"
 
 typedef struct {
@@ -89,7 +89,8 @@ void
 aiperf_compare_gemm (AiperfComparison *comparison,
                      const char       *configuration,
                      GPtrArray        *baseline,
-                     GPtrArray        *candidate)
+                     GPtrArray        *candidate,
+                     GCancellable     *cancellable)
 {
   g_autoptr(GHashTable) by_key = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) shapes = g_ptr_array_new_with_free_func (shape_free);
@@ -97,7 +98,7 @@ aiperf_compare_gemm (AiperfComparison *comparison,
 
   if (!collect (baseline, 0, by_key, shapes) || !collect (candidate, 1, by_key, shapes))
     {
-      aiperf_compare_summaries (comparison, configuration, baseline, candidate);
+      aiperf_compare_summaries (comparison, configuration, baseline, candidate, cancellable);
       return;
     }
   for (guint s = 0; s < shapes->len; s++)

@@ -1,4 +1,4 @@
-/* aiperf-handler-server-private.h — plots of server metrics
+/* aiperf-handler-server.h — plots of server metrics
  * (server_metrics_export.json).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

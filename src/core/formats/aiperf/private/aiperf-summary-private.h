@@ -5,6 +5,7 @@
 #pragma once
 
 #include <json-glib/json-glib.h>
+#include "aiperf-json-load.h"
 #include "aiperf-stats.h"
 
 G_BEGIN_DECLS
@@ -20,19 +21,6 @@ char     *aiperf_summary_read_text  (const char  *path,
 JsonNode *aiperf_summary_read_json  (const char  *path,
                                      gboolean    *out_nonfinite,
                                      GError     **error);
-/* json_parser_load_from_data() / _from_file() that first refuse what
- * json-glib 1.6 handles badly: nesting deeper than the summary reader allows
- * (it recurses once per level, so "[[[[…" overflows the stack), a value after
- * the top-level one and invalid escapes (it leaks), lone surrogates (it makes
- * bytes that are not UTF-8). Errors are G_FILE_ERROR or JSON_PARSER_ERROR, as
- * json-glib's own, with messages "line N: …". */
-gboolean  aiperf_json_parser_load_data (JsonParser  *parser,
-                                        const char  *text,
-                                        gsize        length,
-                                        GError     **error);
-gboolean  aiperf_json_parser_load_file (JsonParser  *parser,
-                                        const char  *path,
-                                        GError     **error);
 /* A finite number from a JSON value (numbers only; text, NaN, ±inf rejected). */
 gboolean  aiperf_json_get_number    (JsonNode    *node,
                                      double      *out);
