@@ -117,6 +117,41 @@ test_sniff_after_metadata (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* TraceLens perf-report sheets that are not read (the first lines of
+ * the Qwen H100 report's ops_summary.csv and SDPA_fwd.csv), named alone:
+ * said to be what they are, with the sheets that are read. */
+static void
+test_tracelens_sheets_refused (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
+  g_autofree char *ops = format_write (dir, "ops_summary.csv",
+                                       "name,total_direct_kernel_time_sum,total_subtree_kernel_time_sum,"
+                                       "total_direct_kernel_time_ms,total_subtree_kernel_time_ms,Count,Categories,"
+                                       "Percentage (%),Cumulative Percentage (%)\n"
+                                       "aten::mul,6752.89990234375,6752.89990234375,6.75289990234375,6.75289990234375,"
+                                       "220,['elementwise'],21.165327193718745,21.165327193718745\n", -1);
+  g_autofree char *sdpa = format_write (dir, "SDPA_fwd.csv",
+                                        "name,param: B,param: N_Q,param: H_Q,param: N_KV,param: H_KV,param: d_h_qk,"
+                                        "param: d_h_v,param: dropout,param: causal,param: flash_impl,param: dtype_A_B,"
+                                        "GFLOPS_first,Data Moved (MB)_first,FLOPS/Byte_first,TB/s_mean\n", -1);
+  const char *paths[] = { NULL, NULL };
+  g_autoptr(GError) error = NULL;
+
+  paths[0] = ops;
+  g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "closest: TraceLens"));
+  g_assert_nonnull (strstr (error->message, "its ops sheet (kernel time per op"));
+  g_assert_nonnull (strstr (error->message, "kernel_summary.csv, gpu_timeline.csv"));
+  g_clear_error (&error);
+  paths[0] = sdpa;
+  g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "a perf-model sheet of one op class"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 /* The real traces, "traceEvents" 16 KB to 26 KB in, open as traces. */
 static void
 test_sniff_real (void)
@@ -470,6 +505,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace/wild/sniff-after-metadata", test_sniff_after_metadata);
   g_test_add_func ("/trace/wild/sniff-real", test_sniff_real);
+  g_test_add_func ("/trace/wild/tracelens-sheets-refused", test_tracelens_sheets_refused);
   g_test_add_func ("/trace/wild/iterations-once", test_iterations_once);
   g_test_add_func ("/trace/wild/gpu-timeline", test_gpu_timeline);
   g_test_add_func ("/trace/wild/breakdown-by-hand", test_breakdown_by_hand);

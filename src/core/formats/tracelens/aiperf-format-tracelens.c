@@ -174,12 +174,48 @@ tracelens_load (const char              *path,
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
 }
 
+/* The first line of @head, as text. */
+static char *
+first_line (const char *head)
+{
+  const char *end = head != NULL ? strpbrk (head, "\r\n") : NULL;
+
+  return end != NULL ? g_strndup (head, end - head) : NULL;
+}
+
+/* A sheet of a TraceLens perf report that is not read (the ops and
+ * perf-model sheets, the short-kernel ones): said as such, with the
+ * sheets that are. */
+static char *
+tracelens_refusal (const AiperfSniffInput *input,
+                   guint                  *closeness)
+{
+  g_autofree char *line = NULL;
+  const char *what = NULL;
+
+  *closeness = 0;
+  if (input->is_dir || (line = first_line (input->head)) == NULL)
+    return NULL;
+  if (strstr (line, "total_direct_kernel_time") != NULL)
+    what = _("its ops sheet (kernel time per op: ops_summary.csv, ops_unique_args.csv)");
+  else if (strstr (line, "Short Kernel") != NULL || g_str_equal (line, "bin_start,bin_end,count"))
+    what = _("its short-kernel sheet (short_kernels_summary.csv, short_kernel_histogram.csv)");
+  else if (strstr (line, "GFLOPS_first") != NULL || strstr (line, ",GFLOPS,") != NULL)
+    what = _("a perf-model sheet of one op class (BinaryElementwise.csv, SDPA_fwd.csv, unified_perf_summary.csv, …)");
+  if (what == NULL)
+    return NULL;
+  *closeness = AIPERF_SNIFF_LIKELY;
+  return g_strdup_printf (_("a sheet of a TraceLens perf report, %s; of a report, kernel_summary.csv, gpu_timeline.csv, "
+                            "ops_summary_by_category.csv and GEMM.csv are read"), what);
+}
+
 const AiperfFormat aiperf_format_tracelens = {
   .id = "tracelens",
   .name = "TraceLens",
   .kind = "kernels",
   .sniff = tracelens_sniff,
   .load = tracelens_load,
+  .refusal = tracelens_refusal,
   .claims_subtree = NULL,
   .skip_child = NULL,
 };
