@@ -536,6 +536,72 @@ test_gemm (Fixture       *f,
                    "one measurement of the shape a side: no spread to test against");
 }
 
+/* cutileGPT profiles: each config's forward latency from the timing's
+ * mean, spread and iteration count (Welch from the summary); a 10 %
+ * slower gpt_nano is a regression, gpt_micro unchanged is none; against
+ * minGPT's profile, which does not say how many iterations, not enough
+ * data, said why. */
+static void
+test_cutile (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *base = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", "cutileGPT", NULL);
+  g_autofree char *mingpt = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", "minGPT", NULL);
+  g_autofree char *base_file = g_build_filename (base, "profiling_results", "profiling_data.json", NULL);
+  g_autofree char *cand_root = g_build_filename (f->root, "cutile-cand", NULL);
+  g_autofree char *cand = g_build_filename (cand_root, "profiling_results", NULL);
+  g_autofree char *cand_file = g_build_filename (cand, "profiling_data.json", NULL);
+  g_autofree char *out = g_build_filename (f->root, "out-cutile", NULL);
+  g_autofree char *out2 = g_build_filename (f->root, "out-cutile-mingpt", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) slower = NULL;
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(JsonParser) parser2 = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonArray *records;
+  JsonObject *r;
+  Result res;
+
+  g_assert_true (g_file_get_contents (base_file, &text, NULL, &error));
+  slower = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (slower, "\"mean\": 1.20,", "\"mean\": 1.32,", 1), ==, 1);
+  g_assert_cmpint (g_mkdir_with_parents (cand, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (cand_file, slower->str, -1, &error));
+
+  cli_run (&res, f->root, "--baseline", base, cand_root, "-o", out, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser = parse_file (out, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "records");
+  r = find_record (records, "gpt_nano", "forward_latency", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "kind"), ==, "cutile");
+  g_assert_cmpstr (json_object_get_string_member (r, "test"), ==, "welch-from-summary");
+  g_assert_cmpint (json_object_get_int_member (r, "n_baseline"), ==, 100);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "baseline"), 1.20, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (r, "change"), 0.10, 1e-9);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "regression");
+  r = find_record (records, "gpt_micro", "forward_latency", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpfloat (json_object_get_double_member (r, "change"), ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "no_significant_change");
+  /* Throughput is one number a side: no spread to test. */
+  r = find_record (records, "gpt_nano", "throughput_tokens_per_sec", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "not_enough_data");
+
+  cli_run (&res, f->root, "--baseline", mingpt, base, "-o", out2, NULL);
+  g_assert_cmpint (res.status, ==, 0);
+  result_clear (&res);
+  parser2 = parse_file (out2, "comparison.json");
+  records = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser2)), "records");
+  r = find_record (records, "gpt_nano", "forward_latency", "avg");
+  g_assert_nonnull (r);
+  g_assert_cmpstr (json_object_get_string_member (r, "verdict"), ==, "not_enough_data");
+  g_assert_cmpstr (json_object_get_string_member (r, "reason"), ==,
+                   "a mean and a spread but not how many iterations they are over");
+}
+
 static void
 test_usage (Fixture       *f,
             gconstpointer  data)
@@ -658,6 +724,7 @@ main (int    argc,
   g_test_add ("/aiperf/cli/compare/trace-breakdown", Fixture, NULL, fixture_set_up, test_trace_breakdown,
               fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/gemm", Fixture, NULL, fixture_set_up, test_gemm, fixture_tear_down);
+  g_test_add ("/aiperf/cli/compare/cutile", Fixture, NULL, fixture_set_up, test_cutile, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/usage", Fixture, NULL, fixture_set_up, test_usage, fixture_tear_down);
   g_test_add ("/aiperf/cli/compare/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
 

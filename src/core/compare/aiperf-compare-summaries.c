@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "aiperf-compare-measure.h"
@@ -32,6 +33,18 @@ welch_from_stats (AiperfCompareRecord *record,
   record->runs_baseline = record->runs_candidate = 1;
   aiperf_compare_measure_summary (record, na, ma, sa, nb, mb, sb, level);
   return TRUE;
+}
+
+/* @run has @tag's mean and spread but no count: what a Welch from the
+ * summary lacks (a cutileGPT timing without n_iterations). */
+static gboolean
+lacks_count (AiperfRun  *run,
+             const char *tag)
+{
+  double v;
+
+  return aiperf_run_get_metric (run, tag, AIPERF_STAT_AVG, &v) && aiperf_run_get_metric (run, tag, AIPERF_STAT_STD, &v) &&
+         !aiperf_run_get_metric (run, tag, AIPERF_STAT_COUNT, &v);
 }
 
 void
@@ -103,5 +116,11 @@ aiperf_compare_summaries (AiperfComparison *comparison,
       sc.n_runs = candidate->len;
       sc.values = (const double *) vc->data;
       aiperf_compare_measure (comparison, &record, &estimator, 1, &sb, &sc);
+      if (baseline->len == 1 && candidate->len == 1 && record->test == AIPERF_TEST_NONE &&
+          lacks_count (g_ptr_array_index (baseline, 0), tag) + lacks_count (g_ptr_array_index (candidate, 0), tag) > 0)
+        {
+          g_free (record->reason);
+          record->reason = g_strdup (_("a mean and a spread but not how many iterations they are over"));
+        }
     }
 }

@@ -175,16 +175,42 @@ set_single_metric (AiperfRun  *run,
   aiperf_run_set_metric (run, tag, unit, &stats);
 }
 
-/* timing → forward_latency. FALSE (and @why) without a mean or a median. */
+/* How many forward passes a benchmark's timing is over: "n_iterations"
+ * in its timing or its config, when the file says it; NaN else (the
+ * comparison then has a mean and a spread but no sample size). */
+static double
+timed_iterations (JsonObject *bench)
+{
+  static const char * const holders[] = { "timing", "config" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (holders); i++)
+    {
+      JsonNode *holder = json_object_get_member (bench, holders[i]);
+      JsonNode *node;
+      double n;
+
+      if (holder == NULL || !JSON_NODE_HOLDS_OBJECT (holder))
+        continue;
+      node = json_object_get_member (json_node_get_object (holder), "n_iterations");
+      if (node != NULL && number_value (node, &n) && n >= 1)
+        return n;
+    }
+  return NAN;
+}
+
+/* timing → forward_latency, its count the timed iterations (@count, NaN:
+ * unknown). FALSE (and @why) without a mean or a median. */
 static gboolean
 read_timing (AiperfRun   *run,
              JsonObject  *timing,
+             double       count,
              char       **why)
 {
   g_autoptr(GList) members = json_object_get_members (timing);
   AiperfStats stats;
 
   aiperf_stats_init_nan (&stats);
+  stats.v[AIPERF_STAT_COUNT] = count;
   for (GList *l = members; l != NULL; l = l->next)
     {
       const char *key = l->data;
@@ -283,7 +309,7 @@ read_benchmark (const char  *path,
       return NULL;
     }
   timing = json_node_get_object (timing_node);
-  if (!read_timing (run, timing, why))
+  if (!read_timing (run, timing, timed_iterations (bench), why))
     return NULL;
   aiperf_run_set_variation_label (run, label);
 
