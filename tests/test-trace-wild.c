@@ -382,6 +382,32 @@ test_ranks_slowest (void)
   g_assert_nonnull (strstr (csv, "\"gaunernst_bert-small-uncased__1016001 · GPU 0\","));
 }
 
+/* Two traces opened side by side: their streams, both "GPU 0 · stream
+ * 7", are told apart by their traces' names on the idle time chart. */
+static void
+test_idle_streams_named (void)
+{
+  g_autofree char *qwen = trace_fixture (QWEN);
+  g_autofree char *bert = trace_fixture (BERT);
+  const char *paths[] = { bert, qwen, NULL };
+  g_autoptr(AiperfRunSet) set = format_load (paths);
+  g_autoptr(AiperfPlotSpec) spec = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+  AiperfPlotType type;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
+  g_assert_true (aiperf_plot_type_from_string ("idle_time", &type));
+  spec = aiperf_plot_spec_new ("idle_time", type);
+  chart = aiperf_handler_idle_time (spec, set, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (chart->x.tick_labels);
+  g_assert_cmpuint (chart->x.tick_labels->len, ==, 2);
+  /* In the run set's order. */
+  g_assert_cmpstr (g_ptr_array_index (chart->x.tick_labels, 0), ==, "Qwen_Qwen1.5-0.5B-Chat__1016005 · GPU 0 · stream 7");
+  g_assert_cmpstr (g_ptr_array_index (chart->x.tick_labels, 1), ==, "gaunernst_bert-small-uncased__1016001 · GPU 0 · stream 7");
+}
+
 /* acelyzer's AIU trace: 28 B/E pairs are 28 events; the 64-bit thread
  * ids are integers in the lane names; its lanes are no GPU streams. */
 static void
@@ -511,6 +537,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/breakdown-by-hand", test_breakdown_by_hand);
   g_test_add_func ("/trace/wild/hta-mtia", test_hta_mtia);
   g_test_add_func ("/trace/wild/ranks-slowest", test_ranks_slowest);
+  g_test_add_func ("/trace/wild/idle-streams-named", test_idle_streams_named);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
   g_test_add_func ("/trace/wild/damage", test_damage);
   g_test_add_func ("/trace/wild/output-names", test_output_names);

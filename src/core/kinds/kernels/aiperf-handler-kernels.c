@@ -431,7 +431,8 @@ static AiperfChart *
 breakdown_panel (GPtrArray        *sources,
                  AiperfPlotColors *colors)
 {
-  g_autoptr(AiperfChart) panel = aiperf_chart_new (_("GPU Time Breakdown"));
+  /* Its definition in its title: the chart's caption is the kernels'. */
+  g_autoptr(AiperfChart) panel = aiperf_chart_new (_("GPU Time (TraceLens's gpu_timeline, GPU-side steps)"));
   g_autofree double *ms = g_new (double, sources->len * AIPERF_KERNEL_N_BREAKDOWN);
   const char *labels[G_N_ELEMENTS (breakdown_bars)];
   double largest = 0, scale = 1;
@@ -557,15 +558,7 @@ aiperf_handler_kernel_deltas (const AiperfPlotSpec       *spec,
     aiperf_chart_add_panel (chart, delta_panel (_("Kernels That Changed Most"), sources, names, reversed, FALSE, colors));
   breakdown = breakdown_panel (sources, colors);
   if (breakdown != NULL)
-    {
-      char *longer = g_strdup_printf (_("%s GPU time breakdown as TraceLens's gpu_timeline: busy = the union of "
-                                        "kernels, memsets and memcpys, idle = window − busy; a trace's window is its "
-                                        "GPU-side ProfilerStep spans."), chart->note);
-
-      g_free (chart->note);
-      chart->note = longer;
-      aiperf_chart_add_panel (chart, breakdown);
-    }
+    aiperf_chart_add_panel (chart, breakdown);
   chart->panel_columns = 2;
   return g_steal_pointer (&chart);
 }

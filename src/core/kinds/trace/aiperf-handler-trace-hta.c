@@ -20,6 +20,7 @@ typedef struct {
   GPtrArray *labels;   /* char* */
   GArray    *temporal; /* AiperfTraceTemporal (names borrowed) */
   GArray    *splits;   /* AiperfTraceIdleSplit (names borrowed) */
+  GPtrArray *streams;  /* char*: each split's stream, after its trace's name when several are open */
 } Gpus;
 
 static void
@@ -28,6 +29,7 @@ gpus_clear (Gpus *g)
   g_ptr_array_unref (g->labels);
   g_array_unref (g->temporal);
   g_array_unref (g->splits);
+  g_ptr_array_unref (g->streams);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Gpus, gpus_clear)
@@ -41,6 +43,7 @@ gather (AiperfRunSet *runs,
   g->labels = g_ptr_array_new_with_free_func (g_free);
   g->temporal = g_array_new (FALSE, FALSE, sizeof (AiperfTraceTemporal));
   g->splits = g_array_new (FALSE, FALSE, sizeof (AiperfTraceIdleSplit));
+  g->streams = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     n_with += aiperf_trace_temporal_of (aiperf_run_set_get_run (runs, i)) != NULL;
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
@@ -62,6 +65,14 @@ gather (AiperfRunSet *runs,
         }
       splits = aiperf_trace_store_get_idle_split (store);
       g_array_append_vals (g->splits, splits->data, splits->len);
+      /* Two traces' "GPU 0 · stream 7" told apart. */
+      for (guint k = 0; k < splits->len; k++)
+        {
+          const char *stream = g_array_index (splits, AiperfTraceIdleSplit, k).stream;
+
+          g_ptr_array_add (g->streams, n_with > 1 ? g_strdup_printf ("%s · %s", aiperf_run_get_name (run), stream)
+                                                  : g_strdup (stream));
+        }
     }
 }
 
@@ -181,8 +192,8 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
   gather (runs, &g);
   if (g.splits->len == 0)
     return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
-  for (guint i = 0; i < g.splits->len; i++)
-    g_ptr_array_add (names, g_array_index (g.splits, AiperfTraceIdleSplit, i).stream);
+  for (guint i = 0; i < g.streams->len; i++)
+    g_ptr_array_add (names, g_ptr_array_index (g.streams, i));
   chart = aiperf_plot_chart_new (spec, _("Idle Time per Stream"));
   aiperf_axis_set_categories (&chart->x, (const char * const *) names->pdata, names->len);
   aiperf_axis_set_label (&chart->x, _("Stream"), NULL);
@@ -198,7 +209,8 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
       for (guint p = 0; p < 3; p++)
         {
           aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, values[p] / 1e3, (int) i);
-          set_hover (layers[p], g_strdup_printf (_("%s: %u gaps, %.3f ms"), s->stream, s->n_gaps[p], values[p] / 1e3));
+          set_hover (layers[p], g_strdup_printf (_("%s: %u gaps, %.3f ms"), (const char *) g_ptr_array_index (g.streams, i),
+                                                 s->n_gaps[p], values[p] / 1e3));
         }
     }
   chart->note = g_strdup_printf (_("Each gap before a device event: host wait when its launch began after the "
