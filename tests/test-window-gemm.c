@@ -1,6 +1,7 @@
 /* test-window-gemm.c — the window's GEMM kernels tab: the table lists the
  * TraceLens rows, sorts by a column, a selected row rings its point on the
- * roofline, a double-clicked point selects its row, and the GPU and filter
+ * roofline, a double-clicked point selects its row, its log axes are
+ * the page's until switched, and the GPU and filter
  * drop-downs set the session's options and redraw the GEMM charts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -145,6 +146,18 @@ test_gemm_tab (void)
   choose_filter (panel, "dtype", NULL);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
   g_assert_null (g_hash_table_lookup (aiperf_session_get_options (window->session), "filter"));
+
+  /* the roofline is log-log by itself, and the page says so (the sidebar's
+   * switches show it); switching x off draws x linear, y stays log */
+  g_assert_true (aiperf_plot_page_get_log_x (roofline));
+  g_assert_true (aiperf_plot_page_get_log_y (roofline));
+  aiperf_plot_page_set_log (roofline, FALSE, TRUE);
+  aiperf_plot_page_redraw (roofline);
+  g_assert_cmpint (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (roofline))->x.scale, ==,
+                   AIPERF_SCALE_LINEAR);
+  g_assert_cmpint (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (roofline))->y.scale, ==,
+                   AIPERF_SCALE_LOG);
+  g_assert_false (aiperf_plot_page_get_log_x (roofline));
 
   /* AIPERF_RENDER_OUT=DIR keeps a picture of the tab, to look at */
   if (g_getenv ("AIPERF_RENDER_OUT") != NULL)

@@ -394,9 +394,12 @@ on_setting_changed (AiperfSidebar *self)
   if (flags & AIPERF_PLOT_CONTROL_AUTOSCALE)
     spec->autoscale = (spec->autoscale & AIPERF_AUTOSCALE_X)
                       | (gtk_switch_get_active (self->autoscale_switch) ? AIPERF_AUTOSCALE_Y : 0);
+  /* A chart without the switch keeps the scale it has. */
   aiperf_plot_page_set_log (self->page,
-                            (flags & AIPERF_PLOT_CONTROL_LOG_X) && gtk_switch_get_active (self->log_x_switch),
-                            (flags & AIPERF_PLOT_CONTROL_LOG_Y) && gtk_switch_get_active (self->log_y_switch));
+                            (flags & AIPERF_PLOT_CONTROL_LOG_X) ? gtk_switch_get_active (self->log_x_switch)
+                                                                : aiperf_plot_page_get_log_x (self->page),
+                            (flags & AIPERF_PLOT_CONTROL_LOG_Y) ? gtk_switch_get_active (self->log_y_switch)
+                                                                : aiperf_plot_page_get_log_y (self->page));
   aiperf_plot_page_redraw (self->page);
   /* Another chart offers other controls: shown once the type row is
    * done changing (its model is replaced). */

@@ -33,7 +33,10 @@ struct _AiperfPlotPage
   GHashTable      *hidden;      /* borrowed */
   GHashTable      *excluded;    /* "key\x1fvalue" → TRUE */
   AiperfMetricFilter filter;
+  /* Each axis's scale: the chart's own until the user picks one
+   * (log_*_chosen), then that one on every redraw. */
   gboolean         log_x, log_y;
+  gboolean         log_x_chosen, log_y_chosen;
   AiperfRunSet    *drawn;       /* the runs of the current chart, by id */
   AiperfPlotColors *colors;     /* borrowed from the window */
   char            *problem;
@@ -108,6 +111,22 @@ as_sentence (const char *text)
   return g_string_free (sentence, FALSE);
 }
 
+/* A chosen scale is drawn; otherwise @log follows the chart's own (a
+ * roofline is log-log), so the sidebar's switches show what is drawn. A
+ * category axis has no log scale. */
+static void
+apply_scale (AiperfAxis *axis,
+             gboolean   *log,
+             gboolean    chosen)
+{
+  if (axis->tick_labels != NULL)
+    return;
+  if (chosen)
+    axis->scale = *log ? AIPERF_SCALE_LOG : AIPERF_SCALE_LINEAR;
+  else
+    *log = axis->scale == AIPERF_SCALE_LOG;
+}
+
 static void
 show_problem (AiperfPlotPage *self,
               const char     *title,
@@ -174,10 +193,8 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
       g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
-  if (self->log_x)
-    chart->x.scale = AIPERF_SCALE_LOG;
-  if (self->log_y)
-    chart->y.scale = AIPERF_SCALE_LOG;
+  apply_scale (&chart->x, &self->log_x, self->log_x_chosen);
+  apply_scale (&chart->y, &self->log_y, self->log_y_chosen);
   if (self->spec->autoscale & AIPERF_AUTOSCALE_X)
     chart->x.include_zero = FALSE;
   if (self->spec->autoscale & AIPERF_AUTOSCALE_Y)
@@ -384,6 +401,10 @@ aiperf_plot_page_set_log (AiperfPlotPage *self,
                           gboolean        log_y)
 {
   g_return_if_fail (AIPERF_IS_PLOT_PAGE (self));
+  if (!log_x != !self->log_x)
+    self->log_x_chosen = TRUE;
+  if (!log_y != !self->log_y)
+    self->log_y_chosen = TRUE;
   self->log_x = !!log_x;
   self->log_y = !!log_y;
 }
