@@ -25,3 +25,31 @@ aiperf_test_remove_tree (const char *path)
     }
   return g_rmdir (path) == 0;
 }
+
+/* Copies @from into @to (created), file by file: a fixture tests may change. */
+static inline void
+aiperf_test_copy_tree (const char *from,
+                       const char *to)
+{
+  g_autoptr(GDir) dir = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir_with_parents (to, 0755), ==, 0);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL);
+      g_autofree char *dst = g_build_filename (to, name, NULL);
+
+      if (g_file_test (src, G_FILE_TEST_IS_DIR))
+        aiperf_test_copy_tree (src, dst);
+      else
+        {
+          g_autofree char *text = NULL;
+          gsize len;
+
+          g_assert_true (g_file_get_contents (src, &text, &len, NULL));
+          g_assert_true (g_file_set_contents (dst, text, len, NULL));
+        }
+    }
+}

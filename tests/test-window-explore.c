@@ -145,7 +145,7 @@ test_opens_on_drawn_tab (void)
 
   if (!display_available ())
     return;
-  copy_tree (from, to);
+  aiperf_test_copy_tree (from, to);
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
     {
       g_autofree char *telemetry = g_build_filename (to, runs[i], "gpu_telemetry_export.jsonl", NULL);
@@ -192,7 +192,7 @@ test_open_files (void)
 
   if (!display_available ())
     return;
-  copy_tree (src, run);
+  aiperf_test_copy_tree (src, run);
   g_assert_true (g_file_set_contents (notes, "hello\n", -1, NULL));
   window = new_window ();
   aiperf_window_open_files (window, &notes_file, 1);

@@ -195,7 +195,7 @@ test_parameter_names (void)
 
   if (!display_available ())
     return;
-  copy_tree (sweep, copy);
+  aiperf_test_copy_tree (sweep, copy);
   edit_file (one, "\"arrival_pattern\": \"concurrency_burst\",",
              "\"arrival_pattern\": \"poisson\", \"foo_knob\": 3,");
   edit_file (two, "\"arrival_pattern\": \"concurrency_burst\",",

@@ -124,7 +124,7 @@ test_watch_keeps_view (void)
 
   if (!display_available ())
     return;
-  copy_tree (one_src, one);
+  aiperf_test_copy_tree (one_src, one);
   window = new_window ();
   aiperf_window_load_paths_internal (window, paths, FALSE);
   wait_loaded (window);
@@ -136,7 +136,7 @@ test_watch_keeps_view (void)
 
   aiperf_watch_set_timing (aiperf_session_get_watch (window->session), 20, 300);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
-  copy_tree (one_src, two);
+  aiperf_test_copy_tree (one_src, two);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)) < 2
          && g_get_monotonic_time () < deadline)
@@ -150,7 +150,7 @@ test_watch_keeps_view (void)
   g_assert_nonnull (strstr (gtk_label_get_label (window->compare_label), "qwen_concurrency8"));
 
   /* A third run: the same banner, counting both. */
-  copy_tree (one_src, three);
+  aiperf_test_copy_tree (one_src, three);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)) < 3
          && g_get_monotonic_time () < deadline)

@@ -277,7 +277,7 @@ test_broken_run (void)
 
   if (!display_available ())
     return;
-  copy_tree (sweep, copy);
+  aiperf_test_copy_tree (sweep, copy);
   g_assert_true (g_file_set_contents (broken, "{\"request_latency\": {\"avg\": 1.0,", -1, NULL));
 
   window = new_window ();
@@ -308,7 +308,7 @@ test_watch (void)
 
   if (!display_available ())
     return;
-  copy_tree (sweep, copy);
+  aiperf_test_copy_tree (sweep, copy);
   window = new_window ();
   aiperf_window_load_paths_internal (window, paths, FALSE);
   wait_loaded (window);
@@ -316,7 +316,7 @@ test_watch (void)
 
   aiperf_watch_set_timing (aiperf_session_get_watch (window->session), 20, 300);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "watch", g_variant_new_boolean (TRUE));
-  copy_tree (src, added);
+  aiperf_test_copy_tree (src, added);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (aiperf_run_set_get_n_runs (aiperf_window_get_run_set (window)) < 4
          && g_get_monotonic_time () < deadline)
