@@ -269,6 +269,181 @@ test_run_rules (void)
   aiperf_session_clear (session);
 }
 
+/* Spins the main context until *@flag is set, or 10 s. */
+static void
+wait_for (const gboolean *flag)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!*flag && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+on_flag (gpointer instance,
+         gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+on_flag_with_arg (gpointer instance,
+                  gpointer arg,
+                  gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+}
+
+/* The preset file in effect is watched: an edit is read again without
+ * being asked, said by "presets-changed"; one that breaks it is a load
+ * error naming the file and line; the command line's strict reading
+ * refuses it. */
+static void
+test_presets_watched (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-presets-watch-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "presets.yaml", NULL);
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  g_autoptr(GError) error = NULL;
+  /* Same length on purpose: a rewrite within the same second and of the
+   * same size is caught by the monitor, not by a stamp. */
+  const char *before = "visualization:\n  multi_run_plots:\n    alpha_one: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg}\n";
+  const char *after  = "visualization:\n  multi_run_plots:\n    omega_two: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg}\n";
+  const char *broken = "visualization:\n  multi_run_plots:\n    omega_two: {type: scatter_line, x: [unclosed\n";
+  gboolean changed = FALSE, errors = FALSE;
+  AiperfPlotConfig *config;
+  const char *message;
+
+  g_assert_cmpuint (strlen (before), ==, strlen (after));
+  g_assert_true (g_file_set_contents (file, before, -1, NULL));
+  aiperf_session_set_config_file (session, file);
+  config = aiperf_session_get_presets (session);
+  g_assert_nonnull (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "alpha_one"));
+  g_signal_connect (session, "presets-changed", G_CALLBACK (on_flag), &changed);
+  g_signal_connect (session, "load-errors", G_CALLBACK (on_flag_with_arg), &errors);
+
+  g_assert_true (g_file_set_contents (file, after, -1, NULL));
+  wait_for (&changed);
+  g_assert_true (changed);
+  /* Read already, before anyone asked. */
+  config = aiperf_session_get_presets (session);
+  g_assert_null (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "alpha_one"));
+  g_assert_nonnull (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "omega_two"));
+  g_assert_false (errors);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 0);
+
+  /* Broken on disk: said once, with the file and line; shipped presets stand in. */
+  changed = FALSE;
+  g_assert_true (g_file_set_contents (file, broken, -1, NULL));
+  wait_for (&changed);
+  g_assert_true (changed);
+  g_assert_true (errors);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+  message = g_ptr_array_index (aiperf_session_get_errors (session), 0);
+  g_assert_true (g_str_has_prefix (message, "Plot presets not used: "));
+  g_assert_nonnull (strstr (message, "presets.yaml:4:"));
+  config = aiperf_session_get_presets (session);
+  g_assert_null (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "omega_two"));
+  g_assert_cmpuint (aiperf_plot_config_get_defaults (config, AIPERF_MODE_MULTI_RUN)->len, >, 1);
+  /* Asked again, not said again. */
+  g_assert_true (aiperf_session_get_presets (session) == config);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+
+  /* The command line's strict reading refuses it and records nothing. */
+  g_assert_null (aiperf_session_load_presets (session, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "presets.yaml:4:"));
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+
+  /* Mended: watched still, read again, used. */
+  changed = FALSE;
+  g_assert_true (g_file_set_contents (file, before, -1, NULL));
+  wait_for (&changed);
+  g_assert_true (changed);
+  g_assert_nonnull (aiperf_plot_config_find (aiperf_session_get_presets (session), AIPERF_MODE_MULTI_RUN,
+                                             "alpha_one"));
+
+  g_object_unref (g_steal_pointer (&session));
+  aiperf_test_remove_tree (dir);
+}
+
+static void
+on_runs_removed (AiperfSession *session,
+                 GPtrArray     *runs,
+                 gpointer       user_data)
+{
+  *(guint *) user_data += runs->len;
+}
+
+/* A run whose folder is deleted while open is marked missing (from the
+ * disk's own news), is a load error naming it, and is removed on asking. */
+static void
+test_run_missing (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-missing-XXXXXX", NULL);
+  g_autofree char *src = fixtures ();
+  g_autofree char *one_src = g_build_filename (src, "qwen_concurrency1", NULL);
+  g_autofree char *two_src = g_build_filename (src, "qwen_concurrency2", NULL);
+  g_autofree char *one = g_build_filename (dir, "qwen_concurrency1", NULL);
+  g_autofree char *two = g_build_filename (dir, "qwen_concurrency2", NULL);
+  g_autofree char *moved = g_build_filename (dir, "elsewhere", NULL);
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  const char *paths[] = { dir, NULL };
+  g_autoptr(GError) error = NULL;
+  AiperfRunSet *runs = aiperf_session_get_runs (session);
+  AiperfRun *gone = NULL;
+  gboolean missing = FALSE;
+  guint removed = 0;
+  const char *message;
+
+  aiperf_test_copy_tree (one_src, one);
+  aiperf_test_copy_tree (two_src, two);
+  g_assert_true (aiperf_session_open_sync (session, paths, NULL, &error));
+  g_assert_no_error (error);
+  /* qwen_concurrency2 holds qwen_concurrency4. */
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    if (g_str_equal (aiperf_run_get_name (aiperf_run_set_get_run (runs, i)), "qwen_concurrency1"))
+      gone = aiperf_run_set_get_run (runs, i);
+  g_assert_nonnull (gone);
+  g_assert_cmpuint (aiperf_session_check_runs (session), ==, 0);
+  g_signal_connect (session, "run-missing", G_CALLBACK (on_flag_with_arg), &missing);
+  g_signal_connect (session, "runs-removed", G_CALLBACK (on_runs_removed), &removed);
+
+  /* Deleted: the folder's monitor tells, nobody has to look. */
+  g_assert_true (aiperf_test_remove_tree (one));
+  wait_for (&missing);
+  g_assert_true (missing);
+  g_assert_true (aiperf_session_is_run_missing (session, gone));
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+  message = g_ptr_array_index (aiperf_session_get_errors (session), 0);
+  g_assert_true (g_str_has_prefix (message, "“qwen_concurrency1” is missing: "));
+  g_assert_nonnull (strstr (message, one));
+  /* Said once: a look finds nothing new. */
+  g_assert_cmpuint (aiperf_session_check_runs (session), ==, 0);
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 1);
+
+  aiperf_session_remove_run (session, gone);
+  g_assert_cmpuint (removed, ==, 1);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (aiperf_run_set_get_run (runs, i) != gone);
+      g_assert_false (aiperf_session_is_run_missing (session, aiperf_run_set_get_run (runs, i)));
+    }
+
+  /* Moved away (with the run inside it): a look finds both. */
+  g_assert_cmpint (g_rename (two, moved), ==, 0);
+  g_assert_cmpuint (aiperf_session_check_runs (session), ==, 2);
+  g_assert_true (aiperf_session_is_run_missing (session, aiperf_run_set_get_run (runs, 0)));
+  g_assert_true (aiperf_session_is_run_missing (session, aiperf_run_set_get_run (runs, 1)));
+  g_assert_cmpuint (aiperf_session_get_errors (session)->len, ==, 3);
+
+  g_object_unref (g_steal_pointer (&session));
+  aiperf_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -280,5 +455,7 @@ main (int   argc,
   g_test_add_func ("/aiperf/session/presets", test_presets);
   g_test_add_func ("/aiperf/session/view-runs", test_view_runs);
   g_test_add_func ("/aiperf/session/run-rules", test_run_rules);
+  g_test_add_func ("/aiperf/session/presets-watched", test_presets_watched);
+  g_test_add_func ("/aiperf/session/run-missing", test_run_missing);
   return g_test_run ();
 }

@@ -459,7 +459,7 @@ int
 aiperf_cli_export (const AiperfExportOptions *options)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AiperfPlotConfig) config = NULL;
+  AiperfPlotConfig *config;  /* the session's */
   g_autoptr(AiperfSession) session = NULL;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) plan = NULL;
@@ -475,7 +475,15 @@ aiperf_cli_export (const AiperfExportOptions *options)
   g_return_val_if_fail (options != NULL && options->paths != NULL, AIPERF_EXIT_USAGE);
 
   log = aiperf_export_log_new (options->verbose);
-  config = aiperf_plot_config_resolve (options->config, (const char * const *) options->paths, &error);
+  /* The session owns the presets: --config, else a file beside the first
+   * path, else ~/.aiperf's, else the shipped ones. A file that cannot be
+   * used stops the command before anything is read; a saved view's runs:
+   * block hides its runs as they open, as in the window. */
+  session = aiperf_session_new ();
+  aiperf_session_set_config_file (session, options->config);
+  for (guint i = 0; options->paths[i] != NULL; i++)
+    aiperf_session_add_root (session, options->paths[i]);
+  config = aiperf_session_load_presets (session, &error);
   if (config == NULL)
     {
       g_printerr ("aiperf-plot: %s\n", error->message);
@@ -494,12 +502,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
     report_dir = options->output != NULL ? g_strdup (dir)
                                          : g_build_filename (options->paths[0], "visualizations", NULL);
   fonts = start_preparing_fonts (options->theme);
-  /* Never read our own output back as input. */
-  session = aiperf_session_new ();
   aiperf_session_set_param_pattern (session, options->param_pattern);
-  /* The session's presets are --config's: a saved view's runs: block hides
-   * its runs there as in the window. */
-  aiperf_session_set_config_file (session, options->config);
   /* Analysis options reach the presets' extras and the kinds' files. */
   if (options->kind_options != NULL)
     {
@@ -510,6 +513,7 @@ aiperf_cli_export (const AiperfExportOptions *options)
       while (g_hash_table_iter_next (&iter, &key, &value))
         aiperf_session_set_option (session, key, value);
     }
+  /* Never read our own output back as input. */
   if (!aiperf_session_open_sync (session, (const char * const *) options->paths,
                                  images ? dir : report_dir, &error))
     {

@@ -16,6 +16,11 @@
  *                     what, the rest why. Also in aiperf_session_get_errors ().
  *   "options-changed" (const char *key), detailed by the key
  *                     ("options-changed::gpu"): an analysis option changed.
+ *   "presets-changed" (): the preset file in effect changed on disk and was
+ *                     read again (aiperf_session_get_presets () has it).
+ *   "run-missing"     (AiperfRun *run): the run's folder or file went away
+ *                     while open; it stays open, marked, until removed
+ *                     (aiperf_session_remove_run ()), and is a load error.
  *
  * Properties
  *   "n-runs" (guint, read), "loading" (gboolean, read: an open is under way),
@@ -57,6 +62,16 @@ AiperfPlotColors *aiperf_session_get_colors       (AiperfSession *self);
  * its load errors ("load-errors"). Returns how many runs were new. */
 guint             aiperf_session_add_runs         (AiperfSession *self,
                                                    AiperfRunSet  *loaded);
+/* Closes @run ("runs-removed"): no longer open, drawn or watched. */
+void              aiperf_session_remove_run       (AiperfSession *self,
+                                                   AiperfRun     *run);
+/* Whether @run's folder or file went away while open ("run-missing"). */
+gboolean          aiperf_session_is_run_missing   (AiperfSession *self,
+                                                   AiperfRun     *run);
+/* Looks now whether every open run's folder or file is still there (the
+ * session also learns it from the disk as it happens, and at each scan of
+ * the watch); returns how many were found missing by this look. */
+guint             aiperf_session_check_runs       (AiperfSession *self);
 /* Forgets every run ("runs-removed"), hidden flag, root and error, and
  * cancels the opens under way (a new window content). */
 void              aiperf_session_clear            (AiperfSession *self);
@@ -119,10 +134,16 @@ void              aiperf_session_set_config_file  (AiperfSession *self,
  * (--config, a preset file beside the first root that has one,
  * ~/.aiperf/plot_config.yaml, the shipped ones). Read once, and again only
  * when another file is in effect (the roots or --config changed) or that
- * file changed on disk; the pointer stays valid until then. A preset file that cannot be used is a
- * session error (aiperf_session_get_errors) and the shipped presets stand
- * in; never NULL. */
+ * file changed on disk (the file in effect is watched: a change reads it
+ * again and emits "presets-changed"); the pointer stays valid until then.
+ * A preset file that cannot be used is a session error
+ * (aiperf_session_get_errors) and the shipped presets stand in; never
+ * NULL. */
 AiperfPlotConfig *aiperf_session_get_presets      (AiperfSession *self);
+/* The same, for the command line, which refuses a preset file it cannot
+ * use: NULL and @error then, and no session error nor stand-in. */
+AiperfPlotConfig *aiperf_session_load_presets     (AiperfSession  *self,
+                                                   GError        **error);
 
 /* Opens @paths: every format sniffs what is below them and the finds load
  * on worker threads with the session's rules (--param-pattern); progress
