@@ -155,6 +155,8 @@ test_folder_time (void)
   g_assert_cmpuint (series->len, >, 0);
   g_assert_cmpuint (notes->len, ==, 0);
   one = g_ptr_array_index (series, 0);
+  /* No model in these reports: the configuration is the load alone. */
+  g_assert_true (g_str_has_prefix (one->configuration, "request rate "));
   g_assert_cmpuint (one->times->len, ==, 3);
   for (guint i = 0; i < 3; i++)
     {

@@ -72,6 +72,9 @@ aiperf_compare_configuration (AiperfRun *run)
        * kind and model only, so EPLBOFF.csv pairs with EPLBON.csv. */
       g_string_append_printf (key, " · %s", strchr (aiperf_run_get_locator (run), '#') + 1);
     }
+  /* A serving run of no known model starts with its load. */
+  if (g_str_has_prefix (key->str, " · "))
+    g_string_erase (key, 0, strlen (" · "));
   if (key->len == 0)
     g_string_append (key, "serving");
   return g_string_free (key, FALSE);
