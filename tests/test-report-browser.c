@@ -14,6 +14,7 @@
 
 #include "aiperf-test-util.h"
 #include "cli-test-util.h"
+#include "gen-ab.h"
 
 static char *tmp_root;
 static char *chromium;
@@ -703,6 +704,61 @@ test_preset_runs_round_trip (void)
                       json_array_get_object_element (after, 0), "points")), ==, 1);
 }
 
+/* Zoomed into a run of 12,000 requests (issue 21, item 2): the
+ * per-request layers are embedded on a grid, with every request as their
+ * finer level; in a range of 300 requests the chart draws all 300 from it
+ * (the grid held fewer), and a point's hover is that request's. */
+static void
+test_zoom_detail (void)
+{
+  g_autofree char *run_dir = g_build_filename (tmp_root, "gen-12k", "run-c8", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "zoom-detail", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  GenAbParams p;
+  GenAbRun run = { 0 };
+  JsonObject *result;
+  JsonArray *charts;
+  gboolean seen = FALSE;
+  Result r;
+
+  gen_ab_params_init (&p);
+  p.n_requests = 12000;
+  gen_ab_run (&p, FALSE, 0, &run);
+  gen_ab_write_run (&run, run_dir, 8, "2026-01-01T00:00:00", NULL, &error);
+  g_assert_no_error (error);
+  gen_ab_run_clear (&run);
+  cli_run (&r, h, "--html", "-o", out, run_dir, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = open_page (report, "#fine=6000,6299", "fine-result", parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  charts = json_object_get_array_member (result, "charts");
+  g_assert_cmpuint (json_array_get_length (charts), >, 0);
+  for (guint c = 0; c < json_array_get_length (charts); c++)
+    {
+      JsonObject *chart = json_array_get_object_element (charts, c);
+      JsonArray *layer;
+
+      if (g_strcmp0 (json_object_get_string_member (chart, "name"), "ttft_over_time") != 0)
+        continue;
+      seen = TRUE;
+      /* [kind, grid items in range, items from the finer level, painted] */
+      layer = json_array_get_array_element (json_object_get_array_member (chart, "layers"), 0);
+      g_assert_cmpstr (json_array_get_string_element (layer, 0), ==, "points");
+      g_assert_cmpint (json_array_get_int_element (layer, 1), <, 300);
+      g_assert_cmpint (json_array_get_int_element (layer, 2), ==, 300);
+      g_assert_cmpint (json_array_get_int_element (layer, 3), >, json_array_get_int_element (layer, 1));
+      g_assert_nonnull (strstr (json_object_get_string_member (chart, "hover"), "Request Number: 61"));
+    }
+  g_assert_true (seen);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -727,6 +783,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/timeline", test_timeline);
   g_test_add_func ("/aiperf/cli/report/browser/preset-round-trip", test_preset_round_trip);
   g_test_add_func ("/aiperf/cli/report/browser/preset-runs-round-trip", test_preset_runs_round_trip);
+  g_test_add_func ("/aiperf/cli/report/browser/zoom-detail", test_zoom_detail);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -262,7 +262,47 @@
              ranges: R.state.ranges.map((r) => [r.tag, r.stat, r.min, r.max].join(" ")) };
   }
 
+  /* Zoomed in on x in [lo, hi]: what each chart with a thinned layer's
+   * finer level draws there, layer by layer — [kind, items of the grid in
+   * the range, items drawn from the finer level, painted]:
+   * report.html#fine=LO,HI */
+  async function fineCheck(lo, hi) {
+    R.renderAll();
+    const out = [];
+    for (const c of state.cards) {
+      if (!c.drawn || !c.drawn.layers.some((l) => l.fine)) continue;
+      /* as the reader's zooms do: both scales (y as it was) */
+      const u = c.plot, y = [u.scales.y.min, u.scales.y.max];
+      u.batch(() => { u.setScale("x", { min: lo, max: hi }); u.setScale("y", { min: y[0], max: y[1] }); });
+      await settle();
+      const inRange = (l) => (l.x || []).filter((v) => v !== null && v >= lo && v <= hi).length;
+      out.push({ name: c.name, layers: c.model.layers.map((l, i) => [l.kind, inRange(l), inRange(c.shown.layers[i]), c.painted[i] || 0]),
+                 hover: hoverAt(c, lo, hi) });
+    }
+    return out;
+  }
+
+  /* The hover of the shown point nearest the middle of [lo, hi]. */
+  function hoverAt(c, lo, hi) {
+    const l = c.shown.layers.find((q) => q.kind === "points" && q.x && q.x.length);
+    if (!l) return "";
+    let best = -1;
+    l.x.forEach((v, k) => { if (v !== null && l.y[k] !== null && (best < 0 || Math.abs(v - (lo + hi) / 2) < Math.abs(l.x[best] - (lo + hi) / 2))) best = k; });
+    if (best < 0) return "";
+    const u = c.plot, rect = u.over.getBoundingClientRect();
+    const px = u.valToPos(l.x[best], "x"), py = u.valToPos(l.y[best], l.y2 ? "y2" : "y");
+    if (!isFinite(px) || !isFinite(py)) return "";
+    u.over.dispatchEvent(new MouseEvent("mousemove", { clientX: rect.left + px, clientY: rect.top + py, bubbles: true }));
+    return c.el.dataset.hover || "";
+  }
+
   if (location.hash === "#selftest") setTimeout(selftest, 0);
+  const fine = /^#fine=([-0-9.e]+),([-0-9.e]+)$/.exec(location.hash);
+  if (fine)
+    setTimeout(async () => {
+      const charts = await fineCheck(+fine[1], +fine[2]);
+      document.body.appendChild(el("pre", { id: "fine-result", text: JSON.stringify({ charts: charts, problems: problems }) }));
+    }, 300);
   /* a view's preset file and what its charts show: report.html#view=…&yaml */
   if (/^#view=.*&yaml$/.test(location.hash))
     setTimeout(() => document.body.appendChild(el("pre", { id: "yaml-result", text: JSON.stringify({ yaml: R.presetYaml(), charts: chartSummary(), shown: runsSummary(), problems: problems }) })), 300);

@@ -335,7 +335,8 @@
         bind: { mousedown: (u, t, handler) => (e) => { if (e.shiftKey || e.button === 1) return null; return handler(e); } },
       },
       hooks: {
-        draw: [(u) => { card.painted = paintLayers(u, model); }],
+        /* zoomed in: a thinned layer's finer level there (report-fine.js) */
+        draw: [(u) => { card.shown = AiperfReportFine.zoomed(model, u); card.painted = paintLayers(u, card.shown); }],
         setCursor: [(u) => showHover(card, u)],
         /* a zoom or pan of the reader's is part of the view */
         setScale: [(u, key) => {
@@ -374,9 +375,10 @@
   }
 
   function showHover(card, u) {
-    const hit = pick(u, card.model);
+    const shown = card.shown || card.model;
+    const hit = pick(u, shown);
     if (!hit) { card.tipEl.style.display = "none"; card.ringEl.style.display = "none"; card.el.dataset.hover = ""; return; }
-    const text = hoverText(card.model, hit);
+    const text = hoverText(shown, hit);
     const left = u.over.offsetLeft + hit.px, top = u.over.offsetTop + hit.py;
     card.tipEl.textContent = "";
     const lines = text.split("\n");

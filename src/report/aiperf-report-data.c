@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "aiperf-plot-names.h"
 #include "aiperf-plot-spec.h"
@@ -184,6 +185,122 @@ json_array_field (GString    *out,
   g_string_append_c (out, ']');
 }
 
+/* The finer levels of a report: past this many items in all (about
+ * 11 bytes each), further thinned layers have none and the page zooms in on
+ * the grid it was given; a bigger layer has none either. */
+#define FINE_BUDGET    150000
+#define FINE_MAX_ITEMS 100000
+
+/* Where the finer levels go: beside the page's data, each in a <script>
+ * of its own that the page parses only when the reader zooms in. */
+typedef struct {
+  GString *out;
+  guint    next;     /* ids: "fine-1", … */
+  guint    budget;   /* items left */
+} FineLevels;
+
+/* @values as little-endian floats in base64: 4-byte ones when they keep
+ * a ten-thousandth of their span (times from a run's start, latencies),
+ * else 8-byte ones (epoch seconds). */
+static void
+json_base64_values (GString    *out,
+                    const char *key,
+                    GArray     *values)
+{
+  double lo = INFINITY, hi = -INFINITY, big = 0;
+  gboolean wide;
+  gsize size;
+  g_autofree guchar *bytes = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      double v = g_array_index (values, double, i);
+
+      if (!isfinite (v))
+        continue;
+      lo = MIN (lo, v);
+      hi = MAX (hi, v);
+      big = MAX (big, fabs (v));
+    }
+  /* a float's 24 bits: 6e-8 of its magnitude */
+  wide = hi > lo && big * 6e-8 > (hi - lo) * 1e-4;
+  size = values->len * (wide ? 8 : 4);
+  bytes = g_malloc (MAX (size, 1));
+  for (guint i = 0; i < values->len; i++)
+    {
+      double v = g_array_index (values, double, i);
+
+      if (wide)
+        {
+          union { double d; guint64 u; } w = { .d = v };
+          guint64 le = GUINT64_TO_LE (w.u);
+
+          memcpy (bytes + 8 * (gsize) i, &le, 8);
+        }
+      else
+        {
+          union { float f; guint32 u; } w = { .f = (float) v };
+          guint32 le = GUINT32_TO_LE (w.u);
+
+          memcpy (bytes + 4 * (gsize) i, &le, 4);
+        }
+    }
+  text = g_base64_encode (bytes, size);
+  g_string_append_printf (out, ",\"%s%s\":\"%s\"", key, wide ? "64" : "32", text);
+}
+
+/* The finer level of a thinned layer of one run's data (a 20,000-request
+ * run's requests, its GPU telemetry): every item, in base64, for the page
+ * to draw where the reader zooms in beyond the grid embedded. Layers of
+ * runs (hidden by the run checkboxes) and labelled ones keep the grid. */
+static void
+json_fine_level (GString           *out,
+                 FineLevels        *fine,
+                 const AiperfLayer *layer,
+                 GArray            *ids,
+                 GArray            *run_of)
+{
+  guint n = aiperf_layer_get_n (layer);
+
+  if (fine == NULL || run_of != NULL || layer->labels != NULL || n > FINE_MAX_ITEMS || n > fine->budget ||
+      layer->x == NULL || layer->y == NULL ||
+      (layer->kind != AIPERF_LAYER_LINE && layer->kind != AIPERF_LAYER_STEP && layer->kind != AIPERF_LAYER_AREA &&
+       layer->kind != AIPERF_LAYER_POINTS && layer->kind != AIPERF_LAYER_SEGMENTS) ||
+      (layer->kind == AIPERF_LAYER_SEGMENTS && layer->x2 == NULL))
+    return;
+  fine->budget -= n;
+  fine->next++;
+  /* the grid embedded: columns across the layer's x (aiperf-report-lod.c) */
+  g_string_append_printf (out, ",\"fine\":{\"n\":%u,\"columns\":%u,\"ref\":\"fine-%u\"}", n,
+                          layer->kind == AIPERF_LAYER_POINTS || layer->kind == AIPERF_LAYER_SEGMENTS
+                            ? AIPERF_REPORT_LOD_COLUMNS / 2 : AIPERF_REPORT_LOD_COLUMNS,
+                          fine->next);
+  g_string_append_printf (fine->out, "<script type=\"application/json\" id=\"fine-%u\">{\"n\":%u", fine->next, n);
+  out = fine->out;
+  json_base64_values (out, "x", layer->x);
+  json_base64_values (out, "y", layer->y);
+  if (layer->kind == AIPERF_LAYER_SEGMENTS)
+    json_base64_values (out, "x2", layer->x2);
+  /* ids that are the items' positions (a run's requests) go without saying */
+  for (guint i = 0; ids != NULL && i < ids->len && g_array_index (ids, int, i) == (int) i; i++)
+    if (i + 1 == ids->len)
+      ids = NULL;
+  if (ids != NULL && ids->len == n)
+    {
+      g_autoptr(GArray) as_double = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          double v = g_array_index (ids, int, i);
+
+          g_array_append_val (as_double, v);
+        }
+      json_base64_values (out, "ids", as_double);
+    }
+  g_string_append (out, "}</script>\n");
+}
+
 /* An embedded layer. Its items carry their own ids (a request, a kernel,
  * an expert, a GEMM row: whatever the chart's id_kind says) and, only when
  * @run_of is given (the ids are run positions in the chart's runs), the
@@ -194,6 +311,7 @@ json_array_field (GString    *out,
  * Returns TRUE when it was. */
 static gboolean
 json_layer (GString           *out,
+            FineLevels        *fine,
             const AiperfStyle *style,
             const AiperfLayer *layer,
             GArray            *ids,
@@ -263,6 +381,8 @@ json_layer (GString           *out,
           g_string_append_c (out, ']');
         }
     }
+  if (rows != NULL)
+    json_fine_level (out, fine, layer, ids, run_of);
   if (layer->labels != NULL)
     {
       g_string_append (out, ",\"labels\":[");
@@ -355,6 +475,7 @@ append_thinned (GString           *notes,
  * kind's runs, the report's index of each. */
 static void
 json_chart_body (GString           *out,
+                 FineLevels        *fine,
                  const AiperfStyle *style,
                  const AiperfChart *chart,
                  GArray            *run_of)
@@ -402,7 +523,7 @@ json_chart_body (GString           *out,
 
       if (i > 0)
         g_string_append_c (out, ',');
-      if (json_layer (out, style, layer, borrowed != NULL ? borrowed : layer->ids, log_x,
+      if (json_layer (out, fine, style, layer, borrowed != NULL ? borrowed : layer->ids, log_x,
                       y->scale == AIPERF_SCALE_LOG, run_of))
         {
           g_autoptr(GArray) rows = aiperf_report_layer_lod (layer, log_x, y->scale == AIPERF_SCALE_LOG);
@@ -486,6 +607,7 @@ keep_lone_trials (const AiperfChart *chart,
 
 static void
 json_chart (GString                 *out,
+            FineLevels              *fine,
             AiperfReport            *report,
             const AiperfReportChart *item)
 {
@@ -510,7 +632,7 @@ json_chart (GString                 *out,
       if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
         keep_lone_trials (chart, run_of);
     }
-  json_chart_body (out, &report->style, chart, run_of);
+  json_chart_body (out, fine, &report->style, chart, run_of);
   /* What the chart's axes read, so the page can redraw it from the runs
    * with another statistic or metric. */
   g_string_append (out, ",\"spec\":{\"x\":");
@@ -547,7 +669,7 @@ json_chart (GString                 *out,
 
           if (run_of != NULL && (panel->id_kind == NULL || g_str_equal (panel->id_kind, "run")))
             panel_run_of = g_array_ref (run_of);
-          json_chart_body (out, &report->style, panel, panel_run_of);
+          json_chart_body (out, fine, &report->style, panel, panel_run_of);
           g_string_append_c (out, '}');
         }
       g_string_append_c (out, ']');
@@ -556,8 +678,11 @@ json_chart (GString                 *out,
 }
 
 char *
-aiperf_report_data_json (AiperfReport *report)
+aiperf_report_data_json (AiperfReport *report,
+                         GString      *fine_out)
 {
+  FineLevels fine = { fine_out, 0, FINE_BUDGET };
+
   g_autoptr(GHashTable) metric_tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   GString *out = g_string_new ("{\"title\":");
 
@@ -579,7 +704,7 @@ aiperf_report_data_json (AiperfReport *report)
     {
       if (i > 0)
         g_string_append_c (out, ',');
-      json_chart (out, report, g_ptr_array_index (report->charts, i));
+      json_chart (out, fine_out != NULL ? &fine : NULL, report, g_ptr_array_index (report->charts, i));
     }
   g_string_append (out, "]}");
   return g_string_free (out, FALSE);

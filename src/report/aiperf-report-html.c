@@ -340,6 +340,7 @@ aiperf_report_write_html (AiperfReport  *report,
                           GError       **error)
 {
   g_autoptr(GString) out = g_string_sized_new (1 << 20);
+  g_autoptr(GString) fine = NULL;
   g_autofree char *data = NULL;
 
   g_return_val_if_fail (report != NULL && path != NULL, FALSE);
@@ -372,13 +373,17 @@ aiperf_report_write_html (AiperfReport  *report,
   g_string_append (out, "</main>\n<footer><p>");
   append_escaped (out, _("Charts drawn by aiperf-plot; interactive charts by uPlot (MIT licence, Leon Sorokin)."));
   g_string_append (out, "</p></footer>\n<script type=\"application/json\" id=\"report-data\">");
-  data = aiperf_report_data_json (report);
+  fine = g_string_new (NULL);
+  data = aiperf_report_data_json (report, fine);
   g_string_append (out, data);
-  g_string_append (out, "</script>\n<script>\n");
+  g_string_append (out, "</script>\n");
+  g_string_append_len (out, fine->str, fine->len);
+  g_string_append (out, "<script>\n");
   if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
       !append_resource (out, "report-draw.js", "</script", error) ||
       !append_resource (out, "report-view.js", "</script", error) ||
       !append_resource (out, "report-yaml.js", "</script", error) ||
+      !append_resource (out, "report-fine.js", "</script", error) ||
       !append_resource (out, "report.js", "</script", error) ||
       !append_resource (out, "report-timeline.js", "</script", error) ||
       !append_resource (out, "report-check.js", "</script", error))

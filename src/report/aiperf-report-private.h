@@ -133,8 +133,11 @@ GArray      *aiperf_report_layer_lod      (const AiperfLayer *layer,
                                            gboolean           log_y);
 
 /* aiperf-report-data.c: the JSON embedded in the HTML (every "<" escaped,
- * so it can sit in a <script> element). */
-char        *aiperf_report_data_json      (AiperfReport      *report);
+ * so it can sit in a <script> element); the finer levels of thinned
+ * layers, each a <script> element of its own, go to @fine_out (nullable:
+ * none). */
+char        *aiperf_report_data_json      (AiperfReport      *report,
+                                           GString           *fine_out);
 /* Appends @text as a JSON string with "<", ">" and "&" as \u escapes. */
 void         aiperf_report_json_string    (GString           *out,
                                            const char        *text);
