@@ -79,6 +79,129 @@ aiperf_short_title (const char *title,
   return g_strdup_printf ("%.*s" ELLIPSIS "%s", (int) (head_end - title), title, tail_start);
 }
 
+/* @title without its asides in parentheses ("TPOT (Inter Token
+ * Latency) vs …"), as words. */
+static GPtrArray *
+title_words (const char *title)
+{
+  g_auto(GStrv) words = g_strsplit (title, " ", -1);
+  GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+  int depth = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *word = words[i];
+      gboolean opens = word[0] == '(', closes = word[0] != '\0' && word[strlen (word) - 1] == ')';
+
+      if (*word == '\0')
+        continue;
+      if (opens)
+        depth++;
+      if (depth == 0)
+        g_ptr_array_add (kept, g_strdup (word));
+      if (closes && depth > 0)
+        depth--;
+    }
+  if (kept->len == 0)
+    g_ptr_array_add (kept, g_strdup (title));
+  return kept;
+}
+
+static char *
+join_words (GPtrArray *words)
+{
+  g_ptr_array_add (words, NULL);
+  {
+    char *text = g_strjoinv (" ", (char **) words->pdata);
+
+    g_ptr_array_remove_index (words, words->len - 1);
+    return text;
+  }
+}
+
+/* Whether @word links others ("vs", "by", "gegen", "über"): lower case
+ * throughout. Such words keep a title readable and are never left out. */
+static gboolean
+is_link_word (const char *word)
+{
+  gboolean letters = FALSE;
+
+  for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isupper (c) || g_unichar_isdigit (c))
+        return FALSE;
+      letters = letters || g_unichar_isalpha (c);
+    }
+  return letters;
+}
+
+static guint
+titles_with_word (const char * const *titles,
+                  guint               n,
+                  guint               self,
+                  const char         *word)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (i != self)
+      {
+        g_autoptr(GPtrArray) words = title_words (titles[i]);
+
+        count += g_ptr_array_find_with_equal_func (words, word, g_str_equal, NULL);
+      }
+  return count;
+}
+
+/* A title that does not fit keeps what tells it from the others: its
+ * asides go, then the words it shares with most other titles ("Max Num" of
+ * "TTFT vs Max Num Seqs" beside "TTFT vs Max Num Batched Tokens" and "TPOT
+ * vs Max Num Seqs"), never its first or last word nor a linking word; what
+ * is still too long is cut in the middle. */
+static char *
+title_of_differences (const char * const *titles,
+                      guint               n,
+                      guint               self,
+                      guint               max_chars)
+{
+  g_autoptr(GPtrArray) words = NULL;
+
+  if (g_utf8_strlen (titles[self], -1) <= (glong) max_chars)
+    return g_strdup (titles[self]);
+  words = title_words (titles[self]);
+  for (;;)
+    {
+      g_autofree char *text = join_words (words);
+      guint best = 0, best_count = 0;
+
+      if (g_utf8_strlen (text, -1) <= (glong) max_chars)
+        return g_steal_pointer (&text);
+      for (guint w = 1; w + 1 < words->len; w++)
+        {
+          const char *word = g_ptr_array_index (words, w);
+          guint count;
+
+          if (is_link_word (word))
+            continue;
+          count = titles_with_word (titles, n, self, word);
+          if (count > best_count)
+            {
+              best_count = count;
+              best = w;
+            }
+        }
+      if (best_count == 0)
+        return aiperf_short_title (text, max_chars);
+      g_ptr_array_remove_index (words, best);
+      /* a linking word left beside another links nothing ("per vs") */
+      if (best > 0 && best < words->len && is_link_word (g_ptr_array_index (words, best - 1))
+          && is_link_word (g_ptr_array_index (words, best)))
+        g_ptr_array_remove_index (words, best - 1);
+    }
+}
+
 char **
 aiperf_short_titles (const char * const *titles,
                      guint               max_chars)
@@ -87,7 +210,7 @@ aiperf_short_titles (const char * const *titles,
   char **shorts = g_new0 (char *, n + 1);
 
   for (guint i = 0; i < n; i++)
-    shorts[i] = aiperf_short_title (titles[i], max_chars);
+    shorts[i] = title_of_differences (titles, n, i, max_chars);
   /* Two different titles cut alike: those get more room, then all of it. */
   for (guint room = max_chars + 12; ; room += 12)
     {
@@ -108,49 +231,171 @@ aiperf_short_titles (const char * const *titles,
   return shorts;
 }
 
-/* Bytes of the start every one of @names shares with @name, back to the
- * start of a word. */
-static gsize
-common_start (const char         *name,
-              const char * const *names,
-              guint               n)
+/* A name's words: the runs of characters between separators. */
+typedef struct {
+  gsize start, end;  /* bytes of the word in its name */
+} Word;
+
+static GArray *
+name_words (const char *name)
 {
-  gsize common = strlen (name);
+  GArray *words = g_array_new (FALSE, FALSE, sizeof (Word));
+  gsize i = 0, length = strlen (name);
 
-  for (guint i = 0; i < n; i++)
+  while (i < length)
     {
-      gsize k = 0;
+      Word word;
 
-      while (k < common && names[i][k] != '\0' && names[i][k] == name[k])
-        k++;
-      common = k;
+      while (i < length && is_separator ((guchar) name[i]))
+        i++;
+      if (i >= length)
+        break;
+      word.start = i;
+      while (i < length && !is_separator ((guchar) name[i]))
+        i++;
+      word.end = i;
+      g_array_append_val (words, word);
     }
-  while (common > 0 && !is_separator ((guchar) name[common - 1]))
-    common--;
-  /* Never in the middle of a UTF-8 sequence (separators are ASCII). */
-  return common;
+  return words;
 }
 
-/* Bytes of the end every one of @names shares with @name, up to the end of
- * a word. */
-static gsize
-common_end (const char         *name,
-            const char * const *names,
-            guint               n)
+/* Whether every one of @names has @word (of @length bytes) as a word. */
+static gboolean
+all_have_word (const char         *word,
+               gsize               length,
+               const char * const *names,
+               guint               n_names)
 {
-  gsize length = strlen (name), common = length;
-
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n_names; i++)
     {
-      gsize other = strlen (names[i]), k = 0;
+      g_autoptr(GArray) words = name_words (names[i]);
+      gboolean found = FALSE;
 
-      while (k < common && k < other && names[i][other - 1 - k] == name[length - 1 - k])
-        k++;
-      common = k;
+      for (guint w = 0; w < words->len && !found; w++)
+        {
+          const Word *other = &g_array_index (words, Word, w);
+
+          found = other->end - other->start == length && memcmp (names[i] + other->start, word, length) == 0;
+        }
+      if (!found)
+        return FALSE;
     }
-  while (common > 0 && !is_separator ((guchar) name[length - common]))
-    common--;
-  return common;
+  return TRUE;
+}
+
+/* Letters then digits ("concurrency32") where every name has a word of
+ * those letters and digits: the digits are the value. */
+static gsize
+value_start (const char         *word,
+             gsize               length,
+             const char * const *names,
+             guint               n_names)
+{
+  gsize letters = 0;
+
+  while (letters < length && g_ascii_isalpha (word[letters]))
+    letters++;
+  if (letters == 0 || letters == length)
+    return 0;
+  for (gsize i = letters; i < length; i++)
+    if (!g_ascii_isdigit (word[i]))
+      return 0;
+  for (guint i = 0; i < n_names; i++)
+    {
+      g_autoptr(GArray) words = name_words (names[i]);
+      gboolean found = FALSE;
+
+      for (guint w = 0; w < words->len && !found; w++)
+        {
+          const Word *other = &g_array_index (words, Word, w);
+          const char *text = names[i] + other->start;
+          gsize other_length = other->end - other->start;
+
+          found = other_length > letters && strncmp (text, word, letters) == 0 && g_ascii_isdigit (text[letters]);
+        }
+      if (!found)
+        return 0;
+    }
+  return letters;
+}
+
+static char *
+distinct_name (const char         *name,
+               const char * const *names,
+               guint               n_names,
+               gboolean            for_tab)
+{
+  g_autoptr(GArray) words = NULL;
+  g_autofree gboolean *shared = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint first = 0, last, own_first, own_last;
+  gboolean any_kept = FALSE, in_cut = FALSE;
+
+  if (n_names < 2)
+    return g_strdup (name);
+  words = name_words (name);
+  if (words->len == 0)
+    return g_strdup (name);
+  shared = g_new0 (gboolean, words->len);
+  for (guint w = 0; w < words->len; w++)
+    {
+      const Word *word = &g_array_index (words, Word, w);
+
+      shared[w] = all_have_word (name + word->start, word->end - word->start, names, n_names);
+      any_kept = any_kept || !shared[w];
+    }
+  if (!any_kept)
+    return g_strdup (name);
+  last = words->len - 1;
+  while (shared[first])
+    first++;
+  while (shared[last])
+    last--;
+  own_first = first;
+  own_last = last;
+  /* A short shared start or end is a word worth keeping in a row
+   * ("run_"): only what takes room is cut. */
+  if (!for_tab)
+    {
+      gsize head = g_array_index (words, Word, first).start;
+      gsize tail_start = g_array_index (words, Word, last).end;
+
+      if (first > 0 && g_utf8_strlen (name, head) <= 5)
+        first = 0;
+      if (last + 1 < words->len && g_utf8_strlen (name + tail_start, -1) <= 5)
+        last = words->len - 1;
+    }
+  if (first > 0 && !for_tab)
+    g_string_append (text, ELLIPSIS);
+  for (guint w = first; w <= last; w++)
+    {
+      const Word *word = &g_array_index (words, Word, w);
+      gsize letters;
+
+      /* shared words inside: one mark for each run of them */
+      if (shared[w] && w > own_first && w < own_last)
+        {
+          if (!in_cut)
+            g_string_append (text, for_tab ? " " : ELLIPSIS);
+          in_cut = TRUE;
+          continue;
+        }
+      /* the name's own separators between kept neighbours */
+      if (w > first && !in_cut)
+        g_string_append_len (text, name + g_array_index (words, Word, w - 1).end,
+                             word->start - g_array_index (words, Word, w - 1).end);
+      in_cut = FALSE;
+      /* a lone word that is a parameter and its value */
+      letters = for_tab && own_first == own_last
+                  ? value_start (name + word->start, word->end - word->start, names, n_names) : 0;
+      g_string_append_len (text, name + word->start, letters);
+      if (letters > 0)
+        g_string_append_c (text, ' ');
+      g_string_append_len (text, name + word->start + letters, word->end - word->start - letters);
+    }
+  if (last + 1 < words->len && !for_tab)
+    g_string_append (text, ELLIPSIS);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 char *
@@ -158,29 +403,17 @@ aiperf_distinct_name (const char         *name,
                       const char * const *names,
                       guint               n_names)
 {
-  gsize start, end, length;
-  g_autoptr(GString) text = NULL;
-
   g_return_val_if_fail (name != NULL, NULL);
 
-  if (n_names < 2)
-    return g_strdup (name);
-  length = strlen (name);
-  start = common_start (name, names, n_names);
-  end = common_end (name, names, n_names);
-  if (start + end >= length)
-    return g_strdup (name);
-  /* A short shared start is a word worth keeping ("run_"): only cut what
-   * takes room. */
-  if (g_utf8_strlen (name, start) <= 4)
-    start = 0;
-  if (g_utf8_strlen (name + length - end, -1) <= 4)
-    end = 0;
-  if (start == 0 && end == 0)
-    return g_strdup (name);
-  text = g_string_new (start > 0 ? ELLIPSIS : "");
-  g_string_append_len (text, name + start, length - start - end);
-  if (end > 0)
-    g_string_append (text, ELLIPSIS);
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return distinct_name (name, names, n_names, FALSE);
+}
+
+char *
+aiperf_distinct_run_label (const char         *name,
+                           const char * const *names,
+                           guint               n_names)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return distinct_name (name, names, n_names, TRUE);
 }

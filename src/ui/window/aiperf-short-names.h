@@ -18,12 +18,19 @@ char  *aiperf_short_title   (const char         *title,
  * room where two different titles would read alike. Free with g_strfreev. */
 char **aiperf_short_titles  (const char * const *titles,
                              guint               max_chars);
-/* @name without the start and the end (whole words, more than four
- * characters) that every one of @names shares, "…" where it was cut:
- * "…tp2_bs8_8192…" of "Mixtral8x7B-vllm_tp2_bs8_8192-group12". @name itself
- * when fewer than two names or nothing would be left. */
+/* @name without the words every one of @names has (a shared start or end
+ * of more than five characters, and any inside), "…" where words were cut:
+ * "…tp2_bs8…" of "Mixtral8x7B-vllm_tp2_bs8_8192-group12", "…vllmEP4…
+ * defaultall2all_8_8192…" of a ccl-bench folder. @name itself when fewer
+ * than two names or nothing would be left. */
 char  *aiperf_distinct_name (const char         *name,
                              const char * const *names,
                              guint               n_names);
+/* The same for a tab, which has less room: no marks, a space where words
+ * were cut, and a value apart from the word it is the value of
+ * ("concurrency 32" of "qwen_concurrency32"). */
+char  *aiperf_distinct_run_label (const char         *name,
+                                  const char * const *names,
+                                  guint               n_names);
 
 G_END_DECLS

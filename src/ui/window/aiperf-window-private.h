@@ -30,6 +30,7 @@ struct _AiperfWindow
   AdwTabView      *tab_view;
   GtkStack        *tabs_stack;
   AdwTabBar       *tab_bar;
+  GtkWidget       *tab_width_probe;  /* as wide as the tab bar, no height */
   GtkInfoBar      *compare_bar;    /* watch mode's offer to compare, until answered */
   GtkLabel        *compare_label;
   GtkRevealer     *progress_revealer;
@@ -53,12 +54,23 @@ struct _AiperfWindow
   guint            runs_arrived;   /* new runs since the compare offer was shown */
   guint            reveal_tab_id;  /* tick: brings the selected tab into view */
   guint            reveal_frames;
+  gint64           reveal_start;   /* µs, frame clock */
+  guint            tab_title_room; /* characters a tab's title had room for */
+  guint            retitle_tabs_id; /* tick: titles for the tab bar's new width */
 };
 
 /* aiperf-window-tabs.c */
 /* Title and tooltip of @page's tab (the run first for a drill-down). */
 void          aiperf_window_update_tab_title    (AiperfWindow   *self,
                                                  AiperfPlotPage *page);
+/* The tab bar is @width wide now: titles that fit its tabs. */
+void          aiperf_window_tab_width_changed   (AiperfWindow   *self,
+                                                 int             width,
+                                                 int             height);
+/* "page-attached" of the tab view: the selected tab stays in view. */
+void          aiperf_window_page_attached       (AiperfWindow   *self,
+                                                 AdwTabPage     *page,
+                                                 int             position);
 /* @page was rebuilt: its tab title, and the sidebar's swatches when current. */
 void          aiperf_window_page_changed        (AiperfWindow   *self,
                                                  AiperfPlotPage *page);

@@ -25,16 +25,48 @@ aiperf_window_get_current_page (AiperfWindow *self)
   return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
 }
 
-/* Characters of a tab's title: the tab bar cuts longer ones at the end,
- * where titles of one family differ. */
+/* Characters of a tab's title before the tab bar has a width. */
 #define TAB_TITLE_CHARS     18
-#define DRILL_TITLE_CHARS   16
-#define DRILL_RUN_CHARS     12
+/* libadwaita's narrowest tab (BASE_WIDTH in adw-tab.c): tabs shrink to it,
+ * then the bar scrolls. */
+#define TAB_MIN_WIDTH       118
+/* A tab's own padding and its close button, which a selected tab shows
+ * over the end of a title that runs under it. */
+#define TAB_CHROME_WIDTH    36
+/* While a drill-down is open its tabs are this wide (style.css): the run
+ * and its chart both fit. */
+#define WIDE_TABS_CLASS     "aiperf-wide-tabs"
+#define WIDE_TAB_MIN_WIDTH  240
+/* The Add Plot button at the end of the bar. */
+#define TAB_BAR_END_WIDTH   40
+
+/* How many characters of a title a tab shows: tabs share the bar down to
+ * their narrowest, and a title longer than its tab is cut at the end,
+ * where titles of one family differ. */
+static guint
+tab_title_room (AiperfWindow *self,
+                guint         n_tabs)
+{
+  int width = gtk_widget_get_width (self->tab_width_probe) - TAB_BAR_END_WIDTH;
+  PangoFontMetrics *metrics;
+  double char_width;
+  int tab_width, min_width;
+
+  if (width <= 0 || n_tabs == 0)
+    return TAB_TITLE_CHARS;
+  min_width = gtk_widget_has_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS) ? WIDE_TAB_MIN_WIDTH
+                                                                                     : TAB_MIN_WIDTH;
+  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (self->tab_bar)), NULL, NULL);
+  /* Titles are mostly capitals and digits, wider than the average letter. */
+  char_width = 1.05 * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE;
+  pango_font_metrics_unref (metrics);
+  tab_width = MAX (min_width, width / (int) n_tabs);
+  return (guint) CLAMP ((tab_width - TAB_CHROME_WIDTH) / MAX (char_width, 1.0), 8, 60);
+}
 
 /* Every chart tab's title, short and unlike the others' (the whole title
- * on hover); a drill-down's says its run first, in the letters that tell
- * it from the other runs, then its chart. A tab shows about 18
- * characters among eight tabs beside the sidebar. */
+ * on hover); a drill-down's says its run first, in the parameter that
+ * tells it from the other runs, then its chart. */
 static void
 update_tab_titles (AiperfWindow *self)
 {
@@ -42,7 +74,8 @@ update_tab_titles (AiperfWindow *self)
   g_autoptr(GPtrArray) pages = g_ptr_array_new ();
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
   g_auto(GStrv) shorts = NULL;
-  g_auto(GStrv) drill_shorts = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  guint room;
 
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
@@ -54,8 +87,25 @@ update_tab_titles (AiperfWindow *self)
       g_ptr_array_add (titles, (gpointer) aiperf_plot_page_get_title (AIPERF_PLOT_PAGE (child)));
     }
   g_ptr_array_add (titles, NULL);
-  shorts = aiperf_short_titles ((const char * const *) titles->pdata, TAB_TITLE_CHARS);
-  drill_shorts = aiperf_short_titles ((const char * const *) titles->pdata, DRILL_TITLE_CHARS);
+  {
+    gboolean any_drill = FALSE;
+
+    for (guint i = 0; i < pages->len; i++)
+      any_drill = any_drill || aiperf_plot_page_get_single_run (g_ptr_array_index (pages, i)) != NULL;
+    any_drill = any_drill && aiperf_run_set_get_n_runs (runs) > 1;
+    if (any_drill != gtk_widget_has_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS))
+      {
+        if (any_drill)
+          gtk_widget_add_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS);
+        else
+          gtk_widget_remove_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS);
+      }
+  }
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    g_ptr_array_add (names, (gpointer) aiperf_run_get_name (aiperf_run_set_get_run (runs, i)));
+  room = tab_title_room (self, adw_tab_view_get_n_pages (self->tab_view));
+  self->tab_title_room = room;
+  shorts = aiperf_short_titles ((const char * const *) titles->pdata, room);
   for (guint i = 0; i < pages->len; i++)
     {
       AiperfPlotPage *page = g_ptr_array_index (pages, i);
@@ -65,10 +115,19 @@ update_tab_titles (AiperfWindow *self)
 
       if (single != NULL && aiperf_run_set_get_n_runs (runs) > 1)
         {
-          g_autofree char *run_name = aiperf_session_run_short_name (runs, single);
-          g_autofree char *short_run = aiperf_short_title (run_name, DRILL_RUN_CHARS);
+          g_autofree char *run_name = aiperf_distinct_run_label (aiperf_run_get_name (single),
+                                                                (const char * const *) names->pdata,
+                                                                names->len);
+          g_auto(GStrv) drill_shorts = NULL;
+          guint run_chars = (guint) g_utf8_strlen (run_name, -1);
 
-          title = g_strdup_printf ("%s · %s", short_run, drill_shorts[i]);
+          /* The run whole (it is what tells drill-downs apart), the chart
+           * in what room is left, at least a word's worth. */
+          drill_shorts = aiperf_short_titles ((const char * const *) titles->pdata,
+                                              room > run_chars + 3 + 8 ? room - run_chars - 3 : 8);
+          /* TRANSLATORS: a drill-down tab: the run, then its chart,
+           * e.g. "Concurrency 32 · TTFT Over Time" */
+          title = g_strdup_printf (_("%s · %s"), run_name, drill_shorts[i]);
           tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
         }
       else
@@ -194,7 +253,7 @@ add_default_pages (AiperfWindow *self,
 /* The tab bar scrolls to every tab appended after the selected one, so
  * after a rebuild it shows the last tabs, the selected one out of view; and
  * it scrolls to a selected tab only once tabs have a width. A few frames
- * on, the selection is made again, which scrolls to it. */
+ * and 300 ms on, the selection is made again, which scrolls to it. */
 static gboolean
 reveal_selected_tab (GtkWidget     *widget,
                      GdkFrameClock *clock,
@@ -205,7 +264,11 @@ reveal_selected_tab (GtkWidget     *widget,
   int n = adw_tab_view_get_n_pages (self->tab_view);
   int position;
 
-  if (++self->reveal_frames < 3)
+  /* After the bar's own animations: a tab opening (200 ms) scrolls the
+   * bar to itself when it ends. */
+  if (self->reveal_frames++ == 0)
+    self->reveal_start = gdk_frame_clock_get_frame_time (clock);
+  if (self->reveal_frames < 3 || gdk_frame_clock_get_frame_time (clock) - self->reveal_start < 300 * 1000)
     return G_SOURCE_CONTINUE;
   self->reveal_tab_id = 0;
   if (selected == NULL || n < 2)
@@ -214,6 +277,52 @@ reveal_selected_tab (GtkWidget     *widget,
   adw_tab_view_set_selected_page (self->tab_view, adw_tab_view_get_nth_page (self->tab_view, position == 0 ? 1 : 0));
   adw_tab_view_set_selected_page (self->tab_view, selected);
   return G_SOURCE_REMOVE;
+}
+
+static void
+reveal_selected_tab_soon (AiperfWindow *self)
+{
+  self->reveal_frames = 0;
+  if (self->reveal_tab_id == 0)
+    self->reveal_tab_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), reveal_selected_tab, self, NULL);
+}
+
+void
+aiperf_window_page_attached (AiperfWindow *self,
+                             AdwTabPage   *page,
+                             int           position)
+{
+  /* A tab added behind the selected one (the History tab, found in a
+   * worker thread after the others) scrolls the bar to itself. */
+  if (page != adw_tab_view_get_selected_page (self->tab_view))
+    reveal_selected_tab_soon (self);
+}
+
+static gboolean
+retitle_tabs (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       data)
+{
+  AiperfWindow *self = AIPERF_WINDOW (data);
+
+  self->retitle_tabs_id = 0;
+  if (tab_title_room (self, adw_tab_view_get_n_pages (self->tab_view)) != self->tab_title_room)
+    update_tab_titles (self);
+  /* The bar keeps its scroll across a new width, which may hide the
+   * selected tab (the sidebar opening on a window just shown). */
+  reveal_selected_tab_soon (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+aiperf_window_tab_width_changed (AiperfWindow *self,
+                                 int           width,
+                                 int           height)
+{
+  /* Not while the window is being laid out: titles change the tabs'
+   * sizes. On the next frame. */
+  if (self->retitle_tabs_id == 0)
+    self->retitle_tabs_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), retitle_tabs, self, NULL);
 }
 
 void
@@ -277,9 +386,7 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
           break;
         }
     }
-  self->reveal_frames = 0;
-  if (self->reveal_tab_id == 0)
-    self->reveal_tab_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), reveal_selected_tab, self, NULL);
+  reveal_selected_tab_soon (self);
   aiperf_window_update_actions (self);
 }
 

@@ -393,6 +393,7 @@ aiperf_window_class_init (AiperfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tabs_stack);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_bar);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, tab_width_probe);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, progress_label);
@@ -420,6 +421,10 @@ static void
 aiperf_window_init (AiperfWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->tab_width_probe, "resize", G_CALLBACK (aiperf_window_tab_width_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tab_view, "page-attached", G_CALLBACK (aiperf_window_page_attached),
+                           self, G_CONNECT_SWAPPED);
 
   self->load_cancellable = g_cancellable_new ();
   self->settings = settings_if_installed ();
