@@ -278,6 +278,9 @@ test_problem_sentence (void)
   g_assert_nonnull (text);
   g_assert_true (g_unichar_isupper (g_utf8_get_char (text)));
   g_assert_true (g_str_has_suffix (text, ".") || g_str_has_suffix (text, ")"));
+  /* about the window, no command-line flag */
+  g_assert_null (strstr (text, "--"));
+  g_assert_nonnull (strstr (text, "open the other one too"));
   destroy_window (window);
 }
 

@@ -398,12 +398,18 @@ do_save_preset (SavePreset *sp,
 
   if (aiperf_preset_save (sp->spec, sp->path, merge, &error))
     {
-      /* What the chart is called, not the preset's id; the whole path,
-       * as the export toasts say it (the file may be on a remote machine
-       * under --host). */
+      /* What the chart is called, not the preset's id; the whole path
+       * (the file may be on a remote machine under --host), the home
+       * folder as "~" so that the toast stays one line and off the
+       * chart's x axis. */
       g_autofree char *title = aiperf_plot_spec_title (sp->spec);
+      const char *home = g_get_home_dir ();
+      g_autofree char *where = g_str_has_prefix (sp->path, home) && !g_str_equal (home, "/")
+                                 && sp->path[strlen (home)] == G_DIR_SEPARATOR
+                                 ? g_strconcat ("~", sp->path + strlen (home), NULL)
+                                 : g_strdup (sp->path);
 
-      msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), title, sp->path);
+      msg = g_strdup_printf (_("Preset “%s” saved to “%s”"), title, where);
     }
   else
     msg = g_strdup_printf (_("Could not save the preset: %s"), error->message);

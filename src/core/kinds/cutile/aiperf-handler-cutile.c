@@ -480,7 +480,7 @@ aiperf_handler_cutile_speedup (const AiperfPlotSpec       *spec,
   if (data == NULL)
     return NULL;
   if (data->files->len < 2)
-    return aiperf_plot_no_data (error, _("a speedup needs two profiles (AS-IS and TO-BE); one is open"));
+    return aiperf_plot_no_data (error, _("a speedup compares two profiles (AS-IS and TO-BE), and only one is open: open the other one too"));
   tag = spec->y.metric != NULL ? aiperf_plot_resolve_tag (spec->y.metric) : AIPERF_CUTILE_LATENCY;
   stat = aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG);
   n_others = data->files->len - 1;

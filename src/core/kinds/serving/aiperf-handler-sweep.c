@@ -310,8 +310,9 @@ aiperf_handler_parameter_sweep (const AiperfPlotSpec       *spec,
   if (candidates->len == 0)
     {
       g_string_free (note, TRUE);
-      return aiperf_plot_no_data (error, _("no run has the parameter %s (ccl-bench or vllm bench sweep "
-                                           "folders, or --param-pattern, give it)"), x_param);
+      return aiperf_plot_no_data (error, _("no run open has the parameter %s: it comes from the names of "
+                                           "ccl-bench or vllm bench sweep folders, or from a pattern that "
+                                           "reads parameters from folder names"), x_param);
     }
 
   if (fixed_param != NULL)
