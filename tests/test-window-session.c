@@ -111,6 +111,103 @@ test_close_while_opening (void)
   g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_session_get_runs (session)), ==, 0);
 }
 
+/* A run whose folder is deleted while open: its row is marked, the error
+ * stays listed under "Show Loading Errors", and removing it (its row's
+ * button, win.remove-run) takes it out of the runs, the sidebar and the
+ * charts. */
+static void
+test_missing_run (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-window-missing-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "qwen-sweep", NULL);
+  g_autofree char *gone_dir = g_build_filename (copy, "qwen_concurrency1", NULL);
+  const char *paths[] = { copy, NULL };
+  AiperfWindow *window;
+  GActionGroup *actions;
+  AiperfRunSet *runs;
+  AiperfRun *gone = NULL;
+  AiperfRunRow *row;
+  AiperfPlotPage *page;
+  GtkWidget *dialog = NULL;
+  const char *body;
+  gint64 deadline;
+  int tab;
+
+  if (!display_available ())
+    return;
+  aiperf_test_copy_tree (sweep, copy);
+  window = new_window ();
+  actions = G_ACTION_GROUP (window);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  runs = aiperf_window_get_run_set (window);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    if (g_str_equal (aiperf_run_get_name (aiperf_run_set_get_run (runs, i)), "qwen_concurrency1"))
+      gone = g_object_ref (aiperf_run_set_get_run (runs, i));
+  g_assert_nonnull (gone);
+  tab = first_drawn_tab (window);
+  g_assert_cmpint (tab, >=, 0);
+  g_assert_cmpuint (count_run_ids (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page_at (window, tab)))),
+                    ==, 3);
+  g_assert_false (g_action_group_get_action_enabled (actions, "show-errors"));
+
+  /* Deleted behind the window's back: the row says so, with no look asked. */
+  g_assert_true (aiperf_test_remove_tree (gone_dir));
+  row = AIPERF_RUN_ROW (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window), gone));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!aiperf_run_row_get_missing (row) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (aiperf_run_row_get_missing (row));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "dim-label"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (row)), "Missing: "));
+  g_assert_nonnull (strstr (aiperf_window_get_last_toast (window), "“qwen_concurrency1” is missing"));
+  /* The other rows are not. */
+  for (guint i = 0; i < 3; i++)
+    if (aiperf_run_set_get_run (runs, i) != gone)
+      g_assert_false (aiperf_run_row_get_missing (AIPERF_RUN_ROW (aiperf_sidebar_get_row (
+        aiperf_window_get_sidebar (window), aiperf_run_set_get_run (runs, i)))));
+
+  /* Listed where every loading error is, after the toast has gone. */
+  g_assert_true (g_action_group_get_action_enabled (actions, "show-errors"));
+  g_action_group_activate_action (actions, "show-errors", NULL);
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data))
+        dialog = l->data;
+  }
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "“qwen_concurrency1” is missing: "));
+  g_assert_nonnull (strstr (body, gone_dir));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Its row's button removes it: from the runs, the sidebar, the charts. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (row), "win.remove-run", "s", aiperf_run_get_locator (gone)));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 2);
+  g_assert_null (aiperf_run_set_find (runs, aiperf_run_get_locator (gone)));
+  g_assert_null (aiperf_sidebar_get_row (aiperf_window_get_sidebar (window), gone));
+  g_assert_cmpuint (sidebar_rows (window), ==, 2);
+  tab = first_drawn_tab (window);
+  g_assert_cmpint (tab, >=, 0);
+  page = page_at (window, tab);
+  g_assert_cmpuint (count_run_ids (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page))), ==, 2);
+  for (int id = 0; id < 2; id++)
+    g_assert_true (aiperf_plot_page_get_run_for_id (page, id) != gone);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "2 runs");
+  /* The error stays listed. */
+  g_assert_true (g_action_group_get_action_enabled (actions, "show-errors"));
+
+  g_object_unref (gone);
+  destroy_window (window);
+  aiperf_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -119,5 +216,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/follows-session", test_follows_session);
   g_test_add_func ("/aiperf/window/watch-state", test_watch_state);
   g_test_add_func ("/aiperf/window/close-while-opening", test_close_while_opening);
+  g_test_add_func ("/aiperf/window/missing-run", test_missing_run);
   return g_test_run ();
 }

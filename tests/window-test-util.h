@@ -115,6 +115,22 @@ first_drawn_tab (AiperfWindow *window)
   return -1;
 }
 
+/* How many runs have a point or bar that can be picked in @chart. */
+static inline guint
+count_run_ids (const AiperfChart *chart)
+{
+  g_autoptr(GHashTable) ids = g_hash_table_new (NULL, NULL);
+
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      for (guint i = 0; layer->pickable && layer->ids && i < layer->ids->len; i++)
+        g_hash_table_add (ids, GINT_TO_POINTER (g_array_index (layer->ids, int, i) + 1));
+    }
+  return g_hash_table_size (ids);
+}
+
 /* Tests never touch the user's settings; without a display they skip. */
 static inline void
 window_test_init (int    *argc,

@@ -22,11 +22,14 @@ struct _AiperfRunRow
   GtkLabel       *name_label;
   GtkLabel       *model_label;
   GtkLabel       *facts_label;
+  GtkImage       *missing_icon;
+  GtkButton      *remove_button;
 
   AiperfRun      *run;
   AiperfRunMark   mark;
   gboolean        has_mark;
   gboolean        updating;
+  gboolean        missing;
   char           *haystack;  /* case-folded searchable text */
   GtkWidget      *menu;      /* the context menu, made when first shown */
 };
@@ -186,8 +189,13 @@ show_menu (AiperfRunRow *self,
       g_autoptr(GMenu) model = g_menu_new ();
       g_autoptr(GMenuItem) item = g_menu_item_new (_("Compare with This Run as _Baseline…"), NULL);
 
+      g_autoptr(GMenuItem) remove = g_menu_item_new (_("_Remove"), NULL);
+
       g_menu_item_set_action_and_target (item, "win.compare-baseline", "s", aiperf_run_get_locator (self->run));
       g_menu_append_item (model, item);
+      /* Closes the run (a deleted one, or one not wanted any more). */
+      g_menu_item_set_action_and_target (remove, "win.remove-run", "s", aiperf_run_get_locator (self->run));
+      g_menu_append_item (model, remove);
       self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (model));
       gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
       gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
@@ -247,6 +255,8 @@ aiperf_run_row_class_init (AiperfRunRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, model_label);
   gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, facts_label);
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, missing_icon);
+  gtk_widget_class_bind_template_child (widget_class, AiperfRunRow, remove_button);
 
   gtk_widget_class_install_action (widget_class, "row.toggle-check", NULL, toggle_check);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "row.toggle-check", NULL);
@@ -328,6 +338,39 @@ append_parameters (GString   *facts,
 }
 
 void
+aiperf_run_row_set_missing (AiperfRunRow *self,
+                            gboolean      missing)
+{
+  g_autofree char *tooltip = NULL;
+
+  g_return_if_fail (AIPERF_IS_RUN_ROW (self));
+
+  self->missing = missing;
+  gtk_widget_set_visible (GTK_WIDGET (self->missing_icon), missing);
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_button), missing);
+  if (missing)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "dim-label");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "dim-label");
+  /* TRANSLATORS: the tooltip of a run whose folder was deleted while open */
+  tooltip = missing ? g_strdup_printf (_("%s\nMissing: %s no longer exists. Its charts show what was read "
+                                         "before; remove it with the button or the menu."),
+                                       aiperf_run_get_name (self->run), aiperf_run_get_locator (self->run))
+                    : g_strdup_printf ("%s\n%s", aiperf_run_get_name (self->run), aiperf_run_get_locator (self->run));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->missing_icon), tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->missing_icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Missing"), -1);
+}
+
+gboolean
+aiperf_run_row_get_missing (AiperfRunRow *self)
+{
+  g_return_val_if_fail (AIPERF_IS_RUN_ROW (self), FALSE);
+  return self->missing;
+}
+
+void
 aiperf_run_row_set_title (AiperfRunRow *self,
                           const char   *title)
 {
@@ -349,6 +392,8 @@ aiperf_run_row_new (AiperfRun *run)
 
   self = g_object_new (AIPERF_TYPE_RUN_ROW, NULL);
   self->run = g_object_ref (run);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->remove_button), "win.remove-run");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->remove_button), "s", aiperf_run_get_locator (run));
   gtk_label_set_label (self->name_label, aiperf_run_get_name (run));
   /* Other kinds rarely name a model: their source (the file's label) tells
    * two runs of the same name apart. */

@@ -40,6 +40,11 @@ void       aiperf_run_row_set_check_visible (AiperfRunRow *self,
  * stays in the tooltip and the search. */
 void       aiperf_run_row_set_title   (AiperfRunRow  *self,
                                        const char    *title);
+/* The run's folder or file went away while open: the row is dimmed,
+ * says so (an icon, its tooltip) and offers to remove the run. */
+void       aiperf_run_row_set_missing (AiperfRunRow  *self,
+                                       gboolean       missing);
+gboolean   aiperf_run_row_get_missing (AiperfRunRow  *self);
 /* For the search field: name, model and parameters, case-folded. */
 gboolean   aiperf_run_row_matches     (AiperfRunRow  *self,
                                        const char    *casefolded_text);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-run-row.h"
 #include "aiperf-window-private.h"
 
 typedef struct {
@@ -154,14 +155,52 @@ on_runs_added (AiperfWindow *self,
     show_arrival (self, g_ptr_array_index (runs, i));
 }
 
-/* Runs went (a new content, or opened again under another pattern): the
- * tabs showed them. */
+/* Runs went (a new content, opened again under another pattern, or one
+ * removed): the tabs showed them. */
 static void
 on_runs_removed (AiperfWindow *self)
 {
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session),
                            aiperf_session_get_hidden (self->session));
+  aiperf_window_mark_missing_runs (self);
   aiperf_window_rebuild_tabs (self);
+}
+
+void
+aiperf_window_mark_missing_runs (AiperfWindow *self)
+{
+  AiperfRunSet *runs = aiperf_session_get_runs (self->session);
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      GtkWidget *row = aiperf_sidebar_get_row (self->sidebar, run);
+
+      if (row != NULL)
+        aiperf_run_row_set_missing (AIPERF_RUN_ROW (row), aiperf_session_is_run_missing (self->session, run));
+    }
+}
+
+/* win.remove-run (a run's locator): the run row's menu and its button. */
+static void
+remove_run (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  AiperfWindow *self = user_data;
+  AiperfRun *run = aiperf_run_set_find (aiperf_session_get_runs (self->session), g_variant_get_string (param, NULL));
+
+  if (run != NULL)
+    aiperf_session_remove_run (self->session, run);
+}
+
+/* Back in the window after a while elsewhere (a file manager, a shell):
+ * a look whether every run's folder is still there. */
+static void
+on_active (AiperfWindow *self)
+{
+  if (gtk_window_is_active (GTK_WINDOW (self)))
+    aiperf_session_check_runs (self->session);
 }
 
 static void
@@ -201,6 +240,9 @@ aiperf_window_init_session (AiperfWindow *self)
   g_signal_connect_swapped (self->session, "runs-added", G_CALLBACK (on_runs_added), self);
   g_signal_connect_swapped (self->session, "runs-removed", G_CALLBACK (on_runs_removed), self);
   g_signal_connect_swapped (self->session, "load-errors", G_CALLBACK (on_load_errors), self);
+  /* (its message comes as a load error: the toast, and the list) */
+  g_signal_connect_swapped (self->session, "run-missing", G_CALLBACK (aiperf_window_mark_missing_runs), self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
   g_signal_connect_swapped (self->session, "notify::n-runs", G_CALLBACK (aiperf_window_update_title), self);
   g_signal_connect_swapped (self->session, "notify::loading", G_CALLBACK (on_loading), self);
   g_signal_connect_swapped (self->session, "notify::progress", G_CALLBACK (on_progress), self);
@@ -212,6 +254,11 @@ aiperf_window_init_session (AiperfWindow *self)
 void
 aiperf_window_bind_session_actions (AiperfWindow *self)
 {
+  static const GActionEntry entries[] = {
+    { "remove-run", remove_run, "s" },
+  };
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   g_object_bind_property (self->session, "loading",
                           g_action_map_lookup_action (G_ACTION_MAP (self), "cancel-load"), "enabled",
                           G_BINDING_SYNC_CREATE);

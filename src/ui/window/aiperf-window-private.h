@@ -175,7 +175,10 @@ void          aiperf_window_load_paths_internal (AiperfWindow       *self,
 /* Creates the session, binds the settings it follows (run-name-pattern,
  * watch-folders) and reacts to its signals and properties. */
 void          aiperf_window_init_session        (AiperfWindow *self);
-/* The actions whose state is the session's (cancel-load, show-errors, watch). */
+/* The run rows of runs whose folder went say so (after the list is made). */
+void          aiperf_window_mark_missing_runs   (AiperfWindow *self);
+/* The actions whose state is the session's (cancel-load, show-errors,
+ * watch), and remove-run. */
 void          aiperf_window_bind_session_actions (AiperfWindow *self);
 /* From dispose: the session, which may outlive the window for a while,
  * no longer reaches it, and what it still opens is cancelled. */

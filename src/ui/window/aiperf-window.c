@@ -159,6 +159,7 @@ aiperf_window_show_new_runs (AiperfWindow *self,
     return;
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
+  aiperf_window_mark_missing_runs (self);
   aiperf_window_update_title (self);
   new_kinds = run_kinds (aiperf_session_get_runs (self->session));
   /* A kind seen for the first time brings its own default tabs. */
