@@ -387,6 +387,96 @@ test_nothing_clipped (void)
     }
 }
 
+/* The topmost and bottommost pixel rows in column @x that the line's blue
+ * reached (background is white, grid grey: blue has more blue than red). */
+static void
+blue_extent (cairo_surface_t *surface,
+             double           x,
+             double           y0,
+             double           y1,
+             double          *top,
+             double          *bottom)
+{
+  *top = NAN;
+  *bottom = NAN;
+  for (double y = y0; y <= y1; y++)
+    {
+      Pixel p = read_pixel (surface, x, y);
+
+      if ((int) p.b > (int) p.r + 30)
+        {
+          if (isnan (*top))
+            *top = y;
+          *bottom = y;
+        }
+    }
+}
+
+/* 6,348 time slices (a slow wave with noise, one slice far above and one
+ * far below) in an 800 px chart: drawn as a line through each pixel
+ * column's extremes, no more vertices than four a column, and the two
+ * extremes reach exactly their pixels. Zoomed to 50 slices they are
+ * markers again, one each. */
+static void
+test_dense_points_as_line (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Time slices");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (6348);
+  int s = aiperf_chart_add_series (chart, "Time Slice Average", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+  const guint high = 1234, low = 4321;
+  cairo_surface_t *surface;
+  AiperfViewport vp;
+  AiperfRect a;
+  guint64 count;
+  double px, py, top, bottom;
+
+  layer->marker_size = 10;
+  layer->dense_as_line = TRUE;
+  for (guint i = 0; i < 6348; i++)
+    {
+      double v = 5 + 1.5 * sin (i / 700.0) + g_rand_double_range (rand, -0.3, 0.3);
+
+      aiperf_layer_append_point (layer, i + 0.5, i == high ? 9.0 : i == low ? 1.0 : v, (int) i);
+    }
+  fixed_view (&vp, AIPERF_SCALE_LINEAR, 0, 6348);
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
+  a = aiperf_renderer_get_plot_area (renderer);
+  count = aiperf_renderer_get_primitive_count (renderer);
+  g_test_message ("6348 slices as a line: %" G_GUINT64_FORMAT " vertices, plot %g px wide", count, a.width);
+  g_assert_cmpuint (count, >, 2 * (guint64) a.width);
+  g_assert_cmpuint (count, <=, 4 * (guint64) ceil (a.width));
+
+  /* the highest slice: its column's line reaches its pixel row, no further */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, high + 0.5, 9.0, FALSE, &px, &py));
+  blue_extent (surface, px, a.y, a.y + a.height - 1, &top, &bottom);
+  g_assert_cmpfloat (fabs (top - py), <=, 1.5);
+  /* the lowest */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, low + 0.5, 1.0, FALSE, &px, &py));
+  blue_extent (surface, px, a.y, a.y + a.height - 1, &top, &bottom);
+  g_assert_cmpfloat (fabs (bottom - py), <=, 1.5);
+  /* a column elsewhere stays within the wave's noise (5 ± 1.5 ± 0.3) */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 3000.5, 5.0, FALSE, &px, &py));
+  blue_extent (surface, px, a.y, a.y + a.height - 1, &top, &bottom);
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 3000.5, 7.0, FALSE, NULL, &py));
+  g_assert_cmpfloat (top, >=, py);
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 3000.5, 3.0, FALSE, NULL, &py));
+  g_assert_cmpfloat (bottom, <=, py);
+  cairo_surface_destroy (surface);
+
+  /* zoomed in to 50 slices: room for their markers, one each (and one
+   * each side, cut by the edges) */
+  fixed_view (&vp, AIPERF_SCALE_LINEAR, 1210, 1260);
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
+  g_assert_cmpuint (aiperf_renderer_get_primitive_count (renderer), ==, 52);
+  /* the highest is a marker: as wide as one, not a line's width */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, high + 0.5, 9.0, FALSE, &px, &py));
+  g_assert_true ((int) read_pixel (surface, px + 3, py).b > (int) read_pixel (surface, px + 3, py).r + 30);
+  g_assert_true ((int) read_pixel (surface, px - 3, py).b > (int) read_pixel (surface, px - 3, py).r + 30);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -394,6 +484,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/decimate/points", test_decimate_points);
   g_test_add_func ("/aiperf/render/decimate/line", test_decimate_line);
   g_test_add_func ("/aiperf/render/decimate/segments", test_decimate_segments);
+  g_test_add_func ("/aiperf/render/decimate/dense-points-as-line", test_dense_points_as_line);
   g_test_add_func ("/aiperf/render/axis/category-ticks", test_category_ticks);
   g_test_add_func ("/aiperf/render/layers/shapes", test_shapes);
   g_test_add_func ("/aiperf/render/layers/every-kind", test_every_kind);

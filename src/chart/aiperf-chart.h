@@ -124,6 +124,11 @@ typedef struct {
    * cell's value: x,y is where it would like to be, and the renderer slides
    * it along its row to a place clear of markers, lines and other labels. */
   gboolean     text_slides;
+  /* POINTS: one value per step along x, in x order (a run's time slices):
+   * where there are more of them than markers side by side have room
+   * for, the renderer draws them as a line through each pixel column's
+   * lowest and highest value instead of markers heaped into a block. */
+  gboolean     dense_as_line;
 } AiperfLayer;
 
 typedef struct {

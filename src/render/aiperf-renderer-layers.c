@@ -6,6 +6,9 @@
  * bounded by pixels, not by data: lines and bands go through the column
  * decimator, markers and segments are merged per pixel column or row
  * (aiperf-decimate.c), so a chart never costs more than its pixel count.
+ * A series of values along x too dense for markers (time slices) is drawn
+ * as a decimated line: each pixel column's extremes, where markers would
+ * only heap into a block.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -70,6 +73,55 @@ aiperf_layer_ctx_fill_and_outline (Ctx *c)
   cairo_stroke (c->cr);
 }
 
+/* Whether the layer's markers in view, side by side, would need more than
+ * the plot's width: then they only overlap into a block. */
+static gboolean
+too_dense_for_markers (Ctx *c)
+{
+  const AiperfLayer *layer = c->layer;
+  const AiperfRect *a = &c->self->area;
+  guint n = aiperf_layer_get_n (layer), in_view = 0;
+  double room = a->width / MAX (layer->marker_size * c->self->s, 1.0);
+
+  for (guint i = 0; i < n && in_view <= room; i++)
+    {
+      double px = px_x (c, g_array_index (layer->x, double, i));
+
+      in_view += isfinite (px) && px >= a->x && px <= a->x + a->width;
+    }
+  return in_view > room;
+}
+
+/* The values as a line through each pixel column's extremes, broken
+ * where values are missing for longer than a marker is wide (slices drawn
+ * as outliers, or without the statistic): the line never bridges them. */
+static void
+draw_dense_line (Ctx *c)
+{
+  const AiperfLayer *layer = c->layer;
+  guint n = aiperf_layer_get_n (layer);
+  double gap = MAX (layer->marker_size * c->self->s, 2.0), prev_px = NAN;
+  AiperfLineDecimator d;
+
+  aiperf_layer_ctx_set_line (c, MAX (c->lw, 1.5 * c->self->s));
+  aiperf_set_rgba (c->cr, c->color, layer->opacity);
+  aiperf_line_decimator_init (&d, c->cr);
+  for (guint i = 0; i < n; i++)
+    {
+      double px = px_x (c, g_array_index (layer->x, double, i));
+      double py = px_y (c, g_array_index (layer->y, double, i));
+
+      if (!isfinite (px) || !isfinite (py))
+        continue;
+      if (isfinite (prev_px) && px - prev_px > gap)
+        aiperf_line_decimator_break (&d);
+      aiperf_line_decimator_add (&d, px, py);
+      prev_px = px;
+    }
+  c->self->primitives += aiperf_line_decimator_end (&d);
+  cairo_stroke (c->cr);
+}
+
 /* Markers are merged per pixel column: markers of one column closer than
  * the chain gap are drawn as the shape swept from the first to the last,
  * which is their union to within a quarter pixel. A timeline of 16,000
@@ -86,6 +138,13 @@ draw_points (Ctx *c)
   AiperfStamp stamp;
   gboolean stamping = FALSE, chunked;
 
+  /* A value per time slice, thousands of them: each pixel column's
+   * lowest and highest, joined, as any long series is drawn. */
+  if (layer->dense_as_line && too_dense_for_markers (c))
+    {
+      draw_dense_line (c);
+      return;
+    }
   aiperf_pixel_mask_init (&mask, a);
   for (guint i = 0; i < n; i++)
     {

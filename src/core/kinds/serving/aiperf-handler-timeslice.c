@@ -146,6 +146,8 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
     {
       values = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
       values->marker_size = AIPERF_PLOT_MARKER_LARGE;
+      /* thousands of slices: a line through each pixel's extremes */
+      values->dense_as_line = TRUE;
     }
   values->pickable = TRUE;
   if (stat == AIPERF_STAT_AVG)
