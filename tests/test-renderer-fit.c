@@ -89,6 +89,85 @@ test_below (void)
   aiperf_renderer_free (renderer);
 }
 
+/* 300 series at 760 × 600, as the window draws them (scale 1) and as
+ * --headless --size 760x600 does (scale 760/1600), with long names (runs
+ * grouped by name) and short ones (by concurrency): the legend lists the
+ * first entries and then "+N more", or every entry; every entry, and the
+ * "+N more" whole, lies inside the image, and no text of it touches the
+ * image's edge (it was cut at "+294"). */
+static void
+test_small_canvas (void)
+{
+  const double scales[] = { 1.0, 760 / 1600.0 };
+  const int w = 760, h = 600;
+
+  for (guint long_names = 0; long_names < 2; long_names++)
+    for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+      {
+        g_autoptr(AiperfChart) chart = many_series_chart (300);
+        AiperfRenderer *renderer = aiperf_renderer_new ();
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+        cairo_t *cr = cairo_create (surface);
+        g_autofree gboolean *seen = g_new0 (gboolean, 300);
+        double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -1, y1 = -1;
+        double mx0 = G_MAXDOUBLE, my0 = G_MAXDOUBLE, mx1 = -1, my1 = -1;
+        guint shown = 0;
+        AiperfStyle style;
+
+        if (!long_names)
+          for (guint i = 0; i < 300; i++)
+            {
+              AiperfSeries *series = g_ptr_array_index (chart->series, i);
+
+              g_free (series->name);
+              series->name = g_strdup_printf ("%u", i + 1);
+            }
+        aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+        style.scale = scales[k];
+        aiperf_renderer_draw (renderer, cr, chart, NULL, &style, w, h);
+        cairo_destroy (cr);
+        aiperf_style_clear (&style);
+
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < w; x++)
+            {
+              int series = aiperf_renderer_pick_legend (renderer, x, y);
+
+              if (series == -1)
+                continue;
+              x0 = MIN (x0, x), y0 = MIN (y0, y), x1 = MAX (x1, x), y1 = MAX (y1, y);
+              if (series == AIPERF_LEGEND_MORE)
+                mx0 = MIN (mx0, x), my0 = MIN (my0, y), mx1 = MAX (mx1, x), my1 = MAX (my1, y);
+              else if (!seen[series])
+                {
+                  seen[series] = TRUE;
+                  shown++;
+                }
+            }
+        g_test_message ("%s names, scale %.3f: %u entries shown, legend %g,%g to %g,%g", long_names ? "long" : "short",
+                        scales[k], shown, x0, y0, x1, y1);
+        /* the first entries, in order */
+        g_assert_cmpuint (shown, >=, 3);
+        for (guint i = 0; i < 300; i++)
+          g_assert_cmpint (seen[i], ==, i < shown);
+        /* 300 do not fit in 600 px: "+N more" stands for the rest */
+        g_assert_cmpuint (shown, <, 300);
+        g_assert_cmpfloat (mx1, >=, 0);
+        /* all of it inside, clear of the edges */
+        g_assert_cmpfloat (x0, >=, 2);
+        g_assert_cmpfloat (y0, >=, 2);
+        g_assert_cmpfloat (x1, <=, w - 3);
+        g_assert_cmpfloat (y1, <=, h - 3);
+        g_assert_cmpfloat (mx1, <=, w - 3);
+        g_assert_cmpfloat (my1, <=, h - 3);
+        /* no ink of the "+N more" row at the right edge or below the image */
+        g_assert_cmpuint (count_ink (surface, w - 3, my0, w, my1 + 1), ==, 0);
+        g_assert_cmpuint (count_ink (surface, mx0, h - 2, mx1 + 1, h), ==, 0);
+        cairo_surface_destroy (surface);
+        aiperf_renderer_free (renderer);
+      }
+}
+
 /* Zoomed so a big marker sits on the plot's left edge: nothing of it is
  * drawn left of the edge, over the axis labels. */
 static void
@@ -132,6 +211,7 @@ main (int    argc,
 
   g_test_add_func ("/aiperf/renderer/legend/more", test_more);
   g_test_add_func ("/aiperf/renderer/legend/below", test_below);
+  g_test_add_func ("/aiperf/renderer/legend/760x600", test_small_canvas);
   g_test_add_func ("/aiperf/renderer/zoom-clips", test_zoom_clips);
   return g_test_run ();
 }
