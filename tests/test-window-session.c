@@ -208,6 +208,51 @@ test_missing_run (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* The preset file beside what is open is edited: the session reads it
+ * again and the window makes its charts anew, nobody asking. */
+static void
+test_presets_reloaded (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-window-presets-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "qwen-sweep", NULL);
+  g_autofree char *presets = g_build_filename (copy, ".aiperf-plot-config.yaml", NULL);
+  const char *paths[] = { copy, NULL };
+  const char *one =
+    "visualization:\n  multi_run_defaults: [first_one]\n  multi_run_plots:\n"
+    "    first_one: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg, title: First One}\n";
+  const char *two =
+    "visualization:\n  multi_run_defaults: [first_one, second_one]\n  multi_run_plots:\n"
+    "    first_one: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg, title: First One}\n"
+    "    second_one: {type: scatter_line, x: time_to_first_token_avg, y: output_token_throughput_avg, title: Second One}\n";
+  AiperfWindow *window;
+  AdwTabView *view;
+  int before;
+  gint64 deadline;
+
+  if (!display_available ())
+    return;
+  aiperf_test_copy_tree (sweep, copy);
+  g_assert_true (g_file_set_contents (presets, one, -1, NULL));
+  window = new_window ();
+  view = aiperf_window_get_tab_view (window);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  before = adw_tab_view_get_n_pages (view);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (view, 0)), ==, "First One");
+
+  g_assert_true (g_file_set_contents (presets, two, -1, NULL));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (adw_tab_view_get_n_pages (view) == before && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, before + 1);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (view, 1)), ==, "Second One");
+  g_assert_cmpuint (aiperf_session_get_errors (window->session)->len, ==, 0);
+
+  destroy_window (window);
+  aiperf_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -217,5 +262,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/watch-state", test_watch_state);
   g_test_add_func ("/aiperf/window/close-while-opening", test_close_while_opening);
   g_test_add_func ("/aiperf/window/missing-run", test_missing_run);
+  g_test_add_func ("/aiperf/window/presets-reloaded", test_presets_reloaded);
   return g_test_run ();
 }

@@ -194,6 +194,24 @@ remove_run (GSimpleAction *action,
     aiperf_session_remove_run (self->session, run);
 }
 
+/* The preset file in effect was edited on disk and read again (or said
+ * as a load error): the default charts are made anew from it. */
+static void
+on_presets_changed (AiperfWindow *self)
+{
+  if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
+    return;
+  aiperf_window_rebuild_tabs (self);
+  aiperf_window_show_toast (self, _("Plot presets changed on disk: charts made again"), FALSE);
+}
+
+static void
+on_option_changed (AiperfWindow *self,
+                   const char   *key)
+{
+  aiperf_window_apply_kind_option (self, key);
+}
+
 /* Back in the window after a while elsewhere (a file manager, a shell):
  * a look whether every run's folder is still there. */
 static void
@@ -243,6 +261,9 @@ aiperf_window_init_session (AiperfWindow *self)
   /* (its message comes as a load error: the toast, and the list) */
   g_signal_connect_swapped (self->session, "run-missing", G_CALLBACK (aiperf_window_mark_missing_runs), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
+  /* What the session owns changed: the window follows, nobody calls it. */
+  g_signal_connect_swapped (self->session, "presets-changed", G_CALLBACK (on_presets_changed), self);
+  g_signal_connect_swapped (self->session, "options-changed", G_CALLBACK (on_option_changed), self);
   g_signal_connect_swapped (self->session, "notify::n-runs", G_CALLBACK (aiperf_window_update_title), self);
   g_signal_connect_swapped (self->session, "notify::loading", G_CALLBACK (on_loading), self);
   g_signal_connect_swapped (self->session, "notify::progress", G_CALLBACK (on_progress), self);

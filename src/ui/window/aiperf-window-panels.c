@@ -12,21 +12,25 @@
 #include "aiperf-data-panel.h"
 #include "aiperf-window-private.h"
 
-/* The kind's charts took its options (--gpu, --filter, …) as preset keys:
- * they are set again on each and redrawn. */
-static void
-on_options_changed (AiperfWindow    *self,
-                    AiperfDataPanel *panel)
+/* The session's analysis option @key changed (a data panel's control, or
+ * anyone else): the charts of the kinds that have it took it as a preset
+ * key, so it is set again on each of those and they are redrawn. */
+void
+aiperf_window_apply_kind_option (AiperfWindow *self,
+                                 const char   *key)
 {
-  const AiperfKind *kind = aiperf_data_panel_get_kind (panel);
-
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+      AiperfPlotSpec *spec;
+      const AiperfKind *kind;
 
-      if (AIPERF_IS_PLOT_PAGE (child) &&
-          aiperf_kind_apply_options (kind, aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child)),
-                                     aiperf_session_get_options (self->session)))
+      if (!AIPERF_IS_PLOT_PAGE (child))
+        continue;
+      spec = aiperf_plot_page_get_spec (AIPERF_PLOT_PAGE (child));
+      kind = aiperf_kinds_find (spec->kind);
+      if (kind != NULL && aiperf_kind_has_option (kind, key) &&
+          aiperf_kind_apply_options (kind, spec, aiperf_session_get_options (self->session)))
         aiperf_plot_page_redraw (AIPERF_PLOT_PAGE (child));
     }
 }
@@ -57,7 +61,6 @@ aiperf_window_add_data_panel (AiperfWindow     *self,
   g_return_if_fail (kind != NULL && kind->table != NULL);
 
   panel = aiperf_data_panel_new (self->session, kind);
-  g_signal_connect_object (panel, "options-changed", G_CALLBACK (on_options_changed), self, G_CONNECT_SWAPPED);
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));

@@ -80,6 +80,10 @@ void          aiperf_window_page_changed        (AiperfWindow   *self,
  * its charts' tabs. */
 void          aiperf_window_add_data_panel      (AiperfWindow     *self,
                                                  const AiperfKind *kind);
+/* The session's analysis option @key changed: the charts of the kinds
+ * that have it are set and redrawn. */
+void          aiperf_window_apply_kind_option   (AiperfWindow     *self,
+                                                 const char       *key);
 /* aiperf-window-timelines.c: a timeline tab per trace of @runs. */
 void          aiperf_window_add_timelines       (AiperfWindow   *self,
                                                  AiperfRunSet   *runs);
