@@ -132,6 +132,76 @@ test_number_format (void)
   }
 }
 
+/* Aligns @in (NULL-terminated) and checks the result against @out. */
+static void
+assert_aligned (const char * const *in,
+                const char * const *out)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  guint n = g_strv_length ((char **) in);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (texts, g_strdup (in[i]));
+  aiperf_number_align (texts);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (g_ptr_array_index (texts, i), ==, out[i]);
+}
+
+/* A legend's numbers share their decimals, as an axis's ticks do; names
+ * that hold digits are left alone. */
+static void
+test_number_align (void)
+{
+  /* request-rate groups as folder names write them */
+  assert_aligned ((const char *[]) { "0.5", "2", "16", NULL }, (const char *[]) { "0.5", "2.0", "16.0" });
+  /* whole numbers stay whole; two decimals are kept by all */
+  assert_aligned ((const char *[]) { "1", "4", "16", "64", NULL }, (const char *[]) { "1", "4", "16", "64" });
+  assert_aligned ((const char *[]) { "0.25", "1.5", "10", NULL }, (const char *[]) { "0.25", "1.50", "10.00" });
+  /* point labels with words: the words are the family */
+  assert_aligned ((const char *[]) { "0.5 req/s", "2 req/s", "inf", "8 req/s", NULL },
+                  (const char *[]) { "0.5 req/s", "2.0 req/s", "inf", "8.0 req/s" });
+  /* an axis multiplier is part of the family: "1.5k" and "12k" align, not "3" */
+  assert_aligned ((const char *[]) { "1.5k", "12k", "3", NULL }, (const char *[]) { "1.5k", "12.0k", "3" });
+  /* names with digits in them, a lone number and folder-name noise */
+  assert_aligned ((const char *[]) { "qwen2.5", "qwen3", "7B", "1.5B", "Llama 3.1", "Llama 3", NULL },
+                  (const char *[]) { "qwen2.5", "qwen3", "7B", "1.5B", "Llama 3.1", "Llama 3" });
+  assert_aligned ((const char *[]) { "0.3333333", "2", NULL }, (const char *[]) { "0.3333333", "2" });
+  assert_aligned ((const char *[]) { "-2.5", "4", "Unknown", NULL }, (const char *[]) { "-2.5", "4.0", "Unknown" });
+}
+
+/* A chart's legend and its point labels, panels included. */
+static void
+test_chart_align_numbers (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Rates");
+  AiperfChart *panel = aiperf_chart_new ("Panel");
+  AiperfLayer *layer;
+  const AiperfSeries *series;
+
+  aiperf_chart_add_series (chart, "0.5", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  aiperf_chart_add_series (chart, "16", aiperf_color_palette (1), AIPERF_LAYER_POINTS);
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, 0);
+  aiperf_layer_append_labeled (layer, 1, 1, 0, "1 req/s");
+  aiperf_layer_append_labeled (layer, 2, 2, 1, NULL);
+  layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, 1);
+  aiperf_layer_append_labeled (layer, 3, 3, 2, "2.5 req/s");
+  aiperf_chart_add_series (panel, "2", aiperf_color_palette (2), AIPERF_LAYER_POINTS);
+  aiperf_chart_add_panel (chart, panel);
+
+  aiperf_chart_align_numbers (chart);
+  series = g_ptr_array_index (chart->series, 0);
+  g_assert_cmpstr (series->name, ==, "0.5");
+  series = g_ptr_array_index (chart->series, 1);
+  g_assert_cmpstr (series->name, ==, "16.0");
+  series = g_ptr_array_index (panel->series, 0);
+  g_assert_cmpstr (series->name, ==, "2.0");
+  layer = g_ptr_array_index (chart->layers, 0);
+  g_assert_cmpstr (g_ptr_array_index (layer->labels, 0), ==, "1.0 req/s");
+  g_assert_null (g_ptr_array_index (layer->labels, 1));
+  layer = g_ptr_array_index (chart->layers, 1);
+  g_assert_cmpstr (g_ptr_array_index (layer->labels, 0), ==, "2.5 req/s");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -141,5 +211,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/chart/labels-and-copy", test_labels_and_copy);
   g_test_add_func ("/aiperf/chart/colors", test_colors);
   g_test_add_func ("/aiperf/chart/number-format", test_number_format);
+  g_test_add_func ("/aiperf/chart/number-align", test_number_align);
+  g_test_add_func ("/aiperf/chart/align-numbers", test_chart_align_numbers);
   return g_test_run ();
 }

@@ -587,6 +587,149 @@ test_rule_labels (void)
   g_assert_true (labels_have (labels, "ridge bf16 295 FLOP/B"));
 }
 
+/* The nearest point of @r to (x, y). */
+static void
+nearest_in_rect (const AiperfRect *r,
+                 double            x,
+                 double            y,
+                 double           *nx,
+                 double           *ny)
+{
+  *nx = CLAMP (x, r->x, r->x + r->width);
+  *ny = CLAMP (y, r->y, r->y + r->height);
+}
+
+/* Whether the segment (x0, y0)–(x1, y1) enters @r (sampled every half pixel). */
+static gboolean
+segment_enters (double x0, double y0, double x1, double y1,
+                const AiperfRect *r)
+{
+  guint steps = (guint) ceil (hypot (x1 - x0, y1 - y0) * 2) + 1;
+
+  for (guint k = 0; k <= steps; k++)
+    {
+      double x = x0 + (x1 - x0) * k / steps, y = y0 + (y1 - y0) * k / steps;
+
+      if (x > r->x && x < r->x + r->width && y > r->y && y < r->y + r->height)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Seven runs' points in a tight cluster, each with its own name: the places
+ * beside the inner points are taken, so their labels go a little further
+ * out with a leader line — every label shown, none over another or a
+ * marker, each leader short and crossing no other label. */
+static void
+test_leader_labels (void)
+{
+  static const char * const names[] = { "qwen-a", "qwen-b", "qwen-c", "qwen-d", "qwen-e", "qwen-f", "qwen-g" };
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Cluster");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  g_autoptr(GArray) labels = NULL;
+  int series = aiperf_chart_add_series (chart, "runs", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+  cairo_surface_t *surface;
+  guint n_leaders = 0;
+
+  aiperf_axis_set_range (&chart->x, 0, 100);
+  aiperf_axis_set_range (&chart->y, 0, 100);
+  layer->marker_size = 10;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    aiperf_layer_append_labeled (layer, 50 + (i % 3) * 1.6, 50 + (i / 3) * 4.5, (int) i, names[i]);
+
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, W, H);
+  if (g_getenv ("AIPERF_RENDER_OUT") != NULL)
+    {
+      g_autofree char *file = g_build_filename (g_getenv ("AIPERF_RENDER_OUT"), "leader-labels.png", NULL);
+
+      g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
+    }
+  cairo_surface_destroy (surface);
+  labels = assert_labels_clear (renderer, chart);
+  g_assert_cmpuint (labels->len, ==, G_N_ELEMENTS (names));
+  g_assert_cmpuint (aiperf_renderer_get_hidden_labels (renderer), ==, 0);
+  g_assert_null (aiperf_renderer_get_note (renderer));
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AiperfLabelBox *a = &g_array_index (labels, AiperfLabelBox, i);
+      double nx, ny, px, py, d;
+      guint k;
+
+      /* each names its own point */
+      for (k = 0; k < G_N_ELEMENTS (names) && strcmp (names[k], a->text) != 0; k++)
+        ;
+      g_assert_cmpuint (k, <, G_N_ELEMENTS (names));
+      g_assert_true (aiperf_renderer_data_to_pixel (renderer, aiperf_layer_x (layer, k), aiperf_layer_y (layer, k),
+                                                    FALSE, &px, &py));
+      g_assert_cmpfloat_with_epsilon (a->px, px, 1e-6);
+      g_assert_cmpfloat_with_epsilon (a->py, py, 1e-6);
+      nearest_in_rect (&a->rect, px, py, &nx, &ny);
+      d = hypot (nx - px, ny - py);
+      if (!a->leader)
+        {
+          /* beside its point: within the marker and a small gap */
+          g_assert_cmpfloat (d, <=, 5 + 2 + 1);
+          continue;
+        }
+      n_leaders++;
+      /* further out than the places beside it, yet near */
+      g_assert_cmpfloat (d, >, 5 + 2);
+      g_assert_cmpfloat (d, <, 120);
+      for (guint j = 0; j < labels->len; j++)
+        if (j != i && segment_enters (px, py, nx, ny, &g_array_index (labels, AiperfLabelBox, j).rect))
+          g_error ("the leader of \"%s\" crosses \"%s\"", a->text, g_array_index (labels, AiperfLabelBox, j).text);
+    }
+  g_test_message ("%u of %u labels on a leader line", n_leaders, labels->len);
+  g_assert_cmpuint (n_leaders, >=, 1);
+}
+
+/* Thirty names on one spot of a small chart: those with no room even at
+ * the end of a leader are left out, and the note under the title says how
+ * many, after the chart's own note; the plot moves down a line for it. */
+static void
+test_hidden_labels_note (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("Crowd");
+  g_autoptr(AiperfChart) bare = NULL;
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  g_autoptr(GArray) labels = NULL;
+  g_autofree char *expected = NULL;
+  int series = aiperf_chart_add_series (chart, "runs", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
+  AiperfRect with_note, without;
+  guint hidden;
+
+  aiperf_axis_set_range (&chart->x, 0, 10);
+  aiperf_axis_set_range (&chart->y, 0, 10);
+  chart->note = g_strdup ("Several rows are combined");
+  for (int i = 0; i < 30; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("run-%02d", i);
+
+      aiperf_layer_append_labeled (layer, 5 + 0.01 * i, 5, i, name);
+    }
+  bare = aiperf_chart_copy (chart);
+  g_ptr_array_set_size (((AiperfLayer *) g_ptr_array_index (bare->layers, 0))->labels, 0);
+
+  cairo_surface_destroy (draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, 360, 240));
+  labels = assert_labels_clear (renderer, chart);
+  with_note = aiperf_renderer_get_plot_area (renderer);
+  hidden = aiperf_renderer_get_hidden_labels (renderer);
+  g_test_message ("%u labels placed, %u hidden", labels->len, hidden);
+  g_assert_cmpuint (hidden, >, 0);
+  g_assert_cmpuint (labels->len + hidden, ==, 30);
+  expected = g_strdup_printf ("Several rows are combined\n%u point labels hidden: no room", hidden);
+  g_assert_cmpstr (aiperf_renderer_get_note (renderer), ==, expected);
+
+  /* without labels: the chart's note alone, and the plot a line higher */
+  cairo_surface_destroy (draw_chart (renderer, bare, NULL, AIPERF_THEME_LIGHT, 360, 240));
+  without = aiperf_renderer_get_plot_area (renderer);
+  g_assert_cmpuint (aiperf_renderer_get_hidden_labels (renderer), ==, 0);
+  g_assert_cmpstr (aiperf_renderer_get_note (renderer), ==, "Several rows are combined");
+  g_assert_cmpfloat (with_note.y, >, without.y + 8);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -604,5 +747,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/labels/no-duplicates", test_point_labels);
   g_test_add_func ("/aiperf/render/labels/dense-clear", test_dense_labels);
   g_test_add_func ("/aiperf/render/labels/reference-lines", test_rule_labels);
+  g_test_add_func ("/aiperf/render/labels/leader-lines", test_leader_labels);
+  g_test_add_func ("/aiperf/render/labels/hidden-in-note", test_hidden_labels_note);
   return g_test_run ();
 }

@@ -238,6 +238,13 @@ gboolean     aiperf_chart_get_data_bounds  (const AiperfChart *chart,
 guint        aiperf_chart_count_points     (const AiperfChart *chart,
                                             AiperfLayerKind    kind);
 
+/* The numbers of @chart's legend, and those of its point labels, each
+ * written with one count of decimals ("0.5", "2.0", "16.0"; see
+ * aiperf_number_align()), its panels' with its own. Every chart builder
+ * calls it once, so the window, the images and the reports show the same
+ * text. */
+void         aiperf_chart_align_numbers    (AiperfChart       *chart);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AiperfChart, aiperf_chart_free)
 
 G_END_DECLS

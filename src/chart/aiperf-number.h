@@ -20,4 +20,14 @@ G_BEGIN_DECLS
 char *aiperf_number_format (double value,
                             int    digits);
 
+/* Numbers that stand side by side (a legend's entries, a chart's point
+ * labels) written with one count of decimals, as an axis writes its ticks:
+ * "0.5", "2", "16" become "0.5", "2.0", "16.0". A text takes part when it
+ * is a plain number ("16", "-2.5", "12.5k" with an axis multiplier),
+ * alone or followed by a space and words ("2 req/s"); texts with the same
+ * multiplier and words are aligned together, any other text (a name, "∞",
+ * "7B", "qwen2.5") is left as it is. @texts (char*, NULL entries allowed)
+ * are replaced in place; TRUE when one was. */
+gboolean aiperf_number_align (GPtrArray *texts);
+
 G_END_DECLS

@@ -210,11 +210,11 @@ aiperf_renderer_draw_axes (AiperfRenderer *self,
       aiperf_renderer_show_text (self, cr, chart->title, a->x, y, 0, 0, 0);
       y += h + 2 * s;
     }
-  if (chart->note != NULL && chart->note[0] != '\0')
+  if (aiperf_renderer_note (self) != NULL)
     {
       aiperf_renderer_set_font (self, style->font_size * s, FALSE);
       aiperf_set_rgba (cr, style->foreground, 0.8);
-      aiperf_renderer_show_text (self, cr, chart->note, a->x, y, 0, 0, 0);
+      aiperf_renderer_show_text (self, cr, aiperf_renderer_note (self), a->x, y, 0, 0, 0);
     }
   pango_layout_set_width (self->layout, -1);
   pango_layout_set_ellipsize (self->layout, PANGO_ELLIPSIZE_NONE);

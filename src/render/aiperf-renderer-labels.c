@@ -4,10 +4,14 @@
  * label repeated at the same place prints twice. Here each label tries a
  * few places around its point and takes the first one free of other
  * labels, every drawn marker and data lines (failing that, the first free
- * of labels and markers); a label that would repeat the same text at the
- * same place, or that finds no place, is left out. Sliding text (a
- * roofline ceiling's label) is placed first, along its row, by the same
- * rules, and is never left out.
+ * of labels and markers). When every place beside its point is taken, it
+ * goes to the nearest free place a little further out, joined to its
+ * point by a thin leader line that crosses no other label or marker;
+ * only when there is none of those either is it left out, and the chart's
+ * note counts it ("3 point labels hidden: no room") instead of losing it
+ * silently. A label that would repeat the same text at the same place is
+ * left out. Sliding text (a roofline ceiling's label) is placed first,
+ * along its row, by the same rules, and is never left out.
  *
  * A label is written in its series' colour (made readable on the plot
  * background), so a label next to another series' line is not misread.
@@ -31,6 +35,13 @@
 /* Past this many drawn markers, labels keep clear of their own layers'
  * markers only (each label tests every obstacle). */
 #define MAX_MARKER_OBSTACLES 5000
+
+/* Leader lines: tried only on charts with at most this many labels (each
+ * tries up to LEADER_RINGS × LEADER_ANGLES places), out to this many rings
+ * of half a label's height beyond the places next to the point. */
+#define MAX_LEADER_LABELS 300
+#define LEADER_RINGS 12
+#define LEADER_ANGLES 16
 
 typedef struct {
   double x0, y0, x1, y1;
@@ -232,6 +243,76 @@ spot_free (AiperfRenderer   *self,
   return TRUE;
 }
 
+/* Whether the leader line from (x0, y0) to (x1, y1) crosses a placed label
+ * or a marker other than the one it starts at. */
+static gboolean
+leader_free (AiperfRenderer *self,
+             const Segment  *leader,
+             GArray         *markers)
+{
+  GArray *placed = self->labels;
+
+  for (guint k = 0; k < placed->len; k++)
+    if (segment_hits (leader, &g_array_index (placed, AiperfPlacedLabel, k).rect))
+      return FALSE;
+  for (guint k = 0; k < markers->len; k++)
+    {
+      const AiperfRect *m = &g_array_index (markers, AiperfRect, k);
+
+      /* its own point's marker (and any drawn on the same spot) */
+      if (leader->x0 >= m->x - 0.5 && leader->x0 <= m->x + m->width + 0.5 &&
+          leader->y0 >= m->y - 0.5 && leader->y0 <= m->y + m->height + 0.5)
+        continue;
+      if (segment_hits (leader, m))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The nearest free place further from (px, py) than the places beside it,
+ * joined by a leader line from the marker's edge (@r_marker) to the label's
+ * nearest point; FALSE when there is none within LEADER_RINGS rings. */
+static gboolean
+place_with_leader (AiperfRenderer    *self,
+                   AiperfPlacedLabel *p,
+                   double             r,
+                   double             r_marker,
+                   GArray            *markers,
+                   GArray            *lines)
+{
+  double px = p->px, py = p->py, w = p->rect.width, h = p->rect.height;
+
+  for (int pass = 0; pass < 2; pass++)
+    for (guint ring = 1; ring <= LEADER_RINGS; ring++)
+      for (guint a = 0; a < LEADER_ANGLES; a++)
+        {
+          /* Round the clock from the upper right, as the places beside it. */
+          double angle = -G_PI / 4 + 2 * G_PI * a / LEADER_ANGLES;
+          double c = cos (angle), sn = sin (angle);
+          double d = r + ring * h / 2;
+          double nx, ny, len;
+          Segment leader;
+
+          p->rect.x = px + c * (d + w / 2) - w / 2;
+          p->rect.y = py + sn * (d + h / 2) - h / 2;
+          if (!spot_free (self, &p->rect, markers, pass == 0 ? lines : NULL))
+            continue;
+          nx = CLAMP (px, p->rect.x, p->rect.x + p->rect.width);
+          ny = CLAMP (py, p->rect.y, p->rect.y + p->rect.height);
+          len = hypot (nx - px, ny - py);
+          if (!(len > r_marker))
+            continue;
+          leader = (Segment) { px + (nx - px) * r_marker / len, py + (ny - py) * r_marker / len,
+                               /* stop short of the text, which it must not cross */
+                               nx - (nx - px) / len, ny - (ny - py) / len };
+          if (!leader_free (self, &leader, markers))
+            continue;
+          p->leader = TRUE;
+          return TRUE;
+        }
+  return FALSE;
+}
+
 /* Sliding text: where the chart put it when that is free, else the nearest
  * free place along its row (a ceiling's label slides along the ceiling),
  * else a row above or below. First clear of lines too; then lines may
@@ -251,7 +332,7 @@ place_sliding_text (AiperfRenderer    *self,
       const char *text = g_ptr_array_index (layer->labels, i);
       double px = aiperf_axis_map_to_px (&self->mx, g_array_index (layer->x, double, i));
       double py = aiperf_axis_map_to_px (ym, g_array_index (layer->y, double, i));
-      AiperfPlacedLabel p = { { 0, 0, 0, 0 }, text, px, py, color };
+      AiperfPlacedLabel p = { { 0, 0, 0, 0 }, text, px, py, color, FALSE };
       double w, h;
       gboolean done = FALSE;
       guint n_steps;
@@ -284,8 +365,7 @@ place_sliding_text (AiperfRenderer    *self,
 }
 
 void
-aiperf_renderer_place_labels (AiperfRenderer *self,
-                              cairo_t        *cr)
+aiperf_renderer_place_labels (AiperfRenderer *self)
 {
   const AiperfChart *chart = self->chart;
   const AiperfRect *area = &self->area;
@@ -297,6 +377,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
 
   g_array_set_size (placed, 0);
   g_array_set_size (self->rule_labels, 0);
+  self->hidden_labels = 0;
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
@@ -361,7 +442,7 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
           for (int pass = 0; pass < 2 && !done; pass++)
             for (guint d = 0; d < G_N_ELEMENTS (dirs) && !done; d++)
               {
-                AiperfPlacedLabel p = { { 0, 0, w, h }, text, px, py, color };
+                AiperfPlacedLabel p = { { 0, 0, w, h }, text, px, py, color, FALSE };
 
                 p.rect.x = dirs[d][0] == 0 ? px - w / 2 : dirs[d][0] > 0 ? px + r : px - r - w;
                 p.rect.y = dirs[d][1] == 0 ? py - h / 2 : dirs[d][1] > 0 ? py + r : py - r - h;
@@ -373,10 +454,31 @@ aiperf_renderer_place_labels (AiperfRenderer *self,
                 g_array_append_val (placed, p);
                 done = TRUE;
               }
+          if (!done)
+            {
+              AiperfPlacedLabel p = { { 0, 0, w, h }, text, px, py, color, FALSE };
+
+              if (total <= MAX_LEADER_LABELS &&
+                  place_with_leader (self, &p, r, layer->marker_size * s / 2, markers, lines))
+                g_array_append_val (placed, p);
+              else
+                self->hidden_labels++;
+            }
         }
     }
+}
 
+void
+aiperf_renderer_draw_label_halos (AiperfRenderer *self,
+                                  cairo_t        *cr)
+{
+  GArray *placed = self->labels;
+  double s = self->s;
+
+  if (placed->len == 0)
+    return;
   /* The halos, under the data layers still to come. */
+  aiperf_renderer_set_font (self, self->style->font_size * s, FALSE);
   cairo_save (cr);
   aiperf_set_rgba (cr, self->style->plot_background, 0.85);
   cairo_set_line_width (cr, 3 * s);
@@ -402,6 +504,26 @@ aiperf_renderer_draw_labels (AiperfRenderer *self,
   if (placed->len == 0)
     return;
   cairo_save (cr);
+  /* Leader lines first, thin and in the label's colour: the text ends them. */
+  cairo_set_line_width (cr, self->s);
+  for (guint k = 0; k < placed->len; k++)
+    {
+      const AiperfPlacedLabel *p = &g_array_index (placed, AiperfPlacedLabel, k);
+      double nx, ny, len, r;
+
+      if (!p->leader)
+        continue;
+      nx = CLAMP (p->px, p->rect.x, p->rect.x + p->rect.width);
+      ny = CLAMP (p->py, p->rect.y, p->rect.y + p->rect.height);
+      len = hypot (nx - p->px, ny - p->py);
+      /* from the edge of a marker of the usual size */
+      r = MIN (4 * self->s, len / 2);
+      aiperf_set_rgba (cr, p->color, 0.7);
+      cairo_move_to (cr, p->px + (nx - p->px) * r / len, p->py + (ny - p->py) * r / len);
+      cairo_line_to (cr, nx, ny);
+      cairo_stroke (cr);
+      self->primitives++;
+    }
   aiperf_renderer_set_font (self, self->style->font_size * self->s, FALSE);
   for (guint k = 0; k < placed->len; k++)
     {

@@ -373,12 +373,12 @@ aiperf_renderer_layout (AiperfRenderer *self,
       aiperf_renderer_text_size (self, chart->title, NULL, &h);
       top += h + 2 * s;
     }
-  if (chart->note != NULL && chart->note[0] != '\0')
+  if (aiperf_renderer_note (self) != NULL)
     {
       double h;
 
       aiperf_renderer_set_font (self, fs, FALSE);
-      aiperf_renderer_text_size (self, chart->note, NULL, &h);
+      aiperf_renderer_text_size (self, aiperf_renderer_note (self), NULL, &h);
       top += h + 2 * s;
     }
   top += 10 * s;

@@ -36,6 +36,7 @@ typedef struct {
   const char *text;    /* the chart's, valid during the draw */
   double      px, py;  /* the point it names */
   AiperfRGBA  color;
+  gboolean    leader;  /* away from its point, joined to it by a line */
 } AiperfPlacedLabel;
 
 typedef struct {
@@ -95,6 +96,8 @@ struct _AiperfRenderer {
   GArray         *rule_labels; /* AiperfPlacedLabel: reference lines' labels of the draw in progress */
   GArray         *label_boxes; /* AiperfLabelBox of the last draw, texts in label_texts */
   GStringChunk   *label_texts;
+  guint           hidden_labels; /* point labels the last draw found no room for */
+  char           *note;        /* the note the draw writes: the chart's, and the labels it hid */
   /* the draw in progress (valid only inside aiperf_renderer_draw) */
   const AiperfChart *chart;
   const AiperfStyle *style;
@@ -196,10 +199,16 @@ void     aiperf_renderer_legend_place (AiperfRenderer *self);
 gboolean aiperf_renderer_legend_covers_data (AiperfRenderer *self);
 void     aiperf_renderer_draw_legend (AiperfRenderer *self, cairo_t *cr);
 
-/* point labels (aiperf-renderer-labels.c): placed and haloed before the
- * data layers, written after them */
-void     aiperf_renderer_place_labels (AiperfRenderer *self, cairo_t *cr);
+/* point labels (aiperf-renderer-labels.c): placed once the plot is laid
+ * out, haloed before the data layers, written (with their leader lines)
+ * after them; self->hidden_labels counts those with no room */
+void     aiperf_renderer_place_labels (AiperfRenderer *self);
+void     aiperf_renderer_draw_label_halos (AiperfRenderer *self, cairo_t *cr);
 void     aiperf_renderer_draw_labels (AiperfRenderer *self, cairo_t *cr);
+/* The note under the title: the chart's, and what the draw adds to it
+ * (labels it had no room for); NULL when there is none. Set when a draw
+ * starts. */
+const char *aiperf_renderer_note  (AiperfRenderer *self);
 
 /* decimation and picking (aiperf-decimate.c) */
 typedef struct {

@@ -6,9 +6,66 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "config.h"
+
 #include "aiperf-renderer-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
+
+/* The plot's place: the layout, and the legend's, which goes below the plot
+ * (laid out again) when even its emptiest corner inside would cover a
+ * point: a legend never hides data. */
+static void
+lay_out (AiperfRenderer *self,
+         cairo_t        *cr)
+{
+  aiperf_renderer_layout (self, cr);
+  aiperf_renderer_legend_place (self);
+  if (self->legend_inside && !self->legend_not_inside && aiperf_renderer_legend_covers_data (self))
+    {
+      self->legend_not_inside = TRUE;
+      aiperf_renderer_layout (self, cr);
+      aiperf_renderer_legend_place (self);
+    }
+}
+
+/* The chart's note with a line saying how many point labels had no room. */
+static char *
+hidden_labels_note (const char *chart_note,
+                    guint       hidden)
+{
+  g_autofree char *line = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                        "%u point label hidden: no room",
+                                                        "%u point labels hidden: no room", hidden),
+                                           hidden);
+
+  if (chart_note == NULL || chart_note[0] == '\0')
+    return g_steal_pointer (&line);
+  return g_strconcat (chart_note, "\n", line, NULL);
+}
+
+const char *
+aiperf_renderer_note (AiperfRenderer *self)
+{
+  return self->note != NULL && self->note[0] != '\0' ? self->note : NULL;
+}
+
+const char *
+aiperf_renderer_get_note (AiperfRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return aiperf_renderer_note (self);
+}
+
+guint
+aiperf_renderer_get_hidden_labels (AiperfRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->hidden_labels;
+}
 
 AiperfRenderer *
 aiperf_renderer_new (void)
@@ -43,6 +100,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   g_array_unref (self->rule_labels);
   g_array_unref (self->label_boxes);
   g_string_chunk_free (self->label_texts);
+  g_free (self->note);
   g_free (self);
 }
 
@@ -215,6 +273,9 @@ aiperf_renderer_draw (AiperfRenderer       *self,
 
   g_array_set_size (self->bar_hits, 0);
   g_array_set_size (self->segment_hits, 0);
+  g_free (self->note);
+  self->note = g_strdup (chart->note);
+  self->hidden_labels = 0;
   self->segment_thick = 0;
   self->n_panels = 0;
   if (chart->panels != NULL && chart->panels->len > 0)
@@ -232,15 +293,21 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   cairo_paint (cr);
 
   self->legend_not_inside = FALSE;
-  aiperf_renderer_layout (self, cr);
-  aiperf_renderer_legend_place (self);
-  /* A legend never hides data: when even its emptiest corner covers a
-   * point, it goes below the plot and the plot is laid out again. */
-  if (self->legend_inside && aiperf_renderer_legend_covers_data (self))
+  lay_out (self, cr);
+  aiperf_renderer_place_labels (self);
+  /* Labels with no room are said under the title: the plot is laid out
+   * again one line lower, and the labels placed again in it. */
+  if (self->hidden_labels > 0)
     {
-      self->legend_not_inside = TRUE;
-      aiperf_renderer_layout (self, cr);
-      aiperf_renderer_legend_place (self);
+      g_free (self->note);
+      self->note = hidden_labels_note (chart->note, self->hidden_labels);
+      lay_out (self, cr);
+      aiperf_renderer_place_labels (self);
+      g_free (self->note);
+      /* (the lower plot has room for them all, now and then: the line it
+       * was given stays empty) */
+      self->note = self->hidden_labels > 0 ? hidden_labels_note (chart->note, self->hidden_labels)
+                                           : g_strdup (chart->note);
     }
   self->valid = TRUE;
 
@@ -251,7 +318,7 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   cairo_save (cr);
   cairo_rectangle (cr, self->area.x, self->area.y, self->area.width, self->area.height);
   cairo_clip (cr);
-  aiperf_renderer_place_labels (self, cr);
+  aiperf_renderer_draw_label_halos (self, cr);
   cairo_restore (cr);
 
   for (guint i = 0; i < chart->layers->len; i++)
@@ -293,7 +360,8 @@ aiperf_renderer_draw (AiperfRenderer       *self,
       const AiperfPlacedLabel *p = k < self->labels->len
         ? &g_array_index (self->labels, AiperfPlacedLabel, k)
         : &g_array_index (self->rule_labels, AiperfPlacedLabel, k - self->labels->len);
-      AiperfLabelBox box = { p->rect, g_string_chunk_insert (self->label_texts, p->text) };
+      AiperfLabelBox box = { p->rect, g_string_chunk_insert (self->label_texts, p->text),
+                             p->px, p->py, p->leader };
 
       g_array_append_val (self->label_boxes, box);
     }

@@ -75,6 +75,8 @@ int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
 typedef struct {
   AiperfRect  rect;
   const char *text;    /* the renderer's: valid until its next draw */
+  double      px, py;  /* the point a point label names (else the label's place) */
+  gboolean    leader;  /* placed away from its point, a line drawn to it */
 } AiperfLabelBox;
 
 /* The labels the last draw placed itself, in the order placed: point labels
@@ -82,6 +84,12 @@ typedef struct {
  * reference lines' labels (on a plate at their line, clear of the others
  * and of each other). An array of AiperfLabelBox. */
 GArray         *aiperf_renderer_get_placed_labels (AiperfRenderer *self);
+/* Point labels the last draw left out for want of room (no free place near
+ * their point, even at the end of a leader line); its note says how many. */
+guint           aiperf_renderer_get_hidden_labels (AiperfRenderer *self);
+/* The note the last draw wrote under the title (the chart's, and a line
+ * for the labels it hid), or NULL. */
+const char     *aiperf_renderer_get_note     (AiperfRenderer *self);
 /* The tick labels the last draw wrote along @axis: 'x', 'y', '2' (the right
  * axis) or 'c' (the colour bar), in tick order; labels thinned out for room
  * are left out. NULL-terminated; free with g_strfreev (). */

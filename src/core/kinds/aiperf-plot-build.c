@@ -12,6 +12,18 @@
 #include "aiperf-plot-handlers.h"
 #include "aiperf-plot-view.h"
 
+/* What every chart gets before anyone shows it: the preset's view keys,
+ * and one number format in its legend and in its point labels. */
+static AiperfChart *
+finish (const AiperfPlotSpec *spec,
+        AiperfChart          *chart)
+{
+  chart = aiperf_plot_apply_view (spec, chart);
+  if (chart != NULL)
+    aiperf_chart_align_numbers (chart);
+  return chart;
+}
+
 AiperfChart *
 aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
                              AiperfRunSet               *runs,
@@ -32,7 +44,7 @@ aiperf_plot_build_multi_run (const AiperfPlotSpec       *spec,
     return aiperf_plot_no_data (error, _("“%s” is a plot of a single run."), handler->type);
   if (colors == NULL)
     colors = own_colors = aiperf_plot_colors_new ();
-  return aiperf_plot_apply_view (spec, handler->build_multi (spec, runs, classification, colors, error));
+  return finish (spec, handler->build_multi (spec, runs, classification, colors, error));
 }
 
 /* A lone series named like the y axis tells nothing the axis does not:
@@ -63,13 +75,13 @@ aiperf_plot_build_single_run (const AiperfPlotSpec *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (aiperf_plot_wants_server_metric (spec, run))
-    return aiperf_plot_apply_view (spec, aiperf_handler_server_metric (spec, run, error));
+    return finish (spec, aiperf_handler_server_metric (spec, run, error));
 
   handler = aiperf_plot_handler_get (spec->type);
   g_return_val_if_fail (handler != NULL, NULL);
   if (handler->build_single == NULL)
     return aiperf_plot_no_data (error, _("“%s” compares runs: open two or more runs."), handler->type);
   if (spec->type == AIPERF_PLOT_SCATTER)
-    return aiperf_plot_apply_view (spec, drop_redundant_legend (handler->build_single (spec, run, error)));
-  return aiperf_plot_apply_view (spec, handler->build_single (spec, run, error));
+    return finish (spec, drop_redundant_legend (handler->build_single (spec, run, error)));
+  return finish (spec, handler->build_single (spec, run, error));
 }
