@@ -60,7 +60,7 @@
 
   /* ---- the window's number format and the drawing (report-draw.js) ---- */
 
-  const { fmt, axisValue, axisLabel, retype, drawable, bounds, scaleRange, paintLayers, pick, logSplits } = AiperfReportDraw;
+  const { axisValue, axisLabel, retype, drawable, bounds, scaleRange, paintLayers, pick, logSplits } = AiperfReportDraw;
 
   function el(tag, props, children) {
     const e = document.createElement(tag);
@@ -131,9 +131,14 @@
       s.labels.push(label ? (run.params[label] !== undefined ? run.params[label] : null) : null);
     });
     const series = [], layers = [];
+    /* the legend's numbers and the points' with one count of decimals, as the images have them */
+    const names = AiperfReportNumbers.alignNumbers(Array.from(groups.keys()).map((g) => String(g || "runs")));
+    const labels = AiperfReportNumbers.alignNumbers([].concat(...Array.from(groups.values()).map((s) => s.labels)));
+    let at = 0;
+    groups.forEach((s) => { s.labels = labels.slice(at, at + s.labels.length); at += s.labels.length; });
     Array.from(groups.keys()).forEach((g, n) => {
       const color = PALETTE[n % PALETTE.length], s = groups.get(g);
-      series.push({ name: String(g || "runs"), color: color, legend: true });
+      series.push({ name: names[n], color: color, legend: true });
       layers.push({ kind: "points", series: n, color: color, size: 8, width: 2, opacity: 1, fill: 0.3, pick: true,
                     x: s.x, y: s.y, labels: s.labels, ids: s.ids, runs: s.ids });
     });
@@ -266,7 +271,13 @@
    * the range's end, 16.9, 26.9, …, and left a 22–1318 ms axis bare). */
   function valueAxis(axis, scale, log) {
     if (log) axis.splits = (u) => logSplits(u.scales[scale].min, u.scales[scale].max);
-    axis.values = (u, splits) => splits.map((v) => (v === null || v === undefined ? "" : fmt(v)));
+    /* one number format per axis, as the images write it ("0.0", "2.5", "5.0"; "8k", "12k") */
+    axis.values = (u, splits) => {
+      const shown = splits.filter((v) => v !== null && v !== undefined);
+      const text = AiperfReportNumbers.formatAxis(shown, log);
+      let k = 0;
+      return splits.map((v) => (v === null || v === undefined ? "" : text[k++]));
+    };
     return axis;
   }
 
