@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aiperf-cli-compare.h"
+#include "aiperf-csv.h"
 
 void
 aiperf_compare_json_add_number (JsonBuilder *builder,
@@ -156,27 +157,6 @@ aiperf_compare_to_json (const AiperfComparison *comparison,
 }
 
 static void
-csv_field (GString    *out,
-           const char *text)
-{
-  if (text == NULL)
-    return;
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *c = text; *c != '\0'; c++)
-    {
-      if (*c == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *c);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
 csv_number (GString *out,
             double   value)
 {
@@ -198,15 +178,15 @@ aiperf_compare_to_csv (const AiperfComparison *comparison)
     {
       const AiperfCompareRecord *r = g_ptr_array_index (comparison->records, i);
 
-      csv_field (out, r->configuration);
+      aiperf_csv_append_field (out, r->configuration);
       g_string_append_c (out, ',');
-      csv_field (out, r->kind);
+      aiperf_csv_append_field (out, r->kind);
       g_string_append_c (out, ',');
-      csv_field (out, r->metric);
+      aiperf_csv_append_field (out, r->metric);
       g_string_append_c (out, ',');
-      csv_field (out, r->stat);
+      aiperf_csv_append_field (out, r->stat);
       g_string_append_c (out, ',');
-      csv_field (out, r->unit);
+      aiperf_csv_append_field (out, r->unit);
       g_string_append_printf (out, ",%s", better_name (r->better));
       csv_number (out, r->baseline);
       csv_number (out, r->candidate);
@@ -218,7 +198,7 @@ aiperf_compare_to_csv (const AiperfComparison *comparison)
       g_string_append_printf (out, ",%s,%u,%u,%u,%u,%u,%u,%s,", aiperf_compare_test_to_string (r->test),
                               r->n_baseline, r->n_candidate, r->runs_baseline, r->runs_candidate,
                               r->failed_baseline, r->failed_candidate, aiperf_verdict_to_string (r->verdict));
-      csv_field (out, r->reason);
+      aiperf_csv_append_field (out, r->reason);
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);

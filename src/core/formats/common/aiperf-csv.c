@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "aiperf-csv.h"
 #include "aiperf-error.h"
@@ -165,4 +166,25 @@ aiperf_csv_parse_separated (const char *text,
       finish_row (rows, fields, row_line);
     }
   return g_steal_pointer (&rows);
+}
+
+void
+aiperf_csv_append_field (GString    *out,
+                         const char *text)
+{
+  if (text == NULL)
+    return;
+  if (strpbrk (text, ",\"\n\r") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
 }

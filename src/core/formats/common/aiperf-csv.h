@@ -1,4 +1,5 @@
-/* aiperf-csv.h — a small RFC 4180 reader for the AIPerf CSV exports.
+/* aiperf-csv.h — a small RFC 4180 reader for the AIPerf CSV exports, and
+ * the one field writer every CSV the application writes uses.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,5 +29,10 @@ GPtrArray *aiperf_csv_parse_separated (const char *text,
                                        char        separator,
                                        const char *filename,
                                        GError    **error);
+
+/* Appends @text (NULL: nothing, an empty field) as one CSV field: quoted,
+ * with its quotes doubled, when it holds a comma, a quote or a line break. */
+void       aiperf_csv_append_field (GString    *out,
+                                    const char *text);
 
 G_END_DECLS

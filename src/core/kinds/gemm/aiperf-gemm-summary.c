@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-csv.h"
 #include "aiperf-error.h"
 #include "aiperf-gemm-private.h"
 
@@ -122,27 +123,6 @@ aiperf_gemm_summary_section (AiperfRunSet *runs,
 /* --- gemm_roofline.csv --- */
 
 static void
-csv_text (GString    *s,
-          const char *text)
-{
-  if (text == NULL)
-    return;
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (s, text);
-      return;
-    }
-  g_string_append_c (s, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (s, '"');
-      g_string_append_c (s, *p);
-    }
-  g_string_append_c (s, '"');
-}
-
-static void
 csv_number (GString *s,
             double   value)
 {
@@ -185,13 +165,13 @@ aiperf_gemm_write_files (AiperfRunSet *runs,
       const double numbers[] = { p->flops, p->bytes, p->ai, p->tflops, p->attainable, p->efficiency,
                                  p->batch, p->time_us };
 
-      csv_text (s, p->kernel);
+      aiperf_csv_append_field (s, p->kernel);
       g_string_append_c (s, ',');
-      csv_text (s, p->model);
+      aiperf_csv_append_field (s, p->model);
       g_string_append_c (s, ',');
       csv_number (s, p->batch_size);
       g_string_append_c (s, ',');
-      csv_text (s, p->dtype);
+      aiperf_csv_append_field (s, p->dtype);
       g_string_append_c (s, ',');
       csv_number (s, p->M);
       g_string_append_c (s, ',');
@@ -210,7 +190,7 @@ aiperf_gemm_write_files (AiperfRunSet *runs,
         for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
           {
             g_string_append_c (s, ',');
-            csv_text (s, texts[k]);
+            aiperf_csv_append_field (s, texts[k]);
           }
       }
       g_string_append_c (s, ',');

@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-csv.h"
 #include "aiperf-error.h"
 #include "aiperf-kernels-private.h"
 #include "aiperf-trace-store.h"
@@ -93,26 +94,6 @@ aiperf_kernel_source_breakdown (const AiperfKernelSource *source,
   return from_report (source, out_ms);
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void
-append_field (GString    *s,
-              const char *text)
-{
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (s, text);
-      return;
-    }
-  g_string_append_c (s, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (s, '"');
-      g_string_append_c (s, *p);
-    }
-  g_string_append_c (s, '"');
-}
-
 /* A number, or an empty cell for one that is unknown. */
 static void
 append_number (GString    *s,
@@ -129,9 +110,9 @@ append_pair (GString                  *s,
              const AiperfKernelSource *a,
              const AiperfKernelSource *b)
 {
-  append_field (s, a->label);
+  aiperf_csv_append_field (s, a->label);
   g_string_append_c (s, ',');
-  append_field (s, b->label);
+  aiperf_csv_append_field (s, b->label);
   g_string_append_c (s, ',');
 }
 
@@ -212,9 +193,9 @@ append_kernels (GString                  *s,
       double ca = x != NULL ? x->calls : 0, cb = y != NULL ? y->calls : 0;
 
       append_pair (s, a, b);
-      append_field (s, name);
+      aiperf_csv_append_field (s, name);
       g_string_append_c (s, ',');
-      append_field (s, any->category != NULL ? any->category : "");
+      aiperf_csv_append_field (s, any->category != NULL ? any->category : "");
       g_string_append_c (s, ',');
       append_deltas (s, ca, cb, x != NULL ? x->total : 0, y != NULL ? y->total : 0);
       append_number (s, "%.3f", x != NULL ? x->avg / 1e3 : NAN);
@@ -241,7 +222,7 @@ append_categories (GString                  *s,
       if (ca == 0 && cb == 0)
         continue;
       append_pair (s, a, b);
-      append_field (s, category);
+      aiperf_csv_append_field (s, category);
       g_string_append_c (s, ',');
       append_deltas (s, ca, cb, ta, tb);
       g_string_append_printf (s, ",%s\n", count_status (ca, cb));

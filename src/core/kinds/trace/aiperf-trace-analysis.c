@@ -12,29 +12,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-csv.h"
 #include "aiperf-error.h"
 #include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
-
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void
-append_field (GString    *s,
-              const char *text)
-{
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (s, text);
-      return;
-    }
-  g_string_append_c (s, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (s, '"');
-      g_string_append_c (s, *p);
-    }
-  g_string_append_c (s, '"');
-}
 
 static char *
 kernel_summary_csv (AiperfKernelSource *source)
@@ -45,7 +26,7 @@ kernel_summary_csv (AiperfKernelSource *source)
     {
       AiperfKernelStat *stat = g_ptr_array_index (source->kernels, k);
 
-      append_field (s, stat->name);
+      aiperf_csv_append_field (s, stat->name);
       g_string_append_printf (s, ",%.0f,%.3f,%.3f,%.3f,%.3f,%.2f\n", stat->calls, stat->total / 1e3,
                               stat->avg / 1e3, stat->min / 1e3, stat->max / 1e3,
                               source->total > 0 ? 100.0 * stat->total / source->total : 0.0);
@@ -97,7 +78,7 @@ streams_text (AiperfRun *run,
 
       if (csv)
         {
-          append_field (s, name);
+          aiperf_csv_append_field (s, name);
           g_string_append_printf (s, ",%.3f,%.3f,%.4f\n", busy / 1e3, span / 1e3, idle);
         }
       else
@@ -168,7 +149,7 @@ ops_text (AiperfRun *run,
 
       if (csv)
         {
-          append_field (s, r->name);
+          aiperf_csv_append_field (s, r->name);
           g_string_append_printf (s, ",%.3f,%.3f,%.3f,%.3f,%.4f,%u,%u,%u\n", r->ns[0] / 1e3, r->ns[1] / 1e3,
                                   r->ns[2] / 1e3, r->sum / 1e3, r->sum / total, r->counts[0], r->counts[1],
                                   r->counts[2]);
