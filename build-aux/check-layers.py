@@ -88,6 +88,14 @@ for folder, _, names in os.walk(src):
                     elif t_family == family and t_rank > rank:
                         problems.append(f'{rel}:{number}: includes {target}, a layer above it')
 
+# In src/core a private header lives in its folder's private/ subfolder,
+# the only place the build hides from other folders.
+for name, places in headers.items():
+    for place in places:
+        if name.endswith('-private.h') and place.startswith('core' + os.sep) \
+                and os.path.basename(os.path.dirname(place)) != 'private':
+            problems.append(f'{place}: a private header of core outside its folder\'s private/ (any folder could include it)')
+
 for rel, target in sorted(known - seen_known):
     print(f'note: {rel} no longer includes {target}: take it off the known list')
 for p in sorted(set(problems)):
