@@ -457,6 +457,34 @@ test_point_labels (void)
   g_assert_cmpuint (ink_other, >, ink_one + 20);
 }
 
+/* The same text of two series at one place is two labels: LLMPerf's
+ * "fireworks" of one model beside "fireworks" of another (only a repeat
+ * of the same series is left out). */
+static void
+test_point_labels_two_series (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new (NULL);
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  AiperfViewport vp;
+  cairo_surface_t *surface;
+  g_autoptr(GArray) placed = NULL;
+
+  for (int i = 0; i < 2; i++)
+    {
+      int s = aiperf_chart_add_series (chart, i == 0 ? "a" : "b", aiperf_color_palette (i), AIPERF_LAYER_POINTS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+
+      aiperf_layer_append_labeled (layer, 5 + 0.001 * i, 5, i, "fireworks");
+    }
+  fixed_view (&vp, AIPERF_SCALE_LINEAR, 0, 10);
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
+  cairo_surface_destroy (surface);
+  placed = aiperf_renderer_get_placed_labels (renderer);
+  g_assert_cmpuint (placed->len, ==, 2);
+  g_assert_cmpstr (g_array_index (placed, AiperfLabelBox, 0).text, ==, "fireworks");
+  g_assert_cmpstr (g_array_index (placed, AiperfLabelBox, 1).text, ==, "fireworks");
+}
+
 /* Digits after the point of a tick label ("2.5k": 1), and its SI multiplier. */
 static int
 label_decimals (const char *label,
@@ -745,6 +773,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/legend/toggle-hidden", test_legend_and_hidden);
   g_test_add_func ("/aiperf/render/legend/inside-empty-corner", test_legend_inside);
   g_test_add_func ("/aiperf/render/labels/no-duplicates", test_point_labels);
+  g_test_add_func ("/aiperf/render/labels/same-text-two-series", test_point_labels_two_series);
   g_test_add_func ("/aiperf/render/labels/dense-clear", test_dense_labels);
   g_test_add_func ("/aiperf/render/labels/reference-lines", test_rule_labels);
   g_test_add_func ("/aiperf/render/labels/leader-lines", test_leader_labels);

@@ -9,8 +9,8 @@
  * point by a thin leader line that crosses no other label or marker;
  * only when there is none of those either is it left out, and the chart's
  * note counts it ("3 point labels hidden: no room") instead of losing it
- * silently. A label that would repeat the same text at the same place is
- * left out. Sliding text (a roofline ceiling's label) is placed first,
+ * silently. A label that would repeat the same text of the same series at
+ * the same place is left out. Sliding text (a roofline ceiling's label) is placed first,
  * along its row, by the same rules, and is never left out.
  *
  * A label is written in its series' colour (made readable on the plot
@@ -433,7 +433,10 @@ aiperf_renderer_place_labels (AiperfRenderer *self)
             {
               const AiperfPlacedLabel *p = &g_array_index (placed, AiperfPlacedLabel, k);
 
+              /* A repeat says the same of the same series: another
+               * series' "fireworks" beside this one is not one. */
               duplicate = strcmp (p->text, text) == 0 &&
+                          p->color.r == color.r && p->color.g == color.g && p->color.b == color.b &&
                           fabs (p->px - px) < w && fabs (p->py - py) < h;
             }
           if (duplicate)
