@@ -912,6 +912,70 @@ test_path_parameters (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* Result files kept gzipped (as the real-world folder ships them) open
+ * as they are, with the numbers of their unpacked copies; one cut short
+ * is an error at its byte and loses nothing else. */
+static void
+test_gzipped_results (void)
+{
+  g_autofree char *packed = fixture ("llm-k8s/01_tp8_pp1");
+  g_autofree char *unpacked = unpack_fixture ("llm-k8s/01_tp8_pp1");
+  g_autoptr(AiperfRunSet) set = load_path (packed);
+  g_autoptr(AiperfRunSet) plain = load_path (unpacked);
+  static const char * const qps[] = { "01", "inf" };
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, aiperf_run_set_get_n_runs (plain));
+  g_assert_true (has_note (aiperf_run_set_get_warnings (set), "2 rows are the runs of", "qps_01.json.gz"));
+  for (guint q = 0; q < G_N_ELEMENTS (qps); q++)
+    {
+      g_autofree char *name = g_strdup_printf ("serving_meta-llama-Llama-3.3-70B-Instruct_tp8_pp1_sharegpt_qps_%s.json",
+                                               qps[q]);
+      g_autofree char *gz_name = g_strconcat (name, ".gz", NULL);
+      g_autofree char *gz = g_build_filename (packed, gz_name, NULL);
+      g_autofree char *json = g_build_filename (unpacked, name, NULL);
+      AiperfRun *a = aiperf_run_set_find (set, gz);
+      AiperfRun *b = aiperf_run_set_find (plain, json);
+
+      g_assert_nonnull (a);
+      g_assert_nonnull (b);
+      g_assert_cmpfloat (metric (a, "time_to_first_token", AIPERF_STAT_AVG), ==,
+                         metric (b, "time_to_first_token", AIPERF_STAT_AVG));
+      g_assert_cmpfloat (metric (a, "request_latency", AIPERF_STAT_P90), ==,
+                         metric (b, "request_latency", AIPERF_STAT_P90));
+      g_assert_true (isfinite (metric (a, "request_latency", AIPERF_STAT_P90)));
+    }
+
+  /* the qps_01 file cut in half, beside a whole one */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("aiperf-vllm-gz-XXXXXX", NULL);
+    g_autofree char *whole = g_build_filename (packed, "serving_meta-llama-Llama-3.3-70B-Instruct_tp8_pp1_sharegpt_qps_inf.json.gz", NULL);
+    g_autofree char *cut = g_build_filename (packed, "serving_meta-llama-Llama-3.3-70B-Instruct_tp8_pp1_sharegpt_qps_01.json.gz", NULL);
+    g_autofree char *whole_copy = g_build_filename (dir, "serving_qps_inf.json.gz", NULL);
+    g_autofree char *cut_copy = g_build_filename (dir, "serving_qps_01.json.gz", NULL);
+    g_autofree char *text = NULL;
+    g_autoptr(AiperfRunSet) damaged = NULL;
+    GPtrArray *errors;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (whole, &text, &length, NULL));
+    g_assert_true (g_file_set_contents (whole_copy, text, (gssize) length, NULL));
+    g_clear_pointer (&text, g_free);
+    g_assert_true (g_file_get_contents (cut, &text, &length, NULL));
+    g_assert_true (g_file_set_contents (cut_copy, text, (gssize) (length / 2), NULL));
+    damaged = load_path (dir);
+    g_assert_cmpuint (aiperf_run_set_get_n_runs (damaged), ==, 1);
+    g_assert_nonnull (aiperf_run_set_find (damaged, whole_copy));
+    errors = aiperf_run_set_get_load_errors (damaged);
+    g_assert_cmpuint (errors->len, ==, 1);
+    g_assert_nonnull (strstr (((GError *) g_ptr_array_index (errors, 0))->message, "cut short at byte"));
+    g_assert_nonnull (strstr (((GError *) g_ptr_array_index (errors, 0))->message, "serving_qps_01.json.gz"));
+    g_assert_cmpint (g_remove (cut_copy), ==, 0);
+    g_assert_cmpint (g_remove (whole_copy), ==, 0);
+    g_assert_cmpint (g_rmdir (dir), ==, 0);
+  }
+  g_assert_true (aiperf_test_remove_tree (unpacked));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -934,5 +998,6 @@ main (int    argc,
   g_test_add_func ("/vllm/per-request/real", test_per_request_real);
   g_test_add_func ("/vllm/per-request/bad", test_per_request_bad);
   g_test_add_func ("/vllm/path-parameters", test_path_parameters);
+  g_test_add_func ("/vllm/gzipped-results", test_gzipped_results);
   return g_test_run ();
 }

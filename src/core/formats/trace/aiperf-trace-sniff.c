@@ -12,9 +12,9 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "aiperf-format.h"
+#include "aiperf-gzip.h"
 #include "aiperf-trace-window.h"
 
 /* How far the top level is walked looking for "traceEvents": past any
@@ -209,25 +209,6 @@ aiperf_trace_sniff_path (const char  *path,
   return found;
 }
 
-/* The text of a gzip head, as far as it inflates. */
-static char *
-inflate_head (const char *head,
-              gsize       length)
-{
-  z_stream z = { 0 };
-  char *out = g_malloc0 (16384);
-
-  if (inflateInit2 (&z, 15 + 32) != Z_OK)
-    return out;
-  z.next_in = (Bytef *) head;
-  z.avail_in = (uInt) length;
-  z.next_out = (Bytef *) out;
-  z.avail_out = 16383;
-  inflate (&z, Z_SYNC_FLUSH);
-  inflateEnd (&z);
-  return out;
-}
-
 /* A trace by structure: the head says so when "traceEvents" is in it;
  * otherwise an object's top-level members are walked (PyTorch writes
  * metadata blocks first, megabytes of them at times). */
@@ -240,8 +221,8 @@ aiperf_trace_sniff (const AiperfSniffInput *input)
 
   if (input->is_dir || input->head_len < 2)
     return AIPERF_SNIFF_NO;
-  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
-    head = text = inflate_head (input->head, input->head_len);
+  if (aiperf_gzip_is (head, input->head_len))
+    head = text = aiperf_gzip_inflate_head (input->head, input->head_len, 16383);
   if (aiperf_head_first_char (head) == '{' && aiperf_head_has_key (head, "traceEvents"))
     return AIPERF_SNIFF_SURE;
   if (aiperf_head_first_char (head) == '[' && aiperf_head_has_key (head, "ph") &&
@@ -275,8 +256,8 @@ aiperf_trace_refusal (const AiperfSniffInput *input,
   *closeness = 0;
   if (input->is_dir || input->head == NULL || input->head_len < 2)
     return NULL;
-  if ((guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b)
-    head = text = inflate_head (input->head, input->head_len);
+  if (aiperf_gzip_is (head, input->head_len))
+    head = text = aiperf_gzip_inflate_head (input->head, input->head_len, 16383);
   first = aiperf_head_first_char (head);
   if (first != '{' && first != '[')
     return NULL;

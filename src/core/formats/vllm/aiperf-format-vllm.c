@@ -19,6 +19,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-format.h"
+#include "aiperf-gzip.h"
 #include "aiperf-json-scan.h"
 #include "aiperf-vllm-private.h"
 
@@ -151,6 +152,13 @@ vllm_sniff (const AiperfSniffInput *input)
     }
   if (input->head == NULL)
     return AIPERF_SNIFF_NO;
+  /* Results are gzipped to be kept (serving_….json.gz). */
+  if (aiperf_gzip_is (input->head, input->head_len))
+    {
+      g_autofree char *text = aiperf_gzip_inflate_head (input->head, input->head_len, HEAD_SIZE);
+
+      return MAX (score_result_head (text), score_nightly_head (text));
+    }
   return MAX (score_result_head (input->head), score_nightly_head (input->head));
 }
 

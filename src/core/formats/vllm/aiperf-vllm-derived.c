@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-gzip.h"
 #include "aiperf-vllm-private.h"
 
 /* A sibling bench-serve result: its file name and the two numbers. */
@@ -58,15 +59,20 @@ read_siblings (const char *path)
     {
       g_autofree char *file = NULL;
       g_autofree char *head = NULL;
+      g_autofree char *text = NULL;
       g_autoptr(GPtrArray) results = NULL;
+      gsize head_len = 0;
       VllmResult *result;
       Sibling *sibling;
 
-      if (!g_str_has_suffix (name, ".json") || strcmp (name, self) == 0)
+      if (!(g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".json.gz")) || strcmp (name, self) == 0)
         continue;
       file = g_build_filename (folder, name, NULL);
-      head = aiperf_read_head (file, 4096, NULL);
-      if (head == NULL || aiperf_head_first_char (head) != '{' || !aiperf_head_has_key (head, "request_throughput"))
+      head = aiperf_read_head (file, 4096, &head_len);
+      if (head != NULL && aiperf_gzip_is (head, head_len))
+        text = aiperf_gzip_inflate_head (head, head_len, 4096);
+      if (head == NULL || aiperf_head_first_char (text != NULL ? text : head) != '{' ||
+          !aiperf_head_has_key (text != NULL ? text : head, "request_throughput"))
         continue;
       results = aiperf_vllm_read_results (file, NULL, NULL);
       if (results == NULL || results->len != 1)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "aiperf-error.h"
+#include "aiperf-gzip.h"
 #include "aiperf-json-scan.h"
 #include "aiperf-vllm-private.h"
 
@@ -192,6 +193,14 @@ aiperf_vllm_read_results (const char  *path,
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_IO, "%s: %s", path, io_error->message);
       return NULL;
+    }
+  if (aiperf_gzip_is (text, length))
+    {
+      g_autofree char *packed = g_steal_pointer (&text);
+
+      text = aiperf_gzip_inflate (packed, length, path, &length, error);
+      if (text == NULL)
+        return NULL;
     }
   aiperf_json_scan_init (&scan, text, length);
   lines = (LineCounter) { text, 1 };
