@@ -15,9 +15,6 @@
 
 G_DEFINE_FINAL_TYPE (AiperfDataPanel, aiperf_data_panel, GTK_TYPE_BOX)
 
-enum { OPTIONS_CHANGED, N_SIGNALS };
-static guint signals[N_SIGNALS];
-
 /* The session's runs of the panel's kind. */
 static AiperfRunSet *
 kind_runs (AiperfDataPanel *self)
@@ -183,7 +180,6 @@ aiperf_data_panel_option_changed (AiperfDataPanel *self,
     return;
   aiperf_session_set_option (self->session, key, value);
   aiperf_data_panel_refresh (self);
-  g_signal_emit (self, signals[OPTIONS_CHANGED], 0);
 }
 
 void
@@ -319,8 +315,6 @@ aiperf_data_panel_class_init (AiperfDataPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = aiperf_data_panel_dispose;
-  signals[OPTIONS_CHANGED] = g_signal_new ("options-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                           NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_type_ensure (AIPERF_TYPE_CHART_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/aiperf/Plot/aiperf-data-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, AiperfDataPanel, controls_scroller);

@@ -48,8 +48,7 @@ void              aiperf_data_panel_set_option        (AiperfDataPanel *self,
 GtkDropDown      *aiperf_data_panel_get_filter_choice (AiperfDataPanel *self,
                                                        const char      *key);
 
-/* Signals:
- *   "options-changed": an analysis option changed here (the session's is
- *     already set); the kind's charts elsewhere should take it. */
+/* An option changed here is the session's: its options-changed redraws
+ * the kind's charts elsewhere. */
 
 G_END_DECLS
