@@ -48,7 +48,10 @@ tab_to (AiperfWindow *window,
   return -1;
 }
 
-/* The window as last drawn, read back as ARGB32 pixels. */
+/* The window as last drawn, read back as ARGB32 pixels. Drawn with
+ * cairo, not the window's renderer: GSK's GL renderer caches drawings by
+ * node address, so a new node at a freed one's address can come back
+ * with the old pixels. */
 static guchar *
 window_pixels (AiperfWindow *window,
                int          *out_width,
@@ -57,25 +60,28 @@ window_pixels (AiperfWindow *window,
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
   int w = gtk_widget_get_width (GTK_WIDGET (window)), h = gtk_widget_get_height (GTK_WIDGET (window));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
   guchar *data;
 
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
   if (g_getenv ("AIPERF_RENDER_OUT") != NULL)
     {
       static int n;
       g_autofree char *name = g_strdup_printf ("keyboard-%d.png", n++);
       g_autofree char *file = g_build_filename (g_getenv ("AIPERF_RENDER_OUT"), name, NULL);
 
-      g_assert_true (gdk_texture_save_to_png (texture, file));
+      g_assert_cmpint (cairo_surface_write_to_png (surface, file), ==, CAIRO_STATUS_SUCCESS);
     }
-  *out_width = gdk_texture_get_width (texture);
-  *out_stride = *out_width * 4;
-  data = g_malloc ((gsize) *out_stride * gdk_texture_get_height (texture));
-  gdk_texture_download (texture, data, *out_stride);
+  *out_width = w;
+  *out_stride = cairo_image_surface_get_stride (surface);
+  data = g_memdup2 (cairo_image_surface_get_data (surface), (gsize) *out_stride * h);
+  cairo_surface_destroy (surface);
   return data;
 }
 

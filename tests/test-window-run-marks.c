@@ -63,7 +63,8 @@ swatch_pixels (AiperfRunRow *row,
   GtkWidget *swatch = NULL;
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
   guchar *data;
   int w, h;
@@ -88,10 +89,17 @@ swatch_pixels (AiperfRunRow *row,
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 1, 1, 1, 1 }, &GRAPHENE_RECT_INIT (0, 0, w, h));
   GTK_WIDGET_GET_CLASS (swatch)->snapshot (swatch, snapshot);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (swatch)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  data = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, data, (gsize) w * 4);
+  /* Drawn with cairo, not the window's renderer: GSK's GL renderer
+   * caches by node address, and a new node at a freed one's address
+   * came back with the old row's pixels. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  g_assert_cmpint (cairo_image_surface_get_stride (surface), ==, w * 4);
+  data = g_memdup2 (cairo_image_surface_get_data (surface), (gsize) w * h * 4);
+  cairo_surface_destroy (surface);
   *out_size = w;
   return data;
 }
