@@ -316,6 +316,7 @@ test_presets_watched (void)
 
   g_assert_cmpuint (strlen (before), ==, strlen (after));
   g_assert_true (g_file_set_contents (file, before, -1, NULL));
+  aiperf_session_set_follow_disk (session, TRUE);
   aiperf_session_set_config_file (session, file);
   config = aiperf_session_get_presets (session);
   g_assert_nonnull (aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "alpha_one"));
@@ -398,6 +399,7 @@ test_run_missing (void)
 
   aiperf_test_copy_tree (one_src, one);
   aiperf_test_copy_tree (two_src, two);
+  g_object_set (session, "follow-disk", TRUE, NULL);
   g_assert_true (aiperf_session_open_sync (session, paths, NULL, &error));
   g_assert_no_error (error);
   /* qwen_concurrency2 holds qwen_concurrency4. */
@@ -444,6 +446,106 @@ test_run_missing (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* The inotify watches this process holds (Linux: each inotify descriptor's
+ * fdinfo lists one "inotify wd:" line per watch); -1 when unknown. */
+static int
+count_inotify_watches (void)
+{
+  g_autoptr(GDir) fds = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
+  int n = 0;
+
+  if (fds == NULL)
+    return -1;
+  while ((name = g_dir_read_name (fds)) != NULL)
+    {
+      g_autofree char *fd_path = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (fd_path, NULL);
+      g_autofree char *info_path = NULL;
+      g_autofree char *info = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (g_strcmp0 (target, "anon_inode:inotify") != 0)
+        continue;
+      info_path = g_build_filename ("/proc/self/fdinfo", name, NULL);
+      if (!g_file_get_contents (info_path, &info, NULL, NULL))
+        return -1;
+      lines = g_strsplit (info, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], "inotify wd:"))
+          n++;
+    }
+  return n;
+}
+
+/* A session follows the disk only when asked ("follow-disk"): a one-shot
+ * export opens, writes and exits, and a monitor per run would cost one
+ * inotify watch each for nothing. Asked, every open run's folder and the
+ * preset file are watched; asked no more, none is. */
+static void
+test_follow_disk_opt_in (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-follow-XXXXXX", NULL);
+  g_autofree char *src = fixtures ();
+  g_autofree char *one_src = g_build_filename (src, "qwen_concurrency1", NULL);
+  g_autofree char *two_src = g_build_filename (src, "qwen_concurrency2", NULL);
+  g_autofree char *one = g_build_filename (dir, "qwen_concurrency1", NULL);
+  g_autofree char *two = g_build_filename (dir, "qwen_concurrency2", NULL);
+  g_autofree char *config = g_build_filename (dir, "presets.yaml", NULL);
+  g_autoptr(AiperfSession) session = aiperf_session_new ();
+  const char *paths[] = { dir, NULL };
+  g_autoptr(GError) error = NULL;
+  gboolean missing = FALSE, notified = FALSE, follow = TRUE;
+  int before;
+
+  aiperf_test_copy_tree (one_src, one);
+  aiperf_test_copy_tree (two_src, two);
+  g_assert_true (g_file_set_contents (config, "visualization:\n  multi_run_plots:\n    a: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg}\n", -1, NULL));
+  before = count_inotify_watches ();
+  if (before < 0)
+    {
+      g_test_skip ("no /proc/self/fdinfo");
+      return;
+    }
+  g_object_get (session, "follow-disk", &follow, NULL);
+  g_assert_false (follow);
+  aiperf_session_set_config_file (session, config);
+  g_assert_true (aiperf_session_open_sync (session, paths, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (aiperf_session_get_presets (session));
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (aiperf_session_get_runs (session)), ==, 3);
+  /* Three runs open, their presets read: not one watch more. */
+  g_assert_cmpint (count_inotify_watches (), ==, before);
+  g_signal_connect (session, "run-missing", G_CALLBACK (on_flag_with_arg), &missing);
+
+  /* Asked: the three runs' folders (qwen_concurrency2 holds
+   * qwen_concurrency4) and the preset file's folder. */
+  g_signal_connect (session, "notify::follow-disk", G_CALLBACK (on_flag_with_arg), &notified);
+  g_object_set (session, "follow-disk", TRUE, NULL);
+  g_assert_true (notified);
+  g_assert_true (aiperf_session_get_follow_disk (session));
+  g_assert_cmpint (count_inotify_watches (), ==, before + 4);
+  /* Set again to the same: nothing more. */
+  notified = FALSE;
+  aiperf_session_set_follow_disk (session, TRUE);
+  g_assert_false (notified);
+  g_assert_cmpint (count_inotify_watches (), ==, before + 4);
+
+  /* Asked no more: every watch goes, and a run that goes is not news. */
+  aiperf_session_set_follow_disk (session, FALSE);
+  g_assert_cmpint (count_inotify_watches (), ==, before);
+  g_assert_true (aiperf_test_remove_tree (one));
+  g_assert_cmpuint (aiperf_session_check_runs (session), ==, 0);
+  g_assert_false (missing);
+  /* Followed again: what is still there (the other two runs, the preset
+   * file). */
+  aiperf_session_set_follow_disk (session, TRUE);
+  g_assert_cmpint (count_inotify_watches (), ==, before + 3);
+
+  g_object_unref (g_steal_pointer (&session));
+  aiperf_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -457,5 +559,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/session/run-rules", test_run_rules);
   g_test_add_func ("/aiperf/session/presets-watched", test_presets_watched);
   g_test_add_func ("/aiperf/session/run-missing", test_run_missing);
+  g_test_add_func ("/aiperf/session/follow-disk-opt-in", test_follow_disk_opt_in);
   return g_test_run ();
 }

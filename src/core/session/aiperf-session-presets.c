@@ -1,8 +1,8 @@
 /* aiperf-session-presets.c — the preset configuration of what is open: the
  * file in effect (--config, one beside the first root, ~/.aiperf's, the
  * shipped ones) is read once, a file that cannot be used is a load error,
- * and a change of it on disk reads it again and says so
- * ("presets-changed").
+ * and, while "follow-disk" is on, a change of it on disk reads it again
+ * and says so ("presets-changed").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -82,13 +82,15 @@ on_presets_file_changed (GFileMonitor      *monitor,
 }
 
 /* Watches @path (NULL: the shipped presets, which do not change) unless
- * it is watched already. */
+ * it is watched already, or the session does not follow the disk. */
 static void
 watch_presets_file (AiperfSession *self,
                     const char    *path)
 {
   g_autoptr(GFile) file = NULL;
 
+  if (!self->follow_disk)
+    path = NULL;
   if (self->presets_monitor != NULL && g_strcmp0 (path, self->presets_file) == 0)
     return;
   if (self->presets_monitor != NULL)
@@ -105,6 +107,14 @@ watch_presets_file (AiperfSession *self,
   self->presets_monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, NULL);
   if (self->presets_monitor != NULL)
     g_signal_connect (self->presets_monitor, "changed", G_CALLBACK (on_presets_file_changed), self);
+}
+
+void
+aiperf_session_follow_presets_file (AiperfSession *self)
+{
+  /* Not read yet: it is watched when it is. */
+  if (self->presets != NULL)
+    watch_presets_file (self, self->presets_file);
 }
 
 void

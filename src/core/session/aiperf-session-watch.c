@@ -1,9 +1,10 @@
 /* aiperf-session-watch.c — the session follows the disk: runs that arrive
  * in a watched folder become its runs (through the watch, which loads them
- * as opening does), and a run whose folder or file goes away is marked
- * missing ("run-missing"), said where every loading error is listed, and
- * left for the user to remove (aiperf_session_remove_run): its numbers are
- * still in memory, and a folder moved away may come back.
+ * as opening does), and, while "follow-disk" is on, a run whose folder or
+ * file goes away is marked missing ("run-missing"), said where every
+ * loading error is listed, and left for the user to remove
+ * (aiperf_session_remove_run): its numbers are still in memory, and a
+ * folder moved away may come back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -146,6 +147,9 @@ static void
 on_runs_added (AiperfSession *self,
                GPtrArray     *runs)
 {
+  /* A one-shot export reads once: a monitor per run is only cost. */
+  if (!self->follow_disk)
+    return;
   for (guint i = 0; i < runs->len; i++)
     follow_run (self, g_ptr_array_index (runs, i));
 }
@@ -166,6 +170,24 @@ aiperf_session_unfollow_runs (AiperfSession *self)
 {
   g_hash_table_remove_all (self->followed);
   g_hash_table_remove_all (self->missing);
+}
+
+void
+aiperf_session_follow_runs (AiperfSession *self)
+{
+  if (!self->follow_disk)
+    {
+      /* What was found missing stays so: only the news stops. */
+      g_hash_table_remove_all (self->followed);
+      return;
+    }
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (self->runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (self->runs, i);
+
+      if (!g_hash_table_contains (self->missing, run))
+        follow_run (self, run);
+    }
 }
 
 void

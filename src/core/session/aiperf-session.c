@@ -90,6 +90,9 @@ aiperf_session_get_property (GObject    *object,
     case AIPERF_SESSION_PROP_WATCHING:
       g_value_set_boolean (value, aiperf_watch_get_active (self->watch));
       break;
+    case AIPERF_SESSION_PROP_FOLLOW_DISK:
+      g_value_set_boolean (value, self->follow_disk);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -147,6 +150,9 @@ aiperf_session_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case AIPERF_SESSION_PROP_FOLLOW_DISK:
+      aiperf_session_set_follow_disk (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -178,6 +184,9 @@ aiperf_session_class_init (AiperfSessionClass *klass)
   aiperf_session_props[AIPERF_SESSION_PROP_WATCHING] = g_param_spec_boolean ("watching", NULL, NULL, FALSE,
                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                                                G_PARAM_STATIC_STRINGS);
+  aiperf_session_props[AIPERF_SESSION_PROP_FOLLOW_DISK] = g_param_spec_boolean ("follow-disk", NULL, NULL, FALSE,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                  G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, AIPERF_SESSION_N_PROPS, aiperf_session_props);
 
   aiperf_session_signals[AIPERF_SESSION_RUNS_ADDED] = g_signal_new ("runs-added", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -227,6 +236,28 @@ AiperfSession *
 aiperf_session_new (void)
 {
   return g_object_new (AIPERF_TYPE_SESSION, NULL);
+}
+
+void
+aiperf_session_set_follow_disk (AiperfSession *self,
+                                gboolean       follow)
+{
+  g_return_if_fail (AIPERF_IS_SESSION (self));
+
+  follow = !!follow;
+  if (self->follow_disk == follow)
+    return;
+  self->follow_disk = follow;
+  aiperf_session_follow_runs (self);
+  aiperf_session_follow_presets_file (self);
+  g_object_notify_by_pspec (G_OBJECT (self), aiperf_session_props[AIPERF_SESSION_PROP_FOLLOW_DISK]);
+}
+
+gboolean
+aiperf_session_get_follow_disk (AiperfSession *self)
+{
+  g_return_val_if_fail (AIPERF_IS_SESSION (self), FALSE);
+  return self->follow_disk;
 }
 void
 aiperf_session_clear (AiperfSession *self)

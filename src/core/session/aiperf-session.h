@@ -29,7 +29,11 @@
  *   (guint, read), "param-pattern" (string: --param-pattern as text; a new
  *   pattern opens what is open again, since parameters come from the load;
  *   one that is no pattern is a load error and none is used), "watching"
- *   (gboolean: the watch of the roots is on).
+ *   (gboolean: the watch of the roots is on), "follow-disk" (gboolean: the
+ *   open runs' folders and the preset file in effect are watched, so a run
+ *   that goes is "run-missing" and a preset file edited "presets-changed";
+ *   off by default: a one-shot export reads once, and a monitor per run
+ *   would be only cost; the window turns it on).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -70,11 +74,18 @@ gboolean          aiperf_session_is_run_missing   (AiperfSession *self,
                                                    AiperfRun     *run);
 /* Looks now whether every open run's folder or file is still there (the
  * session also learns it from the disk as it happens, and at each scan of
- * the watch); returns how many were found missing by this look. */
+ * the watch); returns how many were found missing by this look. Only
+ * while "follow-disk" is on: a run not followed is not looked at. */
 guint             aiperf_session_check_runs       (AiperfSession *self);
 /* Forgets every run ("runs-removed"), hidden flag, root and error, and
  * cancels the opens under way (a new window content). */
 void              aiperf_session_clear            (AiperfSession *self);
+
+/* "follow-disk": whether the open runs' places and the preset file in
+ * effect are watched on disk (a GFileMonitor each). */
+void              aiperf_session_set_follow_disk  (AiperfSession *self,
+                                                   gboolean       follow);
+gboolean          aiperf_session_get_follow_disk  (AiperfSession *self);
 
 /* Runs the user unchecked stay loaded but are not drawn. */
 gboolean          aiperf_session_is_run_visible   (AiperfSession *self,
@@ -134,8 +145,10 @@ void              aiperf_session_set_config_file  (AiperfSession *self,
  * (--config, a preset file beside the first root that has one,
  * ~/.aiperf/plot_config.yaml, the shipped ones). Read once, and again only
  * when another file is in effect (the roots or --config changed) or that
- * file changed on disk (the file in effect is watched: a change reads it
- * again and emits "presets-changed"); the pointer stays valid until then.
+ * file changed on disk (with "follow-disk" the file in effect is watched:
+ * a change reads it again and emits "presets-changed"; without, a change
+ * of its time or size is seen when next asked); the pointer stays valid
+ * until then.
  * A preset file that cannot be used is a session error
  * (aiperf_session_get_errors) and the shipped presets stand in; never
  * NULL. */

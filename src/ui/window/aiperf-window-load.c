@@ -248,6 +248,9 @@ aiperf_window_init_session (AiperfWindow *self)
   g_return_if_fail (AIPERF_IS_WINDOW (self));
 
   self->session = aiperf_session_new ();
+  /* A window stays open: it tells of a run folder that goes and of a
+   * preset file edited (an export, which reads once, does not ask). */
+  aiperf_session_set_follow_disk (self->session, TRUE);
   /* How paths are opened and whether open folders are watched are
    * settings the session follows; a new pattern opens the folders again. */
   if (self->settings != NULL)

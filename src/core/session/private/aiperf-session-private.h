@@ -28,6 +28,7 @@ struct _AiperfSession
   GRegex           *param_pattern;
   GHashTable       *options;        /* char* → char* */
   AiperfWatch      *watch;          /* follows the roots, loads as opening does */
+  gboolean          follow_disk;    /* open runs' places and the preset file are watched */
   GHashTable       *followed;       /* AiperfRun* → GFileMonitor*: runs whose place is watched */
   GHashTable       *missing;        /* AiperfRun* → TRUE: their folder or file went */
   char             *config_file;    /* --config, or NULL */
@@ -51,6 +52,7 @@ enum {
   AIPERF_SESSION_PROP_N_ERRORS,
   AIPERF_SESSION_PROP_PARAM_PATTERN,
   AIPERF_SESSION_PROP_WATCHING,
+  AIPERF_SESSION_PROP_FOLLOW_DISK,
   AIPERF_SESSION_N_PROPS
 };
 
@@ -80,6 +82,9 @@ void aiperf_session_follow_disk     (AiperfSession *self);
 void aiperf_session_stop_following  (gpointer       monitor);
 /* Stops following every run's place (the session is cleared or goes). */
 void aiperf_session_unfollow_runs   (AiperfSession *self);
+/* "follow-disk" changed: every open run's place is followed now, or
+ * none. */
+void aiperf_session_follow_runs     (AiperfSession *self);
 
 /* aiperf-session-presets.c: hides the runs a saved view's runs: block
  * leaves out as they open; connected first, at the session's start. */
@@ -87,5 +92,8 @@ void aiperf_session_follow_presets  (AiperfSession *self);
 /* Forgets the presets read and stops watching
  * their file. */
 void aiperf_session_drop_presets    (AiperfSession *self);
+/* "follow-disk" changed: the preset file in effect is watched now, or
+ * not. */
+void aiperf_session_follow_presets_file (AiperfSession *self);
 
 G_END_DECLS
