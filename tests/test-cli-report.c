@@ -632,7 +632,8 @@ test_timeline_data (void)
 
 /* A trace of 90,000 one-µs kernels is embedded as marks on a grid of
  * pixel columns (each standing for the slices it merges, every slice
- * counted once) with a note that says so. */
+ * counted once) with a note that says so, and every slice as its finer
+ * level. */
 static void
 test_timeline_thinned (void)
 {
@@ -644,7 +645,7 @@ test_timeline_thinned (void)
   g_autofree char *html = NULL;
   g_autoptr(JsonNode) data = NULL;
   g_autoptr(GString) trace = g_string_new ("{\"traceEvents\": [\n");
-  JsonObject *timeline;
+  JsonObject *timeline, *fine;
   Result r;
 
   for (guint i = 0; i < 90000; i++)
@@ -664,7 +665,14 @@ test_timeline_thinned (void)
   g_assert_cmpint (json_object_get_int_member (timeline, "embedded"), <=, 60000);
   g_assert_cmpint (json_object_get_int_member (timeline, "ns_per_column"), >, 1);
   g_assert_cmpint (timeline_count (timeline), ==, 90000);
-  g_assert_nonnull (strstr (json_object_get_string_member (timeline, "note"), "90000 slices, embedded as "));
+  g_assert_nonnull (strstr (json_object_get_string_member (timeline, "note"), "90000 slices, drawn as "));
+  g_assert_nonnull (strstr (json_object_get_string_member (timeline, "note"), "Zoomed in further, every slice."));
+  /* and every slice as its finer level, in a script of its own */
+  fine = json_object_get_object_member (timeline, "fine");
+  g_assert_cmpint (json_object_get_int_member (fine, "marks"), ==, 90000);
+  g_assert_cmpint (json_object_get_int_member (fine, "ns_per_column"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (fine, "ref"), ==, "t1-fine");
+  g_assert_nonnull (strstr (html, "<script type=\"application/json\" id=\"t1-fine\">{\"lanes\":[{\"rows\":[{\"n\":90000,"));
   /* 270 ms of trace: its extent in ns, exactly */
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (timeline, "extent"), 1), ==,
                    (89999 * 3 + 1) * 1000);

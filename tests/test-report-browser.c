@@ -759,6 +759,63 @@ test_zoom_detail (void)
   g_assert_true (seen);
 }
 
+/* A trace of 90,000 one-µs kernels, 3 µs apart (issue 21): more slices
+ * than report.html embeds as they are, so they go on a grid of columns of
+ * several µs, with every slice as a finer level. Zoomed to the 300 slices
+ * of 135.0–135.9 ms, the page draws all 300 as boxes from it (the grid has
+ * fewer marks there, each merging several) and slice 45151 hovers with its
+ * name and duration; zoomed out to 80 ms, the grid is drawn. */
+static void
+test_timeline_zoom_detail (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_root, "big-trace", NULL);
+  g_autofree char *input = g_build_filename (dir, "big.pt.trace.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "big-trace-out", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL, *log2 = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  g_autoptr(GString) trace = g_string_new ("{\"traceEvents\": [\n");
+  JsonObject *result, *timeline, *drawn;
+  Result r;
+
+  for (guint i = 0; i < 90000; i++)
+    g_string_append_printf (trace, "%s{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k%u\", \"pid\": 0, "
+                                   "\"tid\": 7, \"ts\": %u, \"dur\": 1}\n",
+                            i > 0 ? "," : "", i % 7, 1000 + i * 3);
+  g_string_append (trace, "]}\n");
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (input, trace->str, trace->len, NULL));
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  /* slice i: [3i, 3i + 1) µs from the trace's start; 45151 is "k1" */
+  result = open_page (report, "#timeline=135000000,135900000,135453500", "timeline-result", parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  timeline = json_array_get_object_element (json_object_get_array_member (result, "timelines"), 0);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (timeline, "fine"), "marks"), ==, 90000);
+  g_assert_cmpint (json_object_get_int_member (timeline, "grid"), <, 300);
+  drawn = json_object_get_object_member (timeline, "drawn");
+  g_assert_true (json_object_get_boolean_member (drawn, "fine"));
+  g_assert_cmpint (json_object_get_int_member (drawn, "boxes"), ==, 300);
+  g_assert_cmpint (json_object_get_int_member (drawn, "merged"), ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (timeline, "hover"), ==,
+                   "k1\nLane: 0 · 7\nStart: 135 ms\nDuration: 1.00 µs");
+
+  /* 80 ms in view: the grid's merged marks, a pixel's slices counted */
+  result = open_page (report, "#timeline=100000000,180000000,135453500", "timeline-result", parser2, &log2);
+  timeline = json_array_get_object_element (json_object_get_array_member (result, "timelines"), 0);
+  drawn = json_object_get_object_member (timeline, "drawn");
+  g_assert_false (json_object_get_boolean_member (drawn, "fine"));
+  g_assert_cmpint (json_object_get_int_member (drawn, "boxes"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (drawn, "merged"), >, 500);
+  g_assert_true (g_str_has_suffix (strstr (json_object_get_string_member (timeline, "hover"), " slices in this pixel"),
+                                   "\nFrom: 135 ms"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -784,6 +841,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/preset-round-trip", test_preset_round_trip);
   g_test_add_func ("/aiperf/cli/report/browser/preset-runs-round-trip", test_preset_runs_round_trip);
   g_test_add_func ("/aiperf/cli/report/browser/zoom-detail", test_zoom_detail);
+  g_test_add_func ("/aiperf/cli/report/browser/timeline-zoom-detail", test_timeline_zoom_detail);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -2,7 +2,7 @@
  * the page: report.html#selftest (every chart drawn, what each draws layer
  * by layer, an axis changed, runs unchecked, hover, PNG, type switch,
  * zoom, pan, a chart added; the result as JSON in the pre element
- * #selftest-result) and report.html#bench (how long the page took to open
+ * #selftest-result), report.html#timeline=LO,HI,AT (a trace zoomed in) and report.html#bench (how long the page took to open
  * and to react, in #bench-result). Nothing runs without those fragments.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -296,7 +296,34 @@
     return c.el.dataset.hover || "";
   }
 
+  /* Each trace's timeline zoomed to [lo, hi] ns: what it draws there (and
+   * whether from its finer level), the embedded grid's marks in that
+   * range, and the hover of the slice covering @at, pointed at its middle:
+   * report.html#timeline=LO,HI,AT */
+  function timelineCheck(lo, hi, at) {
+    return (R.timelines || []).map((tl) => {
+      tl.setView(lo, hi);
+      const t = { drawn: tl.drawn, fine: tl.def.fine || null, grid: 0, hover: "" };
+      tl.def.lanes.forEach((lane) => (lane.rows || []).forEach((row) => {
+        for (let i = 0; i < row.start.length; i++) if (row.end[i] > lo && row.start[i] < hi) t.grid++;
+      }));
+      tl.lanes.forEach((L, li) => tl.lanes[li].lane.counter || tl.rowsOf(li).forEach((row, d) => {
+        for (let i = 0; i < row.start.length && !t.hover; i++) {
+          if (row.start[i] > at || row.end[i] <= at) continue;
+          const [x, y] = tl.pointOf(li, d, (row.start[i] + row.end[i]) / 2);
+          tl.canvas.dispatchEvent(new MouseEvent("mousemove", { clientX: x, clientY: y, bubbles: true }));
+          t.hover = tl.el.dataset.hover || "";
+        }
+      }));
+      return t;
+    });
+  }
+
   if (location.hash === "#selftest") setTimeout(selftest, 0);
+  const zoomTo = /^#timeline=([0-9.e]+),([0-9.e]+),([0-9.e]+)$/.exec(location.hash);
+  if (zoomTo)
+    setTimeout(() => document.body.appendChild(el("pre", { id: "timeline-result",
+      text: JSON.stringify({ timelines: timelineCheck(+zoomTo[1], +zoomTo[2], +zoomTo[3]), problems: problems }) })), 300);
   const fine = /^#fine=([-0-9.e]+),([-0-9.e]+)$/.exec(location.hash);
   if (fine)
     setTimeout(async () => {

@@ -9,8 +9,11 @@
  * The embedded data (aiperf-report-timeline-json.c): per lane its rows of
  * slices (start, end in ns from the trace's start; colour key; name
  * index, -1 for a mark that already merges several), or a counter's
- * samples. Every timeline is on window.aiperfReport.timelines for the
- * page's checks.
+ * samples. A large trace is embedded on a grid of columns (def.ns_per_column)
+ * and with a finer level (def.fine: every slice, when the report had room)
+ * in a <script> of its own, decoded when the reader first zooms in past
+ * the grid (a column wider than a pixel) or searches. Every timeline is on
+ * window.aiperfReport.timelines for the page's checks.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -73,6 +76,34 @@
     return lo;
   }
 
+  /* A base64 array of the finer level: integers of 1, 2 or 4 bytes, or
+   * 8-byte floats, by its key's suffix (aiperf-report-timeline-json.c). */
+  function ints(blob, key) {
+    for (const [suffix, Type] of [["8", Uint8Array], ["16", Uint16Array], ["32", Uint32Array], ["f64", Float64Array]]) {
+      if (blob[key + suffix] === undefined) continue;
+      const bin = atob(blob[key + suffix]), bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      return new Type(bytes.buffer);
+    }
+    return null;
+  }
+
+  /* A finer level's row as the embedded rows are: start, end, key, name
+   * (-1: merged), count. */
+  function fineRow(blob) {
+    const n = blob.n, d = ints(blob, "start"), dur = ints(blob, "dur"), name = ints(blob, "name"), count = ints(blob, "count");
+    const row = { start: new Float64Array(n), end: new Float64Array(n), key: ints(blob, "key"), name: new Int32Array(n),
+                  count: count || new Uint32Array(n).fill(1) };
+    let t = 0;
+    for (let i = 0; i < n; i++) {
+      t += d[i];
+      row.start[i] = t;
+      row.end[i] = t + dur[i];
+      row.name[i] = name[i] - 1;
+    }
+    return row;
+  }
+
   function Timeline(def, figure) {
     this.def = def;
     this.el = figure;
@@ -109,6 +140,28 @@
   }
 
   Timeline.prototype.plotWidth = function () { return this.width - LEFT - 10; };
+
+  /* The finer level's lanes (null for a counter's), decoded once. */
+  Timeline.prototype.fineLanes = function () {
+    if (!this.def.fine) return null;
+    if (!this.fine) {
+      const blob = JSON.parse(document.getElementById(this.def.fine.ref).textContent);
+      this.fine = blob.lanes.map((lane) => (lane ? lane.rows.map(fineRow) : null));
+    }
+    return this.fine;
+  };
+
+  /* Zoomed in past the grid embedded (one of its columns wider than a
+   * pixel), the finer level is drawn. */
+  Timeline.prototype.usesFine = function () {
+    return !!this.def.fine && (this.view[1] - this.view[0]) / this.plotWidth() < this.def.ns_per_column;
+  };
+
+  /* The rows of lane @li at the level drawn. */
+  Timeline.prototype.rowsOf = function (li) {
+    const fine = this.usesFine() ? this.fineLanes() : null;
+    return fine && fine[li] ? fine[li] : this.def.lanes[li].rows;
+  };
   Timeline.prototype.X = function (t) { return LEFT + (t - this.view[0]) / (this.view[1] - this.view[0]) * this.plotWidth(); };
   Timeline.prototype.T = function (x) { return this.view[0] + (x - LEFT) / this.plotWidth() * (this.view[1] - this.view[0]); };
 
@@ -144,9 +197,9 @@
       ctx.fillText(fmtTick(t, step), x, TOP - 8);
     }
     ctx.textAlign = "start";
-    const drawn = { boxes: 0, merged: 0, labels: 0 };
+    const drawn = { boxes: 0, merged: 0, labels: 0, fine: this.usesFine() };
     const v0 = this.view[0], v1 = this.view[1], right = LEFT + this.plotWidth();
-    for (const L of this.lanes) {
+    this.lanes.forEach((L, li) => {
       const y0 = TOP + L.top * ROW, lane = L.lane;
       ctx.fillStyle = FG;
       ctx.textAlign = "right"; ctx.fillText(fitText(ctx, lane.name, LEFT - 12), LEFT - 8, y0 + 12); ctx.textAlign = "start";
@@ -154,9 +207,9 @@
       ctx.beginPath(); ctx.moveTo(0, y0 + L.rows * ROW - 0.5); ctx.lineTo(right, y0 + L.rows * ROW - 0.5); ctx.stroke();
       ctx.save(); ctx.beginPath(); ctx.rect(LEFT, y0, this.plotWidth(), L.rows * ROW); ctx.clip();
       if (lane.counter) this.drawCounter(ctx, lane.counter, y0, L.rows * ROW);
-      else lane.rows.forEach((row, d) => this.drawRow(ctx, row, y0 + d * ROW, v0, v1, drawn));
+      else this.rowsOf(li).forEach((row, d) => { if (d < L.rows) this.drawRow(ctx, row, y0 + d * ROW, v0, v1, drawn); });
       ctx.restore();
-    }
+    });
     this.drawn = drawn;
   };
 
@@ -223,7 +276,7 @@
    * counter's value, or null. */
   Timeline.prototype.hit = function (px, py) {
     if (py < TOP) return null;
-    const r = Math.floor((py - TOP) / ROW), L = this.lanes.find((l) => r >= l.top && r < l.top + l.rows);
+    const r = Math.floor((py - TOP) / ROW), li = this.lanes.findIndex((l) => r >= l.top && r < l.top + l.rows), L = this.lanes[li];
     if (!L) return null;
     /* over a lane's (maybe shortened) name: the whole of it */
     if (px < LEFT) return { lane: L.lane.name, text: L.lane.name };
@@ -234,7 +287,7 @@
       for (let k = 0; k < c.t.length && c.t[k] <= t; k++) i = k;
       return i < 0 ? null : { lane: lane.name, text: lane.name + "\nAt: " + fmtTime(t) + "\nValue: " + c.v[i] };
     }
-    const row = lane.rows[r - L.top];
+    const row = this.rowsOf(li)[r - L.top];
     if (!row) return null;
     /* the slice covering t, else the marks within half a pixel of it */
     const i = firstEndingAfter(row, t);
@@ -314,7 +367,9 @@
     if (!q) { this.matched = null; this.count.textContent = ""; this.draw(); return 0; }
     this.matched = new Uint8Array(names.length);
     names.forEach((n, i) => { if (n.toLowerCase().indexOf(q) >= 0) this.matched[i] = 1; });
-    this.def.lanes.forEach((lane) => (lane.rows || []).forEach((row) => {
+    /* every slice that has a name: the finer level's when there is one */
+    const fine = this.fineLanes();
+    this.def.lanes.forEach((lane, li) => ((fine && fine[li]) || lane.rows || []).forEach((row) => {
       for (let i = 0; i < row.start.length; i++)
         if (row.name[i] >= 0 && this.matched[row.name[i]]) this.matches.push([row.start[i], row.end[i]]);
     }));

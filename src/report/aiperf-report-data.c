@@ -698,7 +698,7 @@ aiperf_report_data_json (AiperfReport *report,
   aiperf_report_json_view (out, report);
   aiperf_report_json_metrics (out, metric_tags);
   aiperf_report_json_requests (out, report);
-  aiperf_report_json_timelines (out, report);
+  aiperf_report_json_timelines (out, fine_out, report);
   g_string_append (out, ",\"charts\":[");
   for (guint i = 0; i < report->charts->len; i++)
     {

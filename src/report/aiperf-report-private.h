@@ -171,8 +171,11 @@ void         aiperf_report_json_requests  (GString           *out,
  * aiperf plot's plot_config.yaml ("extra": the handler's own keys). */
 void         aiperf_report_json_preset    (GString              *out,
                                            const AiperfPlotSpec *spec);
-/* aiperf-report-timeline-json.c: ,"timelines":[…] of the report's traces. */
+/* aiperf-report-timeline-json.c: ,"timelines":[…] of the report's traces;
+ * the finer level of a trace embedded on a grid, a <script> element of its
+ * own, goes to @fine_out (nullable: none). */
 void         aiperf_report_json_timelines (GString           *out,
+                                           GString           *fine_out,
                                            AiperfReport      *report);
 /* aiperf-report-timeline.c: every run whose kind brings a timeline
  * (AIPERF_KIND_VIEW_TIMELINE) with its trace's events, into timelines. */

@@ -7,7 +7,11 @@
  * those shorter than a pixel itself, at whatever zoom; a larger trace is
  * embedded as the track model answers for a grid of pixel columns finer
  * than the page (slices shorter than a column merged into one mark per
- * column and row), and the note says so.
+ * column and row), and the note says so. Such a trace also gets a finer
+ * level, in a <script> of its own the page reads only when the reader
+ * zooms in past the grid: every slice when the report's FINE_MARKS allow,
+ * else the finest grid that fits them; compact (base64 integers: starts as
+ * differences, durations, keys, names).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +19,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "aiperf-report-private.h"
 #include "aiperf-timeline.h"
@@ -23,6 +28,9 @@
 #define MAX_SLICES  60000
 /* The coarsest grid a large trace is embedded at: 4× a wide page's pixels. */
 #define MIN_COLUMNS 8000
+/* The finer levels' marks in all of a report's traces (about 15 bytes
+ * each: 3 MB). */
+#define FINE_MARKS  200000
 
 typedef struct {
   GArray *start, *end;   /* gint64 */
@@ -35,6 +43,7 @@ typedef struct {
   GHashTable *names;     /* const char* (the model's) → index + 1 */
   GPtrArray  *name_list; /* const char* */
   guint       n;         /* marks emitted */
+  guint       limit;     /* marks kept at most */
 } Lane;
 
 static void
@@ -64,7 +73,7 @@ collect_slice (gint64      start,
 
   (void) n_matched;
   lane->n++;
-  if (lane->n > MAX_SLICES)
+  if (lane->n > lane->limit)
     return;
   while (lane->rows->len <= depth)
     {
@@ -179,8 +188,140 @@ query_all (const AiperfTrackModel *model,
   return n;
 }
 
+/* @values (non-negative integers below 2^53) in base64 as little-endian
+ * integers of the fewest bytes that hold them all (1, 2 or 4), else as
+ * 8-byte floats: ,"KEY8" / "KEY16" / "KEY32" / "KEYf64":"…". */
+static void
+json_base64_ints (GString      *out,
+                  const char   *key,
+                  const gint64 *values,
+                  guint         n)
+{
+  gint64 lo = 0, hi = 0;
+  guint width;
+  g_autofree guchar *bytes = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      lo = MIN (lo, values[i]);
+      hi = MAX (hi, values[i]);
+    }
+  width = lo < 0 || hi > G_MAXUINT32 ? 8 : hi > G_MAXUINT16 ? 4 : hi > G_MAXUINT8 ? 2 : 1;
+  bytes = g_malloc (MAX ((gsize) n * width, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 le;
+
+      if (width == 8)
+        {
+          union { double d; guint64 u; } w = { .d = (double) values[i] };
+
+          le = GUINT64_TO_LE (w.u);
+        }
+      else
+        le = GUINT64_TO_LE ((guint64) values[i]);
+      /* the low bytes of a little-endian integer are its first */
+      memcpy (bytes + (gsize) i * width, &le, width);
+    }
+  text = g_base64_encode (bytes, (gsize) n * width);
+  g_string_append_printf (out, ",\"%s%s\":\"%s\"", key,
+                          width == 8 ? "f64" : width == 4 ? "32" : width == 2 ? "16" : "8", text);
+}
+
+/* A row of a finer level: starts as differences from the one before,
+ * durations, keys, names + 1 (0: a merged mark) and, on a grid, how many
+ * slices each mark merges. */
+static void
+json_fine_row (GString *out,
+               Row     *row,
+               gboolean counts)
+{
+  guint n = row->start->len;
+  g_autofree gint64 *v = g_new (gint64, MAX (n, 1));
+  gint64 before = 0;
+
+  g_string_append_printf (out, "{\"n\":%u", n);
+  for (guint i = 0; i < n; i++)
+    {
+      v[i] = g_array_index (row->start, gint64, i) - before;
+      before = g_array_index (row->start, gint64, i);
+    }
+  json_base64_ints (out, "start", v, n);
+  for (guint i = 0; i < n; i++)
+    v[i] = g_array_index (row->end, gint64, i) - g_array_index (row->start, gint64, i);
+  json_base64_ints (out, "dur", v, n);
+  for (guint i = 0; i < n; i++)
+    v[i] = g_array_index (row->key, guint, i);
+  json_base64_ints (out, "key", v, n);
+  for (guint i = 0; i < n; i++)
+    v[i] = g_array_index (row->name, int, i) + 1;
+  json_base64_ints (out, "name", v, n);
+  if (counts)
+    {
+      for (guint i = 0; i < n; i++)
+        v[i] = g_array_index (row->count, guint, i);
+      json_base64_ints (out, "count", v, n);
+    }
+  g_string_append_c (out, '}');
+}
+
+/* The finer level of a timeline embedded on a grid: its slice lanes' rows
+ * (a counter lane: null), queried at @npp, into @fine_out as
+ * <script type="application/json" id="@ref">. */
+static void
+json_fine_level (GString    *fine_out,
+                 const char *ref,
+                 GPtrArray  *lanes,
+                 gint64      npp)
+{
+  g_string_append_printf (fine_out, "<script type=\"application/json\" id=\"%s\">{\"lanes\":[", ref);
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      GPtrArray *rows = g_ptr_array_index (lanes, l);
+
+      if (l > 0)
+        g_string_append_c (fine_out, ',');
+      if (rows->len == 0)
+        {
+          g_string_append (fine_out, "null");
+          continue;
+        }
+      g_string_append (fine_out, "{\"rows\":[");
+      for (guint d = 0; d < rows->len; d++)
+        {
+          if (d > 0)
+            g_string_append_c (fine_out, ',');
+          json_fine_row (fine_out, g_ptr_array_index (rows, d), npp > 1);
+        }
+      g_string_append (fine_out, "]}");
+    }
+  g_string_append (fine_out, "]}</script>\n");
+}
+
+/* The finest grid, from 1 ns (every slice) up, whose marks @budget holds;
+ * 0 when only one as coarse as @coarse would (the grid embedded is all
+ * there is). @lanes holds its marks. */
+static gint64
+fine_columns (const AiperfTrackModel *model,
+              gint64                  t0,
+              gint64                  t1,
+              gint64                  coarse,
+              guint                   budget,
+              Lane                   *shared,
+              GPtrArray              *lanes)
+{
+  gint64 npp = 1;
+
+  while (npp < coarse && query_all (model, t0, t1, npp, shared, lanes) > budget)
+    npp *= 2;
+  return npp < coarse ? npp : 0;
+}
+
 static void
 json_timeline (GString                    *out,
+               GString                    *fine_out,
+               guint                      *fine_budget,
                AiperfReport               *report,
                const AiperfReportTimeline *timeline)
 {
@@ -188,11 +329,13 @@ json_timeline (GString                    *out,
   const AiperfTrackModelVTable *vt = model->vtable;
   AiperfTraceStore *store = aiperf_run_get_dataset (timeline->run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
   g_autoptr(GPtrArray) lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) fine_lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GHashTable) names = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GPtrArray) name_list = g_ptr_array_new ();
-  Lane shared = { NULL, names, name_list, 0 };
-  guint total = aiperf_trace_store_get_n_slices (store), embedded;
-  gint64 t0, t1, npp;
+  g_autofree char *fine_ref = NULL;
+  Lane shared = { NULL, names, name_list, 0, MAX_SLICES };
+  guint total = aiperf_trace_store_get_n_slices (store), embedded, fine_marks = 0;
+  gint64 t0, t1, npp, fine_npp = 0;
 
   vt->extent (model->self, &t0, &t1);
   /* every slice, else the finest grid of pixel columns that keeps it
@@ -209,8 +352,21 @@ json_timeline (GString                    *out,
       while (fits > 1 && query_all (model, t0, t1, fits / 2, &shared, lanes) <= MAX_SLICES)
         fits /= 2;
       npp = fits;
+      /* the finer level's names first: the grid's named marks are slices
+       * it holds too, so both share one list */
+      shared.limit = *fine_budget;
+      if (fine_out != NULL)
+        fine_npp = fine_columns (model, t0, t1, npp, *fine_budget, &shared, fine_lanes);
       g_hash_table_remove_all (names);
       g_ptr_array_set_size (name_list, 0);
+      if (fine_npp > 0)
+        {
+          fine_marks = query_all (model, t0, t1, fine_npp, &shared, fine_lanes);
+          *fine_budget -= fine_marks;
+          fine_ref = g_strdup_printf ("%s-fine", timeline->id);
+          json_fine_level (fine_out, fine_ref, fine_lanes, fine_npp);
+        }
+      shared.limit = MAX_SLICES;
       embedded = query_all (model, t0, t1, npp, &shared, lanes);
     }
 
@@ -224,14 +380,30 @@ json_timeline (GString                    *out,
   g_string_append_printf (out, ",\"extent\":[%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT "],\"slices\":%u,"
                                "\"embedded\":%u,\"ns_per_column\":%" G_GINT64_FORMAT,
                           t0, t1, total, embedded, npp);
+  if (fine_ref != NULL)
+    g_string_append_printf (out, ",\"fine\":{\"ref\":\"%s\",\"marks\":%u,\"ns_per_column\":%" G_GINT64_FORMAT "}",
+                            fine_ref, fine_marks, fine_npp);
   if (npp > 1)
     {
-      /* Translators: a thinned timeline; %u: slices, %s: the column width ("2.5 µs") */
-      g_autofree char *note = g_strdup_printf (_("%u slices, embedded as %u marks: slices shorter than %.3g µs "
-                                                 "merged into one mark per %.3g µs column. The window and "
-                                                 "timeline.png draw every slice."),
-                                               total, embedded, npp / 1000.0, npp / 1000.0);
+      g_autofree char *note = NULL;
 
+      if (fine_npp == 1)
+        /* Translators: a thinned timeline whose every slice shows zoomed in; %u: slices, %.3g: µs */
+        note = g_strdup_printf (_("%u slices, drawn as %u marks until zoomed in: slices shorter than %.3g µs "
+                                  "merged into one mark per %.3g µs column. Zoomed in further, every slice."),
+                                total, embedded, npp / 1000.0, npp / 1000.0);
+      else if (fine_npp > 1)
+        /* Translators: a thinned timeline with a finer level; %u: slices, %.3g: µs */
+        note = g_strdup_printf (_("%u slices, embedded as %u marks: slices shorter than %.3g µs merged into one "
+                                  "mark per %.3g µs column, zoomed in per %.3g µs. The window and timeline.png "
+                                  "draw every slice."),
+                                total, embedded, npp / 1000.0, npp / 1000.0, fine_npp / 1000.0);
+      else
+        /* Translators: a thinned timeline; %u: slices, %s: the column width ("2.5 µs") */
+        note = g_strdup_printf (_("%u slices, embedded as %u marks: slices shorter than %.3g µs "
+                                  "merged into one mark per %.3g µs column. The window and "
+                                  "timeline.png draw every slice."),
+                                total, embedded, npp / 1000.0, npp / 1000.0);
       g_string_append (out, ",\"note\":");
       aiperf_report_json_string (out, note);
     }
@@ -310,8 +482,11 @@ json_timeline (GString                    *out,
 
 void
 aiperf_report_json_timelines (GString      *out,
+                              GString      *fine_out,
                               AiperfReport *report)
 {
+  guint fine_budget = FINE_MARKS;
+
   g_return_if_fail (out != NULL && report != NULL);
 
   g_string_append (out, ",\"timelines\":[");
@@ -319,7 +494,7 @@ aiperf_report_json_timelines (GString      *out,
     {
       if (i > 0)
         g_string_append_c (out, ',');
-      json_timeline (out, report, g_ptr_array_index (report->timelines, i));
+      json_timeline (out, fine_out, &fine_budget, report, g_ptr_array_index (report->timelines, i));
     }
   g_string_append_c (out, ']');
 }
