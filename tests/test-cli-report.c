@@ -466,6 +466,66 @@ test_pdf (void)
     g_test_message ("pdftotext is not installed: the PDF's text is not checked");
 }
 
+/* A chart of 17 runs in the PDF names every one in its legend (a page
+ * cannot be clicked open to list the rest): the 17 models of 17 LLMPerf
+ * summaries (two real ones, each copied with other model names) are all
+ * in the text of the page of their Pareto chart, none summed up as "+N
+ * more". */
+static void
+test_pdf_whole_legend (void)
+{
+  g_autofree char *h = home ();
+  g_autofree char *dir = g_build_filename (tmp_root, "seventeen", "summary", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "seventeen-out", NULL);
+  g_autofree char *input = g_build_filename (tmp_root, "seventeen", NULL);
+  g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
+  g_autofree char *text = NULL;
+  const char *sources[] = { "anyscale_7b.json", "together_13b.json" };
+  g_auto(GStrv) pages = NULL;
+  gboolean seen = FALSE;
+  Result r;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  for (guint i = 0; i < 17; i++)
+    {
+      g_autofree char *src = g_test_build_filename (G_TEST_DIST, "data", "formats", "llmperf-leaderboard", "summary",
+                                                    sources[i % 2], NULL);
+      g_autofree char *json = read_file (src);
+      g_autofree char *model = g_strdup_printf ("\"model\": \"org-%02u/serving-model-%02u-instruct\"", i, i);
+      g_autofree char *name = g_strdup_printf ("m%02u.json", i);
+      g_autofree char *dest = g_build_filename (dir, name, NULL);
+      g_autoptr(GRegex) re = g_regex_new ("\"model\": \"[^\"]*\"", 0, 0, NULL);
+      g_autofree char *copy = g_regex_replace_literal (re, json, -1, 0, model, 0, NULL);
+
+      g_assert_true (g_strcmp0 (copy, json) != 0);
+      g_assert_true (g_file_set_contents (dest, copy, -1, NULL));
+    }
+  cli_run (&r, h, "--report", "pdf", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  text = pdf_text (path);
+  if (text == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  pages = g_strsplit (text, "\f", -1);
+  for (guint p = 0; pages[p] != NULL; p++)
+    {
+      if (strstr (pages[p], "Pareto Curve: Token Throughput per GPU vs Interactivity") == NULL)
+        continue;
+      seen = TRUE;
+      for (guint i = 0; i < 17; i++)
+        {
+          g_autofree char *model = g_strdup_printf ("org-%02u/serving-model-%02u-instruct", i, i);
+
+          g_assert_nonnull (strstr (pages[p], model));
+        }
+      g_assert_null (strstr (pages[p], " more"));
+    }
+  g_assert_true (seen);
+}
+
 /* Every kind in one PDF (issue 21, item 9): the kinds' summaries, wide
  * tables on landscape pages with the parameters that do not fit in an
  * appendix, charts two to a portrait page or alone on a landscape one,
@@ -694,6 +754,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/pdf", test_pdf);
   g_test_add_func ("/aiperf/cli/report/cutile-sides", test_cutile_sides);
   g_test_add_func ("/aiperf/cli/report/pdf-kinds", test_pdf_kinds);
+  g_test_add_func ("/aiperf/cli/report/pdf-whole-legend", test_pdf_whole_legend);
   g_test_add_func ("/aiperf/cli/report/timeline-data", test_timeline_data);
   g_test_add_func ("/aiperf/cli/report/timeline-thinned", test_timeline_thinned);
   status = g_test_run ();

@@ -391,20 +391,22 @@ aiperf_renderer_layout (AiperfRenderer *self,
   self->legend_max_h = self->height - top - pad;
   aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
   self->legend_inside = FALSE;
-  if (self->legend_w > 0 && self->legend_w > self->width * 0.32)
+  if (self->legend_w > 0 && (self->legend_w > self->width * 0.32 || (self->legend_whole && self->legend_more > 0)))
     {
       /* Narrow canvas: inside when it covers at most a corner of the plot,
-       * else below the plot, in rows, with the names whole. */
+       * else below the plot, in rows, with the names whole (a whole legend:
+       * every one of them, in as many rows as they take). */
       double est_w = self->width - 100 * s, est_h = self->height - top - 60 * s;
 
-      if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5 && !self->legend_not_inside)
+      if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5 && !self->legend_not_inside &&
+          self->legend_more == 0)
         self->legend_inside = TRUE;
       else
         {
           self->legend_below = TRUE;
           self->legend_name_max = MAX (self->width - 2 * pad - 60 * s, 20 * s);
           self->legend_max_w = self->width - 2 * pad;
-          self->legend_max_h = MAX ((self->height - top) * 0.3, 40 * s);
+          self->legend_max_h = self->legend_whole ? 0 : MAX ((self->height - top) * 0.3, 40 * s);
           aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
         }
     }

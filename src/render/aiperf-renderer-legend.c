@@ -90,7 +90,7 @@ lay_out (AiperfRenderer *self,
   /* No bound given (G_MAXDOUBLE) is as many rows as there are entries: the
    * quotient itself does not fit a guint. */
   max_rows = (guint) CLAMP ((max_h - 2 * PAD * s) / rh, 1.0, (double) total);
-  if (self->legend_below)
+  if (self->legend_below && !self->legend_whole)
     max_rows = MIN (max_rows, 3);
   g_snprintf (more_text, sizeof more_text, "+%u more", total);
   more_w = entry_width (self, more_text);
@@ -139,6 +139,7 @@ lay_out (AiperfRenderer *self,
       else
         y += rh;
     }
+  self->legend_more = total - placed;
   if (placed < total)
     {
       Entry e = { -1, 0, 0, 0 };

@@ -167,6 +167,7 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
       if (i >= self->panels->len)
         g_ptr_array_add (self->panels, aiperf_renderer_new ());
       child = g_ptr_array_index (self->panels, i);
+      child->legend_whole = self->legend_whole;
       g_array_append_val (self->panel_rects, cell);
       cairo_save (cr);
       /* The panel paints its own background: keep it inside its cell. */

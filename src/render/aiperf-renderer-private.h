@@ -82,6 +82,10 @@ struct _AiperfRenderer {
   double          legend_max_w, legend_max_h;
   gboolean        legend_below; /* in rows under the plot (narrow charts) */
   gboolean        legend_not_inside; /* inside, every corner covered data */
+  /* every entry, for a page that cannot be clicked open: below the plot in
+   * as many rows as it takes when the side has no room */
+  gboolean        legend_whole;
+  guint           legend_more;  /* entries the last layout left to "+N more" */
   AiperfPickGrid  grid;
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */
   /* AiperfBarHit of the segments of the last draw, sorted by top edge

@@ -83,6 +83,15 @@ aiperf_renderer_new (void)
 }
 
 void
+aiperf_renderer_set_whole_legend (AiperfRenderer *self,
+                                  gboolean        whole)
+{
+  g_return_if_fail (self != NULL);
+
+  self->legend_whole = whole;
+}
+
+void
 aiperf_renderer_free (AiperfRenderer *self)
 {
   if (self == NULL)

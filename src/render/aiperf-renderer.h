@@ -33,6 +33,12 @@ typedef struct {
 AiperfRenderer *aiperf_renderer_new          (void);
 void            aiperf_renderer_free         (AiperfRenderer       *self);
 
+/* Whether the legend names every series (a PDF, a picture that cannot be
+ * clicked open): when they do not fit beside the plot, they go below it in
+ * as many rows as they take, the plot made shorter; default FALSE ("+N
+ * more" past the room, which the window lists when clicked). */
+void            aiperf_renderer_set_whole_legend (AiperfRenderer   *self,
+                                              gboolean              whole);
 /* Draws @chart into a @width × @height area of @cr (user units = pixels).
  * @viewport NULL means the chart's automatic view. Lays out, draws, and
  * keeps the geometry for pick and coordinate conversions. */

@@ -197,7 +197,8 @@ draw_chart (AiperfPdfPage           *page,
 {
   gboolean wide = chart_is_wide (item->chart);
   double width = wide ? AIPERF_REPORT_CHART_WIDTH : PORTRAIT_CHART_WIDTH;
-  double height = wide ? AIPERF_REPORT_CHART_HEIGHT : PORTRAIT_CHART_HEIGHT;
+  double height = aiperf_report_chart_height (item->chart, &report->style, width,
+                                              wide ? AIPERF_REPORT_CHART_HEIGHT : PORTRAIT_CHART_HEIGHT);
   g_autofree char *caption = g_strdup_printf ("%s (%s, %s)", item->caption, item->name, item->plan->kind);
   double room = AIPERF_PDF_SHORT - 2 * AIPERF_PDF_MARGIN;
   double scale = room / width, caption_h;

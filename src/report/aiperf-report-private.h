@@ -108,7 +108,16 @@ char        *aiperf_report_svg            (AiperfReportPaint  paint,
                                            const char        *what,
                                            const char        *prefix,
                                            GError           **error);
-/* Draws @chart into @cr's @width × @height area at its origin. */
+/* The height @chart needs at @width for its legend to name every series
+ * (as aiperf_report_draw_chart draws it) with its plot as tall as a
+ * legend summed up in "+N more" leaves it at @height: @height, or more
+ * when the legend takes rows below the plot. */
+double       aiperf_report_chart_height   (const AiperfChart *chart,
+                                           const AiperfStyle *style,
+                                           double             width,
+                                           double             height);
+/* Draws @chart into @cr's @width × @height area at its origin, its legend
+ * naming every series (a page or a picture cannot be clicked open). */
 void         aiperf_report_draw_chart     (cairo_t           *cr,
                                            const AiperfChart *chart,
                                            const AiperfStyle *style,

@@ -36,12 +36,51 @@ aiperf_report_draw_chart (cairo_t           *cr,
 
   g_return_if_fail (cr != NULL && chart != NULL && style != NULL);
 
+  /* a page or a picture: no "+N more" to click open */
+  aiperf_renderer_set_whole_legend (renderer, TRUE);
+
   cairo_save (cr);
   /* The renderer paints its background over the whole clip. */
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
   aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
   cairo_restore (cr);
+}
+
+double
+aiperf_report_chart_height (const AiperfChart *chart,
+                            const AiperfStyle *style,
+                            double             width,
+                            double             height)
+{
+  g_autoptr(AiperfRenderer) renderer = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint named = 0;
+  double clickable, whole;
+
+  g_return_val_if_fail (chart != NULL && style != NULL, height);
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+
+      named += series->in_legend && series->name != NULL && series->name[0] != '\0';
+    }
+  /* three entries always fit (in three rows below at worst) */
+  if (named <= 3)
+    return height;
+  surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cr = cairo_create (surface);
+  renderer = aiperf_renderer_new ();
+  aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
+  clickable = aiperf_renderer_get_plot_area (renderer).height;
+  aiperf_renderer_set_whole_legend (renderer, TRUE);
+  aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
+  whole = aiperf_renderer_get_plot_area (renderer).height;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return height + MAX (0, clickable - whole);
 }
 
 /* The id references cairo writes: id="x", href="#x" (xlink:href too) and
@@ -66,7 +105,9 @@ aiperf_report_chart_svg (const AiperfChart *chart,
 {
   g_return_val_if_fail (chart != NULL && style != NULL && prefix != NULL, NULL);
 
-  return aiperf_report_svg (paint_chart, chart, style, AIPERF_REPORT_CHART_WIDTH, AIPERF_REPORT_CHART_HEIGHT,
+  return aiperf_report_svg (paint_chart, chart, style, AIPERF_REPORT_CHART_WIDTH,
+                            aiperf_report_chart_height (chart, style, AIPERF_REPORT_CHART_WIDTH,
+                                                        AIPERF_REPORT_CHART_HEIGHT),
                             chart->title, prefix, error);
 }
 
