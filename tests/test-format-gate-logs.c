@@ -440,10 +440,11 @@ build_highlight (AiperfRunSet *runs,
 {
   g_autoptr(AiperfPlotSpec) spec = NULL;
   g_autoptr(GError) error = NULL;
-  AiperfPlotType type;
+  const AiperfPlotHandler *type;
   AiperfChart *chart;
 
-  g_assert_true (aiperf_plot_type_from_string ("expert_load", &type));
+  type = aiperf_plot_handler_find ("expert_load");
+  g_assert_nonnull (type);
   spec = aiperf_plot_spec_new ("expert_load", type);
   aiperf_plot_spec_set_extra (spec, AIPERF_EXPERT_LOAD_HIGHLIGHT_SET, set);
   aiperf_plot_spec_set_extra (spec, AIPERF_EXPERT_LOAD_HIGHLIGHT_EXPERT, expert);
@@ -501,9 +502,10 @@ test_charts (void)
   {
     g_autoptr(AiperfPlotSpec) spec = NULL;
     g_autoptr(AiperfChart) tokens = NULL;
-    AiperfPlotType type;
+    const AiperfPlotHandler *type;
 
-    g_assert_true (aiperf_plot_type_from_string ("expert_load", &type));
+    type = aiperf_plot_handler_find ("expert_load");
+    g_assert_nonnull (type);
     spec = aiperf_plot_spec_new ("expert_load", type);
     aiperf_plot_spec_set_extra (spec, "values", "tokens");
     tokens = aiperf_plot_build_multi_run (spec, two, NULL, NULL, &error);

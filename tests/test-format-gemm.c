@@ -190,12 +190,13 @@ test_tracelens (void)
 
   /* the window's table selection rings its point on the roofline */
   {
-    AiperfPlotType type;
+    const AiperfPlotHandler *type;
     g_autoptr(AiperfPlotSpec) spec = NULL;
     g_autoptr(AiperfChart) chart = NULL;
     const AiperfLayer *ring;
 
-    g_assert_true (aiperf_plot_type_from_string ("roofline", &type));
+    type = aiperf_plot_handler_find ("roofline");
+    g_assert_nonnull (type);
     spec = aiperf_plot_spec_new ("roofline", type);
     aiperf_plot_spec_set_extra (spec, "gpu", "h100");
     aiperf_plot_spec_set_extra (spec, "highlight", "4");
@@ -328,10 +329,11 @@ test_triton (void)
   {
     g_autoptr(AiperfPlotSpec) spec = NULL;
     g_autoptr(AiperfChart) chart = NULL;
-    AiperfPlotType type;
+    const AiperfPlotHandler *type;
     guint n_points = 0;
 
-    g_assert_true (aiperf_plot_type_from_string ("roofline", &type));
+    type = aiperf_plot_handler_find ("roofline");
+    g_assert_nonnull (type);
     spec = aiperf_plot_spec_new ("roofline", type);
     chart = aiperf_handler_gemm_roofline (spec, runs, NULL, NULL, &error);
     g_assert_no_error (error);
@@ -653,7 +655,7 @@ test_chart_notes (void)
   g_autoptr(AiperfPlotSpec) bars = NULL, heat = NULL;
   g_autoptr(AiperfChart) bar_chart = NULL, heat_chart = NULL;
   const AiperfLayer *text = NULL;
-  AiperfPlotType type;
+  const AiperfPlotHandler *type;
   gboolean marked = FALSE;
 
   g_assert_true (g_file_set_contents (path,
@@ -666,7 +668,8 @@ test_chart_notes (void)
   runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
 
-  g_assert_true (aiperf_plot_type_from_string ("gemm_bars", &type));
+  type = aiperf_plot_handler_find ("gemm_bars");
+  g_assert_nonnull (type);
   bars = aiperf_plot_spec_new ("gemm_tflops", type);
   aiperf_plot_spec_set_extra (bars, "metric", "tflops");
   aiperf_plot_spec_set_extra (bars, "top", "2");
@@ -678,7 +681,8 @@ test_chart_notes (void)
   /* the two llama-8b qkv rows are one bar, among the two kept */
   g_assert_nonnull (strstr (bar_chart->note, "1 bar is the mean of several rows of one shape (up to 2"));
 
-  g_assert_true (aiperf_plot_type_from_string ("gemm_heatmap", &type));
+  type = aiperf_plot_handler_find ("gemm_heatmap");
+  g_assert_nonnull (type);
   heat = aiperf_plot_spec_new ("heatmap", type);
   heat_chart = aiperf_handler_gemm_heatmap (heat, runs, NULL, NULL, &error);
   g_assert_no_error (error);

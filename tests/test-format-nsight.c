@@ -532,10 +532,11 @@ test_tracelens_folder (void)
     g_autoptr(GError) error = NULL;
     const double expected[] = { 7.86109300556382, 0.0, 0.057320639034849144, 92.08158635540133 };
     const AiperfLayer *bars = NULL;
-    AiperfPlotType type;
+    const AiperfPlotHandler *type;
     double all = 0;
 
-    g_assert_true (aiperf_plot_type_from_string ("gpu_timeline", &type));
+    type = aiperf_plot_handler_find ("gpu_timeline");
+    g_assert_nonnull (type);
     spec = aiperf_plot_spec_new ("gpu_timeline", type);
     g_assert_true (aiperf_handler_gpu_timeline_applies (spec, set));
     chart = aiperf_handler_gpu_timeline (spec, set, NULL, NULL, &error);

@@ -459,7 +459,7 @@ sweep_preset (AiperfPlotConfig *config,
   const AiperfPlotSpec *spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, name);
 
   g_assert_nonnull (spec);
-  g_assert_cmpstr (aiperf_plot_type_to_string (spec->type), ==, "parameter_sweep");
+  g_assert_cmpstr (spec->handler->type, ==, "parameter_sweep");
   return spec;
 }
 

@@ -456,7 +456,7 @@ test_timeslice_outliers (void)
 
   /* Any stat the slices carry: p90, as a histogram of bars 10 s wide. */
   spec = aiperf_plot_spec_copy (aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "timeslices_ttft"));
-  spec->type = AIPERF_PLOT_HISTOGRAM;
+  spec->handler = aiperf_plot_handler_find ("histogram");
   spec->stat = AIPERF_STAT_P90;
   chart = aiperf_plot_build_single_run (spec, run, NULL, &error);
   g_assert_no_error (error);
@@ -598,7 +598,7 @@ test_timeslice_legend_and_axis (void)
     g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_copy (aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN,
                                                                                       "timeslices_itl"));
 
-    spec->type = AIPERF_PLOT_HISTOGRAM;
+    spec->handler = aiperf_plot_handler_find ("histogram");
     chart = aiperf_plot_build_single_run (spec, run, NULL, &error);
     g_assert_no_error (error);
     g_assert_true (chart->y.include_zero);
@@ -644,12 +644,56 @@ test_no_data (void)
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
 }
 
+/* A preset names its chart by type: every type names one handler, of one
+ * kind and scope, and aiperf plot's eleven types are the serving kind's. */
+static void
+test_handlers_by_type (void)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *aiperf_types[] = {
+    "scatter", "scatter_line", "pareto", "scatter_with_percentiles", "area", "request_timeline",
+    "timeslice", "histogram", "dual_axis", "percentile_bands", "latency_throughput_uncertainty",
+  };
+  guint n_aiperf = 0;
+
+  g_assert_cmpuint (aiperf_plot_handlers_count (), >, G_N_ELEMENTS (aiperf_types));
+  g_assert_null (aiperf_plot_handler_nth (aiperf_plot_handlers_count ()));
+  g_assert_null (aiperf_plot_handler_find ("no_such_chart"));
+  for (guint i = 0; i < aiperf_plot_handlers_count (); i++)
+    {
+      const AiperfPlotHandler *handler = aiperf_plot_handler_nth (i);
+      g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("p", handler);
+
+      g_assert_false (g_hash_table_contains (seen, handler->type));
+      g_hash_table_add (seen, (gpointer) handler->type);
+      g_assert_true (aiperf_plot_handler_find (handler->type) == handler);
+      g_assert_true (spec->handler == handler);
+      g_assert_cmpstr (spec->kind, ==, handler->kind);
+      g_assert_cmpint (spec->multi_run, ==, handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN);
+      g_assert_true ((handler->build_single != NULL) == !spec->multi_run);
+      g_assert_true ((handler->build_multi != NULL) == spec->multi_run);
+      n_aiperf += handler->aiperf_type;
+    }
+  g_assert_cmpuint (n_aiperf, ==, G_N_ELEMENTS (aiperf_types));
+  for (guint i = 0; i < G_N_ELEMENTS (aiperf_types); i++)
+    {
+      const AiperfPlotHandler *handler = aiperf_plot_handler_find (aiperf_types[i]);
+
+      g_assert_nonnull (handler);
+      g_assert_true (handler->aiperf_type);
+      g_assert_cmpstr (handler->kind, ==, "serving");
+      /* only the uncertainty chart's points are means over trials */
+      g_assert_cmpint (handler->trial_means, ==, g_str_equal (aiperf_types[i], "latency_throughput_uncertainty"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/aiperf/plot/handlers/by-type", test_handlers_by_type);
   g_test_add_func ("/aiperf/plot/pareto/fixture-sweep", test_pareto_fixture);
   g_test_add_func ("/aiperf/plot/uncertainty/student-t", test_uncertainty);
   g_test_add_func ("/aiperf/plot/classification", test_classification);

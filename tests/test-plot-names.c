@@ -101,7 +101,7 @@ test_labels_none (void)
   g_assert_cmpuint (count_labels (without), ==, 0);
   g_assert_null (without->label_title);
   /* The uncertainty plot still tells operating points apart. */
-  spec->type = AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY;
+  spec->handler = aiperf_plot_handler_find ("latency_throughput_uncertainty");
   g_clear_pointer (&without, aiperf_chart_free);
   without = aiperf_plot_build_multi_run (spec, runs, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -157,7 +157,7 @@ test_past_palette (void)
 
       aiperf_plot_colors_get (colors, name);
     }
-  spec->type = AIPERF_PLOT_SCATTER_LINE;
+  spec->handler = aiperf_plot_handler_find ("scatter_line");
   g_free (spec->group_by);
   spec->group_by = g_strdup ("run_name");
   chart = aiperf_plot_build_multi_run (spec, runs, NULL, colors, &error);

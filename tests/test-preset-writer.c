@@ -29,7 +29,7 @@ assert_spec_equal (const AiperfPlotSpec *a,
                    const AiperfPlotSpec *b)
 {
   g_assert_cmpstr (a->name, ==, b->name);
-  g_assert_cmpint (a->type, ==, b->type);
+  g_assert_true (a->handler == b->handler);
   assert_ref_equal (&a->x, &b->x);
   assert_ref_equal (&a->y, &b->y);
   assert_ref_equal (&a->y2, &b->y2);
@@ -78,8 +78,8 @@ test_save_merge (void)
   g_autofree char *path = g_build_filename (dir, "mine.yaml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AiperfPlotConfig) loaded = NULL;
-  g_autoptr(AiperfPlotSpec) a = aiperf_plot_spec_new ("ttft_vs_rps", AIPERF_PLOT_SCATTER_LINE);
-  g_autoptr(AiperfPlotSpec) b = aiperf_plot_spec_new ("latency \"quoted\": yes", AIPERF_PLOT_PARETO);
+  g_autoptr(AiperfPlotSpec) a = aiperf_plot_spec_new ("ttft_vs_rps", aiperf_plot_handler_find ("scatter_line"));
+  g_autoptr(AiperfPlotSpec) b = aiperf_plot_spec_new ("latency \"quoted\": yes", aiperf_plot_handler_find ("pareto"));
 
   a->multi_run = b->multi_run = TRUE;
   a->x.metric = g_strdup ("request_throughput");

@@ -9,6 +9,7 @@
 
 #include "aiperf-error.h"
 #include "aiperf-pareto.h"
+#include "aiperf-plot-handlers.h"
 #include "aiperf-student-t.h"
 #include "aiperf-presets.h"
 #include "aiperf-stats.h"
@@ -52,7 +53,7 @@ test_default (void)
 
   spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "pareto_curve_throughput_per_gpu_vs_latency");
   g_assert_nonnull (spec);
-  g_assert_cmpint (spec->type, ==, AIPERF_PLOT_PARETO);
+  g_assert_cmpstr (spec->handler->type, ==, "pareto");
   g_assert_true (spec->multi_run);
   g_assert_cmpstr (spec->x.metric, ==, "request_latency");
   g_assert_true (spec->x.has_stat);
@@ -63,11 +64,11 @@ test_default (void)
   g_assert_cmpstr (spec->title, ==, "Pareto Curve: Token Throughput per GPU vs Latency");
 
   spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "latency_throughput_uncertainty");
-  g_assert_cmpint (spec->type, ==, AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY);
+  g_assert_cmpstr (spec->handler->type, ==, "latency_throughput_uncertainty");
   g_assert_cmpfloat (spec->ci_level, ==, 0.95);
 
   spec = aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "timeslices_ttft");
-  g_assert_cmpint (spec->type, ==, AIPERF_PLOT_TIMESLICE);
+  g_assert_cmpstr (spec->handler->type, ==, "timeslice");
   g_assert_cmpstr (spec->x.metric, ==, "Timeslice");
   g_assert_cmpstr (spec->y.metric, ==, "Time to First Token");
   g_assert_true (spec->has_stat);
@@ -76,7 +77,7 @@ test_default (void)
   g_assert_true (spec->use_slice_duration);
 
   spec = aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "gpu_utilization_and_throughput_over_time");
-  g_assert_cmpint (spec->type, ==, AIPERF_PLOT_DUAL_AXIS);
+  g_assert_cmpstr (spec->handler->type, ==, "dual_axis");
   g_assert_cmpstr (spec->y2.metric, ==, "gpu_utilization");
   g_assert_true (spec->primary_style.set);
   g_assert_cmpint (spec->primary_style.line_shape, ==, AIPERF_LINE_SHAPE_HV);
@@ -214,7 +215,7 @@ test_every_key (void)
   config = load_text (text, &error);
   g_assert_no_error (error);
   spec = aiperf_plot_config_find (config, AIPERF_MODE_MULTI_RUN, "cmp");
-  g_assert_cmpint (spec->type, ==, AIPERF_PLOT_SCATTER_LINE);
+  g_assert_cmpstr (spec->handler->type, ==, "scatter_line");
   g_assert_cmpstr (spec->x.metric, ==, "request_latency");
   g_assert_cmpint (spec->x.stat, ==, AIPERF_STAT_P90);
   g_assert_cmpstr (spec->y.metric, ==, "request_throughput");
@@ -230,7 +231,7 @@ test_every_key (void)
   g_assert_cmpuint (spec->column, ==, 5);
 
   spec = aiperf_plot_config_find (config, AIPERF_MODE_SINGLE_RUN, "one");
-  g_assert_cmpint (spec->type, ==, AIPERF_PLOT_DUAL_AXIS);
+  g_assert_cmpstr (spec->handler->type, ==, "dual_axis");
   g_assert_cmpstr (spec->y2.metric, ==, "gpu_power_usage");
   g_assert_cmpint (spec->y2.source, ==, AIPERF_SOURCE_GPU_TELEMETRY);
   g_assert_cmpint (aiperf_plot_spec_get_y_stat (spec, AIPERF_STAT_AVG), ==, AIPERF_STAT_P95);

@@ -170,10 +170,11 @@ test_highlight_beyond_top (void)
   g_autoptr(AiperfPlotSpec) spec = NULL;
   g_autoptr(AiperfChart) chart = NULL;
   AiperfLayer *bars = NULL, *band = NULL;
-  AiperfPlotType type;
+  const AiperfPlotHandler *type;
 
   g_assert_no_error (error);
-  g_assert_true (aiperf_plot_type_from_string ("top_kernels", &type));
+  type = aiperf_plot_handler_find ("top_kernels");
+  g_assert_nonnull (type);
   spec = aiperf_plot_spec_new ("top_kernels", type);
   aiperf_plot_spec_set_extra (spec, "top", "3");
   aiperf_plot_spec_set_extra (spec, AIPERF_KERNELS_OPTION_HIGHLIGHT, memcpy_name);

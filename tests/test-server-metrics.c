@@ -276,10 +276,10 @@ layer_of (AiperfChart     *chart,
 }
 
 static AiperfChart *
-build (AiperfRun      *run,
-       AiperfPlotType  type,
-       const char     *metric,
-       GError        **error)
+build (AiperfRun               *run,
+       const AiperfPlotHandler *type,
+       const char              *metric,
+       GError                 **error)
 {
   g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("srv", type);
 
@@ -304,10 +304,28 @@ test_run_and_bands (void)
   g_assert_cmpuint (aiperf_table_get_n_rows (aiperf_run_get_requests (run)), ==, 10);
 
   /* Histogram: p50 line and p95–p99 band per slice, from the buckets. */
-  ttft = build (run, AIPERF_PLOT_PERCENTILE_BANDS, "vllm:time_to_first_token_seconds", &error);
+  ttft = build (run, aiperf_plot_handler_find ("percentile_bands"), "vllm:time_to_first_token_seconds", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (ttft->title, ==, "vLLM: Time to First Token");
   g_assert_cmpstr (ttft->y.unit, ==, "seconds");
+  /* Its x is time whatever x the preset names: the title names y alone
+   * (a scatter switched to percentile bands keeps its x). */
+  {
+    g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("srv", aiperf_plot_handler_find ("percentile_bands"));
+    g_autoptr(AiperfChart) chart = NULL;
+
+    spec->x.metric = g_strdup ("request_number");
+    spec->y.metric = g_strdup ("vllm:time_to_first_token_seconds");
+    chart = aiperf_plot_build_single_run (spec, run, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (chart->title, ==, "vLLM: Time to First Token");
+    g_clear_pointer (&spec->y.metric, g_free);
+    spec->y.metric = g_strdup ("time_to_first_token");
+    g_clear_pointer (&chart, aiperf_chart_free);
+    chart = aiperf_plot_build_single_run (spec, run, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (chart->title, ==, "Time to First Token");
+  }
   g_assert_cmpstr (ttft->x.unit, ==, "s");
   line = layer_of (ttft, AIPERF_LAYER_LINE, "p50");
   band = layer_of (ttft, AIPERF_LAYER_BAND, "p95–p99");
@@ -327,7 +345,7 @@ test_run_and_bands (void)
 
   /* Gauge on two endpoints: avg line, avg–max and min–avg bands each,
    * legends told apart by endpoint only. */
-  kv = build (run, AIPERF_PLOT_PERCENTILE_BANDS, "vllm:kv_cache_usage_perc", &error);
+  kv = build (run, aiperf_plot_handler_find ("percentile_bands"), "vllm:kv_cache_usage_perc", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (kv->title, ==, "vLLM: KV Cache Usage");
   g_assert_cmpstr (kv->y.unit, ==, "ratio");
@@ -342,7 +360,7 @@ test_run_and_bands (void)
   g_assert_cmpfloat (g_array_index (band->hi, double, 0), ==, 0.012);
 
   /* Counter: the rate line; a spec that picks one endpoint. */
-  rate = build (run, AIPERF_PLOT_PERCENTILE_BANDS, "vllm:prompt_tokens_total[localhost:8000]", &error);
+  rate = build (run, aiperf_plot_handler_find ("percentile_bands"), "vllm:prompt_tokens_total[localhost:8000]", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (rate->y.unit, ==, "tokens/s");
   line = layer_of (rate, AIPERF_LAYER_LINE, "rate");
@@ -359,12 +377,12 @@ test_other_types_and_values (void)
   g_autoptr(AiperfChart) area = NULL;
   g_autoptr(AiperfChart) bars = NULL;
   g_autoptr(AiperfChart) chart = NULL;
-  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("auto", AIPERF_PLOT_SCATTER);
+  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("auto", aiperf_plot_handler_find ("scatter"));
   AiperfLayer *layer;
   g_autofree char *unit = NULL;
 
   /* Averaged over the two endpoints: (0.012 + 0.010) / 2 in slice 0. */
-  area = build (run, AIPERF_PLOT_AREA, "vllm:kv_cache_usage_perc", &error);
+  area = build (run, aiperf_plot_handler_find ("area"), "vllm:kv_cache_usage_perc", &error);
   g_assert_no_error (error);
   layer = g_ptr_array_index (area->layers, 0);
   g_assert_cmpuint (aiperf_layer_get_n (layer), ==, 11);
@@ -372,7 +390,7 @@ test_other_types_and_values (void)
   g_assert_cmpfloat_with_epsilon (aiperf_layer_y (layer, 0), 0.011, 1e-12);
 
   /* Run-wide buckets as per-bucket counts: 12 cumulative at 0.02, 1 at 0.01. */
-  bars = build (run, AIPERF_PLOT_HISTOGRAM, "vllm:time_to_first_token_seconds", &error);
+  bars = build (run, aiperf_plot_handler_find ("histogram"), "vllm:time_to_first_token_seconds", &error);
   g_assert_no_error (error);
   layer = g_ptr_array_index (bars->layers, 0);
   g_assert_cmpuint (aiperf_layer_get_n (layer), ==, 11);
@@ -393,7 +411,7 @@ test_other_types_and_values (void)
   g_assert_true (aiperf_plot_wants_server_metric (spec, run));
 
   /* A missing metric is a skip with a reason, not a crash. */
-  chart = build (run, AIPERF_PLOT_PERCENTILE_BANDS, "vllm:no_such_metric", &error);
+  chart = build (run, aiperf_plot_handler_find ("percentile_bands"), "vllm:no_such_metric", &error);
   g_assert_null (chart);
   g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
   g_assert_nonnull (strstr (error->message, "vllm:no_such_metric"));
@@ -571,7 +589,7 @@ test_bad_input (void)
     warned |= strstr (g_ptr_array_index (warnings, i), AIPERF_FILE_SERVER_METRICS_JSON) != NULL;
   g_assert_true (warned);
   {
-    g_autoptr(AiperfChart) chart = build (run, AIPERF_PLOT_PERCENTILE_BANDS, "vllm:kv_cache_usage_perc", &error);
+    g_autoptr(AiperfChart) chart = build (run, aiperf_plot_handler_find ("percentile_bands"), "vllm:kv_cache_usage_perc", &error);
 
     g_assert_null (chart);
     g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
@@ -594,7 +612,7 @@ test_multi_run (void)
   g_autofree char *b = g_build_filename (parent, "run_b", NULL);
   const char *paths[] = { a, b, NULL };
   g_autoptr(AiperfRunSet) runs = NULL;
-  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("kv_vs_prompt", AIPERF_PLOT_SCATTER_LINE);
+  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("kv_vs_prompt", aiperf_plot_handler_find ("scatter_line"));
   g_autoptr(AiperfChart) chart = NULL;
   g_auto(GStrv) parts = NULL;
   double xs[2] = { 0 }, ys[2] = { 0 };

@@ -394,10 +394,11 @@ test_idle_streams_named (void)
   g_autoptr(AiperfPlotSpec) spec = NULL;
   g_autoptr(AiperfChart) chart = NULL;
   g_autoptr(GError) error = NULL;
-  AiperfPlotType type;
+  const AiperfPlotHandler *type;
 
   g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 2);
-  g_assert_true (aiperf_plot_type_from_string ("idle_time", &type));
+  type = aiperf_plot_handler_find ("idle_time");
+  g_assert_nonnull (type);
   spec = aiperf_plot_spec_new ("idle_time", type);
   chart = aiperf_handler_idle_time (spec, set, NULL, NULL, &error);
   g_assert_no_error (error);

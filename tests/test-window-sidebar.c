@@ -56,6 +56,14 @@ assert_no_serving_controls (AiperfSidebar *sidebar)
   g_assert_false (shown (sidebar->filter_group));
 }
 
+/* The type name of the type row's @i-th choice. */
+static const char *
+type_at (AiperfSidebar *sidebar,
+         guint          i)
+{
+  return ((const AiperfPlotHandler *) g_ptr_array_index (sidebar->type_handlers, i))->type;
+}
+
 static void
 assert_types (AiperfSidebar *sidebar,
               const char    *first,
@@ -63,10 +71,10 @@ assert_types (AiperfSidebar *sidebar,
               const char    *third)
 {
   g_assert_true (shown (sidebar->type_row));
-  g_assert_cmpuint (sidebar->type_keys->len, ==, 3);
-  g_assert_cmpstr (g_ptr_array_index (sidebar->type_keys, 0), ==, first);
-  g_assert_cmpstr (g_ptr_array_index (sidebar->type_keys, 1), ==, second);
-  g_assert_cmpstr (g_ptr_array_index (sidebar->type_keys, 2), ==, third);
+  g_assert_cmpuint (sidebar->type_handlers->len, ==, 3);
+  g_assert_cmpstr (type_at (sidebar, 0), ==, first);
+  g_assert_cmpstr (type_at (sidebar, 1), ==, second);
+  g_assert_cmpstr (type_at (sidebar, 2), ==, third);
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (sidebar->type_row)), ==, 3);
 }
 
@@ -150,8 +158,7 @@ test_controls_by_kind (void)
   assert_no_serving_controls (sidebar);
   g_assert_false (shown (sidebar->log_x_row));
   assert_types (sidebar, "top_kernels", "kernel_categories", "kernel_deltas");
-  g_assert_cmpstr (g_ptr_array_index (sidebar->type_keys,
-                                      adw_combo_row_get_selected (sidebar->type_row)), ==, "top_kernels");
+  g_assert_cmpstr (type_at (sidebar, adw_combo_row_get_selected (sidebar->type_row)), ==, "top_kernels");
   spin = option_spin (sidebar, "top");
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 15);
   chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page));
@@ -167,7 +174,7 @@ test_controls_by_kind (void)
   adw_combo_row_set_selected (sidebar->type_row, 1);
   while (g_main_context_pending (NULL))
     g_main_context_iteration (NULL, FALSE);
-  g_assert_cmpstr (aiperf_plot_type_to_string (aiperf_plot_page_get_spec (page)->type), ==, "kernel_categories");
+  g_assert_cmpstr (aiperf_plot_page_get_spec (page)->handler->type, ==, "kernel_categories");
   chart = aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page));
   g_assert_nonnull (chart);
   g_assert_nonnull (chart->x.tick_labels);
@@ -205,13 +212,12 @@ test_controls_by_kind (void)
         }
     }
   /* and only the serving comparisons to switch to */
-  for (guint i = 0; i < sidebar->type_keys->len; i++)
+  for (guint i = 0; i < sidebar->type_handlers->len; i++)
     {
-      AiperfPlotType type;
+      const AiperfPlotHandler *type = g_ptr_array_index (sidebar->type_handlers, i);
 
-      g_assert_true (aiperf_plot_type_from_string (g_ptr_array_index (sidebar->type_keys, i), &type));
-      g_assert_true (aiperf_plot_type_is_multi_run (type));
-      g_assert_cmpstr (aiperf_plot_handler_get (type)->kind, ==, "serving");
+      g_assert_cmpint (type->scope, ==, AIPERF_PLOT_SCOPE_MULTI_RUN);
+      g_assert_cmpstr (type->kind, ==, "serving");
     }
   destroy_window (window);
 }
@@ -260,7 +266,7 @@ test_every_handler_described (void)
 {
   for (guint t = 0; t < aiperf_plot_handlers_count (); t++)
     {
-      const AiperfPlotHandler *handler = aiperf_plot_handler_get (t);
+      const AiperfPlotHandler *handler = aiperf_plot_handler_nth (t);
 
       g_assert_nonnull (handler->controls);
       for (guint i = 0; i < AIPERF_PLOT_MAX_OPTIONS; i++)

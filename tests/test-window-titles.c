@@ -263,9 +263,10 @@ test_problem_sentence (void)
   aiperf_window_load_paths_internal (window, paths, FALSE);
   wait_loaded (window);
   {
-    AiperfPlotType type;
+    const AiperfPlotHandler *type;
 
-    g_assert_true (aiperf_plot_type_from_string ("speedup", &type));
+    type = aiperf_plot_handler_find ("speedup");
+    g_assert_nonnull (type);
     page = aiperf_window_add_page (window, aiperf_plot_page_new (aiperf_plot_spec_new ("speedup", type),
                                                                  aiperf_window_get_run_set (window), NULL),
                                    TRUE);

@@ -15,8 +15,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "aiperf-plot-handlers.h"
 #include "aiperf-plot-names.h"
-#include "aiperf-plot-spec.h"
 #include "aiperf-preset-writer.h"
 #include "aiperf-report-private.h"
 #include "aiperf-session-plot.h"
@@ -629,7 +629,7 @@ json_chart (GString                 *out,
   if (item->plan->mode == AIPERF_MODE_MULTI_RUN && g_strcmp0 (chart->id_kind, "run") == 0)
     {
       run_of = run_map (report->runs, item->plan->runs);
-      if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+      if (spec->handler->trial_means)
         keep_lone_trials (chart, run_of);
     }
   json_chart_body (out, fine, &report->style, chart, run_of);

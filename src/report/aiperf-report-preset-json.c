@@ -83,7 +83,7 @@ aiperf_report_json_preset (GString              *out,
   g_return_if_fail (out != NULL && spec != NULL);
 
   g_string_append (out, "{\"type\":");
-  aiperf_report_json_string (out, aiperf_plot_type_to_string (spec->type));
+  aiperf_report_json_string (out, spec->handler->type);
   metric_ref (out, "x", &spec->x);
   metric_ref (out, "y", &spec->y);
   metric_ref (out, "y2", &spec->y2);
@@ -113,7 +113,7 @@ aiperf_report_json_preset (GString              *out,
   key_string (out, "supplementary_col", spec->supplementary_col);
   if (spec->autoscale != AIPERF_AUTOSCALE_NONE)
     g_string_append_printf (out, ",\"autoscale\":\"%s\"", autoscale[spec->autoscale & 3]);
-  if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && spec->ci_level > 0)
+  if (spec->handler->trial_means && spec->ci_level > 0)
     {
       g_string_append (out, ",\"ci_level\":");
       aiperf_report_json_number (out, spec->ci_level);

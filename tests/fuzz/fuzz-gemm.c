@@ -31,11 +31,12 @@ draw_all (AiperfRunSet *runs,
   aiperf_fuzz_check_text ("summary", summary);
   for (guint t = 0; t < G_N_ELEMENTS (types); t++)
     {
-      AiperfPlotType type;
+      const AiperfPlotHandler *type;
       g_autoptr(AiperfPlotSpec) spec = NULL;
       g_autoptr(GPtrArray) split = NULL;
 
-      g_assert_true (aiperf_plot_type_from_string (types[t], &type));
+      type = aiperf_plot_handler_find (types[t]);
+      g_assert_nonnull (type);
       spec = aiperf_plot_spec_new (types[t], type);
       aiperf_plot_spec_apply_options (spec, options);
       aiperf_plot_spec_set_extra (spec, "split", "dtype");

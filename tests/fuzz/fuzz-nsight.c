@@ -35,11 +35,12 @@ analyse (AiperfRunSet *runs)
   aiperf_fuzz_check_text ("summary", summary);
   for (guint t = 0; t < G_N_ELEMENTS (types); t++)
     {
-      AiperfPlotType type;
+      const AiperfPlotHandler *type;
       g_autoptr(AiperfPlotSpec) spec = NULL;
       AiperfChart *chart;
 
-      g_assert_true (aiperf_plot_type_from_string (types[t], &type));
+      type = aiperf_plot_handler_find (types[t]);
+      g_assert_nonnull (type);
       spec = aiperf_plot_spec_new (types[t], type);
       aiperf_plot_spec_set_extra (spec, "top", "3");
       chart = aiperf_plot_build_multi_run (spec, runs, NULL, NULL, NULL);

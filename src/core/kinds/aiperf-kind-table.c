@@ -12,20 +12,20 @@ AiperfPlotSpec *
 aiperf_kind_table_chart (const AiperfKind       *kind,
                          const AiperfPlotConfig *config)
 {
-  AiperfPlotType type;
+  const AiperfPlotHandler *handler;
   GPtrArray *plots;
   AiperfPlotSpec *spec;
 
   g_return_val_if_fail (kind != NULL && kind->table != NULL, NULL);
 
-  if (!aiperf_plot_type_from_string (kind->table->chart, &type))
-    g_return_val_if_reached (NULL);
+  handler = aiperf_plot_handler_find (kind->table->chart);
+  g_return_val_if_fail (handler != NULL, NULL);
   plots = config != NULL ? aiperf_plot_config_get_kind_plots (config, kind->id) : NULL;
   for (guint i = 0; plots != NULL && i < plots->len; i++)
-    if (((AiperfPlotSpec *) g_ptr_array_index (plots, i))->type == type)
+    if (((AiperfPlotSpec *) g_ptr_array_index (plots, i))->handler == handler)
       return aiperf_plot_spec_copy (g_ptr_array_index (plots, i));
   /* A kind that draws another kind's chart (traces' top kernels) */
-  spec = aiperf_plot_spec_new (kind->table->chart, type);
+  spec = aiperf_plot_spec_new (kind->table->chart, handler);
   g_free (spec->kind);
   spec->kind = g_strdup (kind->id);
   return spec;
@@ -35,12 +35,10 @@ gboolean
 aiperf_kind_table_links (const AiperfKind     *kind,
                          const AiperfPlotSpec *spec)
 {
-  AiperfPlotType type;
-
   g_return_val_if_fail (kind != NULL && spec != NULL, FALSE);
 
   return kind->table != NULL && aiperf_kinds_find (spec->kind) == kind &&
-         aiperf_plot_type_from_string (kind->table->chart, &type) && spec->type == type;
+         spec->handler == aiperf_plot_handler_find (kind->table->chart);
 }
 
 gboolean

@@ -1,7 +1,5 @@
-/* aiperf-plot-handlers.c — the table of plot handlers: every kind's, in
- * the order of the kinds (aiperf-kinds-list.h). Serving comes first, so
- * its first entries are aiperf plot's types in the order of AiperfPlotType;
- * the types after them are known by their table position only.
+/* aiperf-plot-handlers.c — every kind's plot handlers, in the order of
+ * the kinds (aiperf-kinds-list.h), found by their type names.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,8 +23,7 @@ typedef struct {
   guint                     n;
 } HandlerTable;
 
-/* Every kind's handlers, one after the other in the kinds' order; a plot
- * type is its position here. */
+/* Every kind's handlers, one after the other in the kinds' order. */
 static const HandlerTable *
 handler_table (void)
 {
@@ -55,23 +52,33 @@ aiperf_plot_handlers_count (void)
 }
 
 const AiperfPlotHandler *
-aiperf_plot_handler_get (AiperfPlotType type)
+aiperf_plot_handler_nth (guint i)
 {
   const HandlerTable *table = handler_table ();
 
-  return (guint) type < table->n ? table->handlers[type] : NULL;
+  return i < table->n ? table->handlers[i] : NULL;
+}
+
+const AiperfPlotHandler *
+aiperf_plot_handler_find (const char *type)
+{
+  const HandlerTable *table = handler_table ();
+
+  g_return_val_if_fail (type != NULL, NULL);
+
+  for (guint i = 0; i < table->n; i++)
+    if (g_str_equal (type, table->handlers[i]->type))
+      return table->handlers[i];
+  return NULL;
 }
 
 gboolean
 aiperf_plot_spec_applies (const AiperfPlotSpec *spec,
                           AiperfRunSet         *runs)
 {
-  const AiperfPlotHandler *handler;
-
   g_return_val_if_fail (spec != NULL, FALSE);
 
-  handler = aiperf_plot_handler_get (spec->type);
-  return handler != NULL && (handler->applies == NULL || handler->applies (spec, runs));
+  return spec->handler->applies == NULL || spec->handler->applies (spec, runs);
 }
 
 gboolean
@@ -99,41 +106,6 @@ aiperf_plot_handlers_describe (void)
   return g_string_free (text, FALSE);
 }
 
-/* --- plot types are the table's lines --- */
-
-const char *
-aiperf_plot_type_to_string (AiperfPlotType type)
-{
-  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
-
-  g_return_val_if_fail (handler != NULL, NULL);
-  return handler->type;
-}
-
-gboolean
-aiperf_plot_type_from_string (const char     *text,
-                              AiperfPlotType *out_type)
-{
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  for (guint i = 0; i < aiperf_plot_handlers_count (); i++)
-    if (g_str_equal (text, aiperf_plot_handler_get (i)->type))
-      {
-        if (out_type != NULL)
-          *out_type = (AiperfPlotType) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gboolean
-aiperf_plot_type_is_multi_run (AiperfPlotType type)
-{
-  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
-
-  return handler != NULL && handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
-}
-
 static void
 trace_style_init (AiperfTraceStyle *style)
 {
@@ -147,19 +119,19 @@ trace_style_init (AiperfTraceStyle *style)
 }
 
 AiperfPlotSpec *
-aiperf_plot_spec_new (const char     *name,
-                      AiperfPlotType  type)
+aiperf_plot_spec_new (const char              *name,
+                      const AiperfPlotHandler *handler)
 {
   AiperfPlotSpec *spec;
 
   g_return_val_if_fail (name != NULL, NULL);
-  g_return_val_if_fail (aiperf_plot_handler_get (type) != NULL, NULL);
+  g_return_val_if_fail (handler != NULL, NULL);
 
   spec = g_new0 (AiperfPlotSpec, 1);
   spec->name = g_strdup (name);
-  spec->kind = g_strdup (aiperf_plot_handler_get (type)->kind);
-  spec->type = type;
-  spec->multi_run = aiperf_plot_type_is_multi_run (type);
+  spec->kind = g_strdup (handler->kind);
+  spec->handler = handler;
+  spec->multi_run = handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
   spec->ci_level = 0.95;
   trace_style_init (&spec->primary_style);
   trace_style_init (&spec->secondary_style);
@@ -170,7 +142,6 @@ aiperf_plot_spec_new (const char     *name,
 char *
 aiperf_plot_spec_title (const AiperfPlotSpec *spec)
 {
-  const AiperfPlotHandler *handler;
   char *title;
 
   g_return_val_if_fail (spec != NULL, NULL);
@@ -178,6 +149,5 @@ aiperf_plot_spec_title (const AiperfPlotSpec *spec)
   title = aiperf_plot_spec_axes_title (spec);
   if (title != NULL)
     return title;
-  handler = aiperf_plot_handler_get (spec->type);
-  return g_strdup (handler != NULL ? handler->label : spec->name);
+  return g_strdup (spec->handler->label);
 }

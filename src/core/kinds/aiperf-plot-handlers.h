@@ -1,10 +1,11 @@
-/* aiperf-plot-handlers.h — the table of plot handlers: one line per plot
- * type, saying what it is called, whether it draws one run or compares
- * several, which datasets it reads and how it builds its chart.
+/* aiperf-plot-handlers.h — plot handlers: each says what its chart is
+ * called, whether it draws one run or compares several, which datasets it
+ * reads and how it builds its chart. A preset holds its handler; nothing
+ * names a plot by number.
  *
- * A new chart kind is one handler file and one line in the table
- * (aiperf-plot-handlers.c); presets, the command line and the window
- * find it there.
+ * A new chart is its builder and one line in its kind's handler table
+ * (kinds/<kind>/aiperf-<kind>-kind.c); presets, the command line, the
+ * window and the report find it there.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -66,7 +67,7 @@ typedef AiperfChart *(*AiperfPlotBuildMulti)  (const AiperfPlotSpec       *spec,
                                                AiperfPlotColors           *colors,
                                                GError                    **error);
 
-typedef struct {
+struct _AiperfPlotHandler {
   const char           *type;      /* as written in presets: "pareto" */
   const char           *label;     /* untranslated (N_): "Pareto Frontier" */
   AiperfPlotScope       scope;
@@ -77,6 +78,9 @@ typedef struct {
   const char           *datasets;
   AiperfPlotBuildSingle build_single;  /* for SINGLE_RUN */
   AiperfPlotBuildMulti  build_multi;   /* for MULTI_RUN */
+  /* Nullable: the chart of a preset whose y is a server metric
+   * (aiperf_plot_wants_server_metric); without it such a preset fails. */
+  AiperfPlotBuildSingle build_server_metric;
   /* Nullable: FALSE when a default preset of this type is not about
    * @runs at all (a parameter sweep when no run has the parameter), so it
    * is left out of the defaults instead of showing an empty chart. */
@@ -84,11 +88,19 @@ typedef struct {
                                        AiperfRunSet         *runs);
   /* What the window offers to change on this chart (never NULL). */
   const AiperfPlotControls *controls;
-} AiperfPlotHandler;
+  /* One of aiperf plot's own types: its presets go in aiperf's
+   * single_run_plots / multi_run_plots sections, not in the kind's. */
+  gboolean              aiperf_type;
+  /* Its points are means over repeated trials with a confidence interval
+   * at the preset's ci_level, not single runs. */
+  gboolean              trial_means;
+};
 
+/* Every kind's handlers, in the kinds' order (aiperf-kinds-list.h). */
 guint                    aiperf_plot_handlers_count (void);
-/* The handler of @type, or NULL for an unknown type. */
-const AiperfPlotHandler *aiperf_plot_handler_get    (AiperfPlotType  type);
+const AiperfPlotHandler *aiperf_plot_handler_nth    (guint       i);
+/* The handler of the type @type ("pareto"), or NULL for an unknown one. */
+const AiperfPlotHandler *aiperf_plot_handler_find   (const char *type);
 /* Whether the default preset @spec is about @runs (see applies above):
  * TRUE for every handler without such a test. */
 gboolean                 aiperf_plot_spec_applies   (const AiperfPlotSpec *spec,
@@ -104,15 +116,9 @@ gboolean                 aiperf_plot_handlers_alike (const AiperfPlotHandler *a,
 /* "scatter, scatter_line, … or bar": every type, for error messages. */
 char                    *aiperf_plot_handlers_describe (void);
 
-/* Plot types are the lines of the handler table. */
-const char     *aiperf_plot_type_to_string   (AiperfPlotType  type);
-gboolean        aiperf_plot_type_from_string (const char     *text,
-                                              AiperfPlotType *out_type);
-/* TRUE for the types whose handler compares runs (pareto, scatter_line, …). */
-gboolean        aiperf_plot_type_is_multi_run (AiperfPlotType type);
-/* A preset of @type with aiperf plot's defaults. */
-AiperfPlotSpec *aiperf_plot_spec_new         (const char           *name,
-                                              AiperfPlotType        type);
+/* A preset drawn by @handler, with aiperf plot's defaults. */
+AiperfPlotSpec *aiperf_plot_spec_new (const char              *name,
+                                      const AiperfPlotHandler *handler);
 
 /* Builds the chart of a multi-run preset over @runs (summaries only).
  * @classification (nullable) is the config's experiment_classification: when

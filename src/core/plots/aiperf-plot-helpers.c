@@ -195,6 +195,20 @@ aiperf_plot_chart_new (const AiperfPlotSpec *spec,
   return chart;
 }
 
+AiperfChart *
+aiperf_plot_chart_new_over_time (const AiperfPlotSpec *spec,
+                                 const char           *y_title)
+{
+  AiperfChart *chart = aiperf_plot_chart_new (spec, y_title);
+
+  if (spec->title == NULL)
+    {
+      g_free (chart->title);
+      chart->title = g_strdup (y_title);
+    }
+  return chart;
+}
+
 const double *
 aiperf_plot_request_column (AiperfRun   *run,
                             const char  *name,

@@ -36,6 +36,10 @@ void         aiperf_plot_set_metric_axis  (AiperfAxis       *axis,
  * defaults: zero included unless autoscale asks otherwise. */
 AiperfChart *aiperf_plot_chart_new        (const AiperfPlotSpec *spec,
                                            const char       *fallback_title);
+/* A chart of y over the run's time, whatever x the preset names: without
+ * the preset's title it is called @y_title alone, not "y vs x". */
+AiperfChart *aiperf_plot_chart_new_over_time (const AiperfPlotSpec *spec,
+                                              const char           *y_title);
 
 /* x axis of time-series plots: "Request Number", "Time since the first request (s)". */
 void         aiperf_plot_set_time_axis    (AiperfAxis       *axis,

@@ -15,22 +15,9 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
-  AIPERF_PLOT_SCATTER,
-  AIPERF_PLOT_SCATTER_LINE,
-  AIPERF_PLOT_PARETO,
-  AIPERF_PLOT_SCATTER_WITH_PERCENTILES,
-  AIPERF_PLOT_AREA,
-  AIPERF_PLOT_REQUEST_TIMELINE,
-  AIPERF_PLOT_TIMESLICE,
-  AIPERF_PLOT_HISTOGRAM,
-  AIPERF_PLOT_DUAL_AXIS,
-  AIPERF_PLOT_PERCENTILE_BANDS,
-  AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY,
-  /* aiperf plot's types end here; further types are the later lines of
-   * the handler table (aiperf-plot-handlers.c), known by name. */
-  AIPERF_N_AIPERF_PLOT_TYPES,
-} AiperfPlotType;
+/* What draws a preset: one line of a kind's handler table
+ * (aiperf-plot-handlers.h, in the kinds layer above this one). */
+typedef struct _AiperfPlotHandler AiperfPlotHandler;
 
 typedef enum {
   AIPERF_SOURCE_AUTO,
@@ -83,7 +70,7 @@ typedef struct {
   /* The kind of runs it draws: "serving" for aiperf's sections, else the
    * <kind> of its <kind>_plots section. */
   char             *kind;
-  AiperfPlotType    type;
+  const AiperfPlotHandler *handler;  /* its "type:"; never NULL */
   AiperfMetricRef   x, y, y2;
   gboolean          has_stat;    /* "stat:" overrides y's stat */
   AiperfStat        stat;

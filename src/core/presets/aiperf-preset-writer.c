@@ -114,7 +114,7 @@ append_spec (GString              *out,
 
   g_string_append (out, "    ");
   append_quoted (out, spec->name);
-  g_string_append_printf (out, ":\n      type: %s\n", aiperf_plot_type_to_string (spec->type));
+  g_string_append_printf (out, ":\n      type: %s\n", spec->handler->type);
   append_metric_ref (out, "x", &spec->x);
   append_metric_ref (out, "y", &spec->y);
   append_metric_ref (out, "y2", &spec->y2);
@@ -146,7 +146,7 @@ append_spec (GString              *out,
   append_key_string (out, "      ", "supplementary_col", spec->supplementary_col);
   if (spec->autoscale != AIPERF_AUTOSCALE_NONE)
     g_string_append_printf (out, "      autoscale: %s\n", autoscale[spec->autoscale & 3]);
-  if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && spec->ci_level > 0)
+  if (spec->handler->trial_means && spec->ci_level > 0)
     {
       g_string_append (out, "      ci_level: ");
       append_double (out, spec->ci_level);
@@ -358,7 +358,7 @@ aiperf_preset_section (const AiperfPlotSpec *spec)
 {
   g_return_val_if_fail (spec != NULL, NULL);
 
-  if (g_strcmp0 (spec->kind, AIPERF_KIND_SERVING) == 0 && spec->type < AIPERF_N_AIPERF_PLOT_TYPES)
+  if (spec->handler->aiperf_type)
     return spec->multi_run ? "multi_run" : "single_run";
   return spec->kind != NULL ? spec->kind : AIPERF_KIND_SERVING;
 }

@@ -395,7 +395,7 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
   g_autoptr(AiperfPlotSpec) spec = NULL;
   yaml_node_t *type_node;
   const char *type_text;
-  AiperfPlotType type;
+  const AiperfPlotHandler *handler;
 
   if (node == NULL || node->type != YAML_MAPPING_NODE)
     {
@@ -411,7 +411,8 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
                             _("preset “%s” has no “type”"), name);
       return NULL;
     }
-  if (!aiperf_plot_type_from_string (type_text, &type))
+  handler = aiperf_plot_handler_find (type_text);
+  if (handler == NULL)
     {
       g_autofree char *expected = aiperf_plot_handlers_describe ();
 
@@ -421,8 +422,8 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
       return NULL;
     }
   if (p->kind_section)
-    multi_run = aiperf_plot_type_is_multi_run (type);
-  else if (aiperf_plot_type_is_multi_run (type) != multi_run)
+    multi_run = handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN;
+  else if ((handler->scope == AIPERF_PLOT_SCOPE_MULTI_RUN) != multi_run)
     {
       aiperf_presets_error (p, type_node, AIPERF_ERROR_CONFIG,
                             multi_run
@@ -432,7 +433,7 @@ aiperf_presets_parse_spec (AiperfPresetParser *p,
       return NULL;
     }
 
-  spec = aiperf_plot_spec_new (name, type);
+  spec = aiperf_plot_spec_new (name, handler);
   spec->multi_run = multi_run;
   spec->line = name_node->start_mark.line + 1;
   spec->column = name_node->start_mark.column + 1;

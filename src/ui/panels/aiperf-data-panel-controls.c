@@ -333,7 +333,7 @@ sync_filters (AiperfDataPanel *self,
 void
 aiperf_data_panel_build_controls (AiperfDataPanel *self)
 {
-  const AiperfPlotHandler *handler = aiperf_plot_handler_get (self->spec->type);
+  const AiperfPlotHandler *handler = self->spec->handler;
 
   for (guint i = 0; handler != NULL && i < AIPERF_PLOT_MAX_OPTIONS; i++)
     {

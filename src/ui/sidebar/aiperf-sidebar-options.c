@@ -37,7 +37,7 @@ aiperf_sidebar_page_controls (AiperfSidebar *self)
 
   if (self->page == NULL)
     return 0;
-  handler = aiperf_plot_handler_get (aiperf_plot_page_get_spec (self->page)->type);
+  handler = aiperf_plot_page_get_spec (self->page)->handler;
   return handler != NULL && handler->controls != NULL ? handler->controls->flags : 0;
 }
 
@@ -71,7 +71,7 @@ aiperf_sidebar_show_controls (AiperfSidebar          *self,
       any |= shown;
     }
   /* Only one chart of its family: nothing to choose between. */
-  if ((flags & AIPERF_PLOT_CONTROL_TYPE) && self->type_keys->len < 2)
+  if ((flags & AIPERF_PLOT_CONTROL_TYPE) && self->type_handlers->len < 2)
     gtk_widget_set_visible (GTK_WIDGET (self->type_row), FALSE);
   any = any && (gtk_widget_get_visible (GTK_WIDGET (self->type_row)) || (flags & ~AIPERF_PLOT_CONTROL_TYPE) != 0);
   gtk_widget_set_visible (GTK_WIDGET (self->plot_group), any);
@@ -225,7 +225,7 @@ aiperf_sidebar_build_options (AiperfSidebar  *self,
     return;
 
   spec = aiperf_plot_page_get_spec (page);
-  handler = aiperf_plot_handler_get (spec->type);
+  handler = spec->handler;
   if (handler == NULL || handler->controls == NULL)
     return;
   self->updating = TRUE;

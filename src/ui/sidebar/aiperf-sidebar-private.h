@@ -35,7 +35,7 @@ struct _AiperfSidebar
   AiperfRunSet   *runs;
   GHashTable     *hidden;       /* borrowed */
   AiperfPlotPage *page;         /* weak */
-  GPtrArray      *type_keys;    /* char* */
+  GPtrArray      *type_handlers;  /* const AiperfPlotHandler*, as type_row lists them */
   GPtrArray      *metric_keys;  /* char*: x / y choices */
   GPtrArray      *filter_keys;  /* char*: "" then tags */
   GPtrArray      *group_keys;   /* char* */

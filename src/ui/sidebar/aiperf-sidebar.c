@@ -28,14 +28,6 @@ static const AiperfStat offered_stats[] = {
   AIPERF_STAT_P10, AIPERF_STAT_P25, AIPERF_STAT_P75,
 };
 
-static const char *
-plot_type_label (AiperfPlotType type)
-{
-  const AiperfPlotHandler *handler = aiperf_plot_handler_get (type);
-
-  return handler != NULL ? _(handler->label) : "";
-}
-
 const char *
 aiperf_sidebar_parameter_label (const char *key)
 {
@@ -188,13 +180,15 @@ fill_choice_keys (AiperfSidebar           *self,
   g_autoptr(GPtrArray) swept = NULL;
   guint n_main_group = G_MAXUINT, n_main_label = G_MAXUINT;
 
-  g_ptr_array_set_size (self->type_keys, 0);
+  g_ptr_array_set_size (self->type_handlers, 0);
   for (guint t = 0; t < aiperf_plot_handlers_count (); t++)
     {
-      if (!same_family (current, aiperf_plot_handler_get (t)) || t == AIPERF_PLOT_PERCENTILE_BANDS)
+      const AiperfPlotHandler *other = aiperf_plot_handler_nth (t);
+
+      if (!same_family (current, other))
         continue;
-      g_ptr_array_add (self->type_keys, g_strdup (aiperf_plot_type_to_string (t)));
-      g_ptr_array_add (labels, (gpointer) plot_type_label (t));
+      g_ptr_array_add (self->type_handlers, (gpointer) other);
+      g_ptr_array_add (labels, (gpointer) _(other->label));
     }
   set_row_items (self->type_row, labels);
 
@@ -249,6 +243,7 @@ load_page (AiperfSidebar *self)
   gboolean is_single, any;
   const AiperfMetricFilter *filter;
   AiperfPlotControlFlags flags;
+  guint type_position = GTK_INVALID_LIST_POSITION;
 
   gtk_widget_set_visible (GTK_WIDGET (self->plot_group), self->page != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->filter_group), self->page != NULL);
@@ -265,10 +260,10 @@ load_page (AiperfSidebar *self)
   is_single = single != NULL;
   flags = aiperf_sidebar_page_controls (self);
 
-  fill_choice_keys (self, aiperf_plot_handler_get (spec->type));
+  fill_choice_keys (self, spec->handler);
   fill_metric_keys (self, single);
-  adw_combo_row_set_selected (self->type_row,
-                              find_key (self->type_keys, aiperf_plot_type_to_string (spec->type)));
+  g_ptr_array_find (self->type_handlers, spec->handler, &type_position);
+  adw_combo_row_set_selected (self->type_row, type_position);
   select_metric (self, self->x_row, spec->x.metric, single);
   select_metric (self, self->y_row, spec->y.metric, single);
   adw_combo_row_set_selected (self->x_stat_row,
@@ -332,7 +327,8 @@ on_setting_changed (AiperfSidebar *self)
 {
   AiperfPlotSpec *spec;
   g_autofree char *old_x = NULL, *old_y = NULL;
-  AiperfPlotType type, old_type;
+  const AiperfPlotHandler *old_handler;
+  guint type_position;
   const char *key;
   gboolean single;
   AiperfPlotControlFlags flags = aiperf_sidebar_page_controls (self);
@@ -344,11 +340,11 @@ on_setting_changed (AiperfSidebar *self)
   single = aiperf_plot_page_get_single_run (self->page) != NULL;
   old_x = g_strdup (spec->x.metric);
   old_y = g_strdup (spec->y.metric);
-  old_type = spec->type;
+  old_handler = spec->handler;
 
-  if ((key = aiperf_sidebar_selected_key (self->type_row, self->type_keys)) != NULL
-      && aiperf_plot_type_from_string (key, &type))
-    spec->type = type;
+  type_position = adw_combo_row_get_selected (self->type_row);
+  if (type_position < self->type_handlers->len)
+    spec->handler = g_ptr_array_index (self->type_handlers, type_position);
   /* Only what the chart offers is written back: a kernel chart has no
    * metrics, statistics or grouping to overwrite. */
   if (flags & AIPERF_PLOT_CONTROL_X_METRIC)
@@ -383,7 +379,7 @@ on_setting_changed (AiperfSidebar *self)
   /* The preset's own title and axis labels no longer describe new axes
    * (nor another plot type): the chart then says what it shows. */
   if (g_strcmp0 (old_x, spec->x.metric) != 0 || g_strcmp0 (old_y, spec->y.metric) != 0
-      || old_type != spec->type)
+      || old_handler != spec->handler)
     {
       g_clear_pointer (&spec->title, g_free);
       g_clear_pointer (&spec->x_label, g_free);
@@ -403,7 +399,7 @@ on_setting_changed (AiperfSidebar *self)
   aiperf_plot_page_redraw (self->page);
   /* Another chart offers other controls: shown once the type row is
    * done changing (its model is replaced). */
-  if (old_type != spec->type && self->reload_id == 0)
+  if (old_handler != spec->handler && self->reload_id == 0)
     self->reload_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, reload_page, self, NULL);
 }
 
@@ -472,7 +468,7 @@ aiperf_sidebar_finalize (GObject *object)
 {
   AiperfSidebar *self = AIPERF_SIDEBAR (object);
 
-  g_ptr_array_unref (self->type_keys);
+  g_ptr_array_unref (self->type_handlers);
   g_ptr_array_unref (self->metric_keys);
   g_ptr_array_unref (self->filter_keys);
   g_ptr_array_unref (self->group_keys);
@@ -538,7 +534,7 @@ aiperf_sidebar_init (AiperfSidebar *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->type_keys = g_ptr_array_new_with_free_func (g_free);
+  self->type_handlers = g_ptr_array_new ();
   self->metric_keys = g_ptr_array_new_with_free_func (g_free);
   self->filter_keys = g_ptr_array_new_with_free_func (g_free);
   self->group_keys = g_ptr_array_new_with_free_func (g_free);

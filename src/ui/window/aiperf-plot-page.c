@@ -204,7 +204,7 @@ aiperf_plot_page_redraw (AiperfPlotPage *self)
   /* Comparison points are runs (ids are positions in @drawn): the hover
    * names each, whatever the grouping. An uncertainty point is the mean
    * of several runs, not one. */
-  if (self->single_run == NULL && self->spec->type != AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+  if (self->single_run == NULL && !self->spec->handler->trial_means)
     {
       g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 

@@ -554,12 +554,20 @@ draw_uncertainty (AiperfChart *chart,
     }
 }
 
-AiperfChart *
-aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
-                          AiperfRunSet               *runs,
-                          const AiperfClassification *classification,
-                          AiperfPlotColors           *colors,
-                          GError                    **error)
+/* How the runs' points are joined. */
+typedef enum {
+  JOIN_LINE,         /* scatter_line: each group's points in x order */
+  JOIN_PARETO,       /* pareto: each group's frontier */
+  JOIN_UNCERTAINTY,  /* latency_throughput_uncertainty: trial means with intervals */
+} Join;
+
+static AiperfChart *
+multi_run (const AiperfPlotSpec       *spec,
+           AiperfRunSet               *runs,
+           const AiperfClassification *classification,
+           AiperfPlotColors           *colors,
+           Join                        join,
+           GError                    **error)
 {
   g_autoptr(AiperfChart) chart = NULL;
   g_autoptr(GPtrArray) groups = NULL;
@@ -644,10 +652,10 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
       int series = aiperf_chart_add_series (chart, group->display, color, AIPERF_LAYER_POINTS);
       guint first_layer = chart->layers->len;
 
-      if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+      if (join == JOIN_UNCERTAINTY)
         draw_uncertainty (chart, group, series, spec->ci_level, low_layers, trials_range);
       else
-        draw_pareto_or_line (chart, group, series, spec->type == AIPERF_PLOT_PARETO,
+        draw_pareto_or_line (chart, group, series, join == JOIN_PARETO,
                              x_higher, y_higher);
       distinguish_past_palette (chart, series, first_layer, color);
     }
@@ -662,10 +670,10 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
       for (guint i = 0; i < low_layers->len; i++)
         ((AiperfLayer *) g_ptr_array_index (low_layers, i))->series = low_series;
     }
-  if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY && trials_range[1] == 0)
+  if (join == JOIN_UNCERTAINTY && trials_range[1] == 0)
     note = g_strdup (("Every operating point has a single run, so there is no confidence "
                       "interval; repeat runs (aiperf --num-profile-runs) to see one"));
-  else if (spec->type == AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY)
+  else if (join == JOIN_UNCERTAINTY)
     {
       /* What the crosses and ellipses are, so nobody reads them as ±1 σ. */
       g_autofree char *trials = trials_range[0] == trials_range[1]
@@ -676,7 +684,7 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
                               "(Student's t) over %s trials per operating point",
                               spec->ci_level * 100, trials);
     }
-  else if (spec->type == AIPERF_PLOT_PARETO && missing == 0)
+  else if (join == JOIN_PARETO && missing == 0)
     note = pareto_note (chart, x_higher, y_higher);
   else if (missing > 0)
     note = g_strdup_printf (missing == 1 ? "%u run lacks these metrics and is not shown"
@@ -700,4 +708,34 @@ aiperf_handler_multi_run (const AiperfPlotSpec       *spec,
     }
   chart->note = note;
   return g_steal_pointer (&chart);
+}
+
+AiperfChart *
+aiperf_handler_scatter_line (const AiperfPlotSpec       *spec,
+                             AiperfRunSet               *runs,
+                             const AiperfClassification *classification,
+                             AiperfPlotColors           *colors,
+                             GError                    **error)
+{
+  return multi_run (spec, runs, classification, colors, JOIN_LINE, error);
+}
+
+AiperfChart *
+aiperf_handler_pareto (const AiperfPlotSpec       *spec,
+                       AiperfRunSet               *runs,
+                       const AiperfClassification *classification,
+                       AiperfPlotColors           *colors,
+                       GError                    **error)
+{
+  return multi_run (spec, runs, classification, colors, JOIN_PARETO, error);
+}
+
+AiperfChart *
+aiperf_handler_uncertainty (const AiperfPlotSpec       *spec,
+                            AiperfRunSet               *runs,
+                            const AiperfClassification *classification,
+                            AiperfPlotColors           *colors,
+                            GError                    **error)
+{
+  return multi_run (spec, runs, classification, colors, JOIN_UNCERTAINTY, error);
 }

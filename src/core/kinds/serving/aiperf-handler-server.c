@@ -193,7 +193,7 @@ server_chart_new (const AiperfPlotSpec *spec,
                   const Selection      *sel,
                   double               *out_origin)
 {
-  AiperfChart *chart = aiperf_plot_chart_new (spec, sel->display);
+  AiperfChart *chart = aiperf_plot_chart_new_over_time (spec, sel->display);
   g_autofree char *unit = value_unit (sel->metric);
   gboolean from_requests;
 
@@ -475,10 +475,20 @@ bucket_bars (const AiperfPlotSpec *spec,
   return chart;
 }
 
-AiperfChart *
-aiperf_handler_server_metric (const AiperfPlotSpec *spec,
-                              AiperfRun            *run,
-                              GError              **error)
+/* How a single-run type draws a server metric. */
+typedef enum {
+  FORM_BANDS,                /* percentile_bands */
+  FORM_POINTS,               /* scatter */
+  FORM_POINTS_PERCENTILES,   /* scatter_with_percentiles, timeslice */
+  FORM_AREA,                 /* area */
+  FORM_HISTOGRAM,            /* histogram */
+} Form;
+
+static AiperfChart *
+server_metric_chart (const AiperfPlotSpec *spec,
+                     AiperfRun            *run,
+                     Form                  form,
+                     GError              **error)
 {
   g_auto(Selection) sel = { 0 };
   AiperfChart *chart = NULL;
@@ -491,37 +501,66 @@ aiperf_handler_server_metric (const AiperfPlotSpec *spec,
     return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   if (!select_series (run, spec->y.metric, &sel, error))
     return NULL;
-  switch (spec->type)
+  switch (form)
     {
-    case AIPERF_PLOT_PERCENTILE_BANDS:
+    case FORM_BANDS:
       chart = percentile_bands (spec, run, &sel);
       break;
-    case AIPERF_PLOT_SCATTER:
-      chart = per_slice_points (spec, run, &sel, FALSE);
+    case FORM_POINTS:
+    case FORM_POINTS_PERCENTILES:
+      chart = per_slice_points (spec, run, &sel, form == FORM_POINTS_PERCENTILES);
       break;
-    case AIPERF_PLOT_SCATTER_WITH_PERCENTILES:
-    case AIPERF_PLOT_TIMESLICE:
-      chart = per_slice_points (spec, run, &sel, TRUE);
-      break;
-    case AIPERF_PLOT_AREA:
+    case FORM_AREA:
       chart = combined_area (spec, run, &sel);
       break;
-    case AIPERF_PLOT_HISTOGRAM:
-      return bucket_bars (spec, &sel, error);
-    case AIPERF_PLOT_DUAL_AXIS:
-    case AIPERF_PLOT_REQUEST_TIMELINE:
-    case AIPERF_PLOT_PARETO:
-    case AIPERF_PLOT_SCATTER_LINE:
-    case AIPERF_PLOT_LATENCY_THROUGHPUT_UNCERTAINTY:
-    case AIPERF_N_AIPERF_PLOT_TYPES:
+    case FORM_HISTOGRAM:
     default:
-      return aiperf_plot_no_data (error, _("%s plots cannot show server metrics."),
-                                  aiperf_plot_type_to_string (spec->type));
+      return bucket_bars (spec, &sel, error);
     }
   if (chart == NULL)
     return aiperf_plot_no_data (error, _("The server metric “%s” of run “%s” has no time slices."),
                                 spec->y.metric, aiperf_run_get_name (run));
   return chart;
+}
+
+AiperfChart *
+aiperf_handler_server_bands (const AiperfPlotSpec *spec,
+                             AiperfRun            *run,
+                             GError              **error)
+{
+  return server_metric_chart (spec, run, FORM_BANDS, error);
+}
+
+AiperfChart *
+aiperf_handler_server_points (const AiperfPlotSpec *spec,
+                              AiperfRun            *run,
+                              GError              **error)
+{
+  return server_metric_chart (spec, run, FORM_POINTS, error);
+}
+
+AiperfChart *
+aiperf_handler_server_points_percentiles (const AiperfPlotSpec *spec,
+                                          AiperfRun            *run,
+                                          GError              **error)
+{
+  return server_metric_chart (spec, run, FORM_POINTS_PERCENTILES, error);
+}
+
+AiperfChart *
+aiperf_handler_server_area (const AiperfPlotSpec *spec,
+                            AiperfRun            *run,
+                            GError              **error)
+{
+  return server_metric_chart (spec, run, FORM_AREA, error);
+}
+
+AiperfChart *
+aiperf_handler_server_histogram (const AiperfPlotSpec *spec,
+                                 AiperfRun            *run,
+                                 GError              **error)
+{
+  return server_metric_chart (spec, run, FORM_HISTOGRAM, error);
 }
 
 double

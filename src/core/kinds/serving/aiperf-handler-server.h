@@ -15,13 +15,16 @@ G_BEGIN_DECLS
  * summary metric and that the run has or that looks like a server metric. */
 gboolean     aiperf_plot_wants_server_metric (const AiperfPlotSpec *spec,
                                               AiperfRun            *run);
-/* Any single-run type on a server metric: percentile_bands as aiperf draws
- * it; scatter and timeslice types one point per series and slice; area the
- * series combined (counters summed, gauges averaged); histogram the run's
- * bucket counts. */
-AiperfChart *aiperf_handler_server_metric    (const AiperfPlotSpec *spec,
-                                              AiperfRun            *run,
-                                              GError              **error);
+/* Single-run types on a server metric (their handlers' build_server_metric):
+ * percentile_bands as aiperf draws it; scatter and the time-slice types one
+ * point per series and slice; area the series combined (counters summed,
+ * gauges averaged); histogram the run's bucket counts. */
+AiperfChart *aiperf_handler_server_bands     (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_server_points    (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_server_points_percentiles (const AiperfPlotSpec *spec, AiperfRun *run,
+                                                       GError **error);
+AiperfChart *aiperf_handler_server_area      (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
+AiperfChart *aiperf_handler_server_histogram (const AiperfPlotSpec *spec, AiperfRun *run, GError **error);
 /* One number per run for comparison plots: counters the summed rate over
  * the selected series, gauges and histograms the mean of their averages.
  * Reads the export itself when the run's details are not loaded. NaN (with

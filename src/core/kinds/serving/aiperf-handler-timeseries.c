@@ -96,6 +96,10 @@ aiperf_handler_scatter (const AiperfPlotSpec *spec,
   for (guint i = 0; i < x->len; i++)
     aiperf_layer_append_point (layer, g_array_index (x, double, i), g_array_index (y, double, i),
                                g_array_index (rows, int, i));
+  /* A lone series named like the y axis tells nothing the axis does not:
+   * leave the plot its full width instead of a one-line legend. */
+  if (g_strcmp0 (name, chart->y.title) == 0)
+    ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
   return chart;
 }
 
@@ -261,7 +265,7 @@ aiperf_handler_percentile_bands (const AiperfPlotSpec *spec,
   n_windows = (guint) CLAMP (floor ((t1 - t0) / width) + 1, 1, 100000);
 
   name = aiperf_plot_display_name (y_tag);
-  chart = aiperf_plot_chart_new (spec, name);
+  chart = aiperf_plot_chart_new_over_time (spec, name);
   aiperf_plot_set_time_axis (&chart->x, "timestamp_s", spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, FALSE, AIPERF_STAT_AVG, y_unit, spec->y_label);
   series = aiperf_chart_add_series (chart, "p95–p99", aiperf_color_palette (0), AIPERF_LAYER_BAND);

@@ -9,8 +9,19 @@
 
 G_BEGIN_DECLS
 
-/* multi-run: pareto, scatter_line, latency_throughput_uncertainty */
-AiperfChart *aiperf_handler_multi_run     (const AiperfPlotSpec       *spec,
+/* multi-run: one point per run (or per operating point), joined as
+ * scatter_line, pareto or latency_throughput_uncertainty join them */
+AiperfChart *aiperf_handler_scatter_line  (const AiperfPlotSpec       *spec,
+                                           AiperfRunSet               *runs,
+                                           const AiperfClassification *classification,
+                                           AiperfPlotColors           *colors,
+                                           GError                    **error);
+AiperfChart *aiperf_handler_pareto        (const AiperfPlotSpec       *spec,
+                                           AiperfRunSet               *runs,
+                                           const AiperfClassification *classification,
+                                           AiperfPlotColors           *colors,
+                                           GError                    **error);
+AiperfChart *aiperf_handler_uncertainty   (const AiperfPlotSpec       *spec,
                                            AiperfRunSet               *runs,
                                            const AiperfClassification *classification,
                                            AiperfPlotColors           *colors,

@@ -1,6 +1,6 @@
 /* aiperf-serving-kind.c — serving runs (AIPerf and every peer, compared
- * together): aiperf plot's chart types, in the order of AiperfPlotType,
- * then the parameter sweep.
+ * together): aiperf plot's chart types, then aiperf-plot's parameter
+ * sweep, comparison and history.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,6 +10,7 @@
 
 #include "aiperf-kind-compare.h"
 #include "aiperf-kind-descriptors.h"
+#include "aiperf-handler-server.h"
 #include "aiperf-serving-handlers.h"
 
 static AiperfChart *
@@ -51,38 +52,49 @@ static const AiperfPlotControls single_fixed = {
 static const AiperfPlotControls history = {
   AIPERF_PLOT_CONTROL_Y_METRIC | AIPERF_PLOT_CONTROL_STATS, { { 0 } } };
 
-#define SINGLE(type_, label_, datasets_, build_, controls_) \
+/* aiperf plot's own types: they draw one run (SINGLE, with how they draw
+ * a server metric) or compare runs (MULTI). */
+#define SINGLE(type_, label_, datasets_, build_, server_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_SINGLE_RUN, .kind = AIPERF_KIND_SERVING, \
-    .datasets = datasets_, .build_single = build_, .controls = controls_ }
+    .datasets = datasets_, .build_single = build_, .build_server_metric = server_, .controls = controls_, \
+    .aiperf_type = TRUE }
 #define MULTI(type_, label_, build_, applies_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_SERVING, \
-    .datasets = "", .build_multi = build_, .applies = applies_, .controls = controls_ }
+    .datasets = "", .build_multi = build_, .applies = applies_, .controls = controls_, .aiperf_type = TRUE }
 
 static const AiperfPlotHandler handlers[] = {
-  SINGLE ("scatter", N_("Scatter"), "requests", aiperf_handler_scatter, &single),
-  MULTI ("scatter_line", N_("Scatter with Lines"), aiperf_handler_multi_run, NULL, &multi),
-  MULTI ("pareto", N_("Pareto Frontier"), aiperf_handler_multi_run, NULL, &multi),
+  SINGLE ("scatter", N_("Scatter"), "requests", aiperf_handler_scatter, aiperf_handler_server_points,
+          &single),
+  MULTI ("scatter_line", N_("Scatter with Lines"), aiperf_handler_scatter_line, NULL, &multi),
+  MULTI ("pareto", N_("Pareto Frontier"), aiperf_handler_pareto, NULL, &multi),
   SINGLE ("scatter_with_percentiles", N_("Scatter with Percentiles"), "requests",
-          aiperf_handler_scatter_percentiles, &single),
-  SINGLE ("area", N_("Area"), "requests,gpu_telemetry", aiperf_handler_area, &single),
-  SINGLE ("request_timeline", N_("Request Timeline"), "requests", aiperf_handler_request_timeline, &single_fixed),
-  SINGLE ("timeslice", N_("Time Slices"), "timeslices", build_timeslice, &single),
-  SINGLE ("histogram", N_("Histogram"), "timeslices", build_histogram, &single),
-  SINGLE ("dual_axis", N_("Dual Axis"), "requests,gpu_telemetry", aiperf_handler_dual_axis, &single),
+          aiperf_handler_scatter_percentiles, aiperf_handler_server_points_percentiles, &single),
+  SINGLE ("area", N_("Area"), "requests,gpu_telemetry", aiperf_handler_area, aiperf_handler_server_area,
+          &single),
+  SINGLE ("request_timeline", N_("Request Timeline"), "requests", aiperf_handler_request_timeline, NULL,
+          &single_fixed),
+  SINGLE ("timeslice", N_("Time Slices"), "timeslices", build_timeslice,
+          aiperf_handler_server_points_percentiles, &single),
+  SINGLE ("histogram", N_("Histogram"), "timeslices", build_histogram, aiperf_handler_server_histogram,
+          &single),
+  SINGLE ("dual_axis", N_("Dual Axis"), "requests,gpu_telemetry", aiperf_handler_dual_axis, NULL, &single),
   SINGLE ("percentile_bands", N_("Percentile Bands"), "server_metrics",
-          aiperf_handler_percentile_bands, &single_fixed),
-  MULTI ("latency_throughput_uncertainty", N_("Latency–Throughput Uncertainty"),
-         aiperf_handler_multi_run, NULL, &multi),
-  MULTI ("parameter_sweep", N_("Parameter Sweep"), aiperf_handler_parameter_sweep,
-         aiperf_handler_sweep_applies, &sweep),
+          aiperf_handler_percentile_bands, aiperf_handler_server_bands, &single_fixed),
+  { .type = "latency_throughput_uncertainty", .label = N_("Latency–Throughput Uncertainty"),
+    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_SERVING, .datasets = "",
+    .build_multi = aiperf_handler_uncertainty, .controls = &multi, .aiperf_type = TRUE, .trial_means = TRUE },
+  /* aiperf-plot's own */
+  { .type = "parameter_sweep", .label = N_("Parameter Sweep"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
+    .kind = AIPERF_KIND_SERVING, .datasets = "", .build_multi = aiperf_handler_parameter_sweep,
+    .applies = aiperf_handler_sweep_applies, .controls = &sweep },
   /* A/B comparison and history (the comparison pairs the runs by
    * configuration, the history follows each configuration over time) */
-  MULTI ("comparison", N_("Comparison with the Baseline"), aiperf_handler_compare_forest, NULL,
-         &aiperf_plot_controls_none),
-  MULTI ("history", N_("History"), aiperf_handler_history, NULL, &history),
+  { .type = "comparison", .label = N_("Comparison with the Baseline"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
+    .kind = AIPERF_KIND_SERVING, .datasets = "", .build_multi = aiperf_handler_compare_forest,
+    .controls = &aiperf_plot_controls_none },
+  { .type = "history", .label = N_("History"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
+    .kind = AIPERF_KIND_SERVING, .datasets = "", .build_multi = aiperf_handler_history, .controls = &history },
 };
-
-G_STATIC_ASSERT (G_N_ELEMENTS (handlers) >= AIPERF_N_AIPERF_PLOT_TYPES);
 
 const AiperfKind aiperf_kind_serving = {
   .id = AIPERF_KIND_SERVING,
