@@ -93,3 +93,32 @@ page_of (const char *text,
     page += *p == '\f';
   return page;
 }
+
+/* @n LLMPerf summaries in @dir/summary, copies of the two real ones in
+ * tests/data/formats/llmperf-leaderboard taken in turn, each with a model
+ * of its own ("org-07/serving-model-07-instruct") and the same numbers:
+ * a run set of many series whose points fall on two spots. */
+static inline void
+write_llmperf_copies (const char *dir,
+                      guint       n)
+{
+  const char *sources[] = { "anyscale_7b.json", "together_13b.json" };
+  g_autofree char *summary = g_build_filename (dir, "summary", NULL);
+  g_autoptr(GRegex) re = g_regex_new ("\"model\": \"[^\"]*\"", 0, 0, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (summary, 0755), ==, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *src = g_test_build_filename (G_TEST_DIST, "data", "formats", "llmperf-leaderboard", "summary",
+                                                    sources[i % 2], NULL);
+      g_autofree char *model = g_strdup_printf ("\"model\": \"org-%02u/serving-model-%02u-instruct\"", i, i);
+      g_autofree char *name = g_strdup_printf ("m%02u.json", i);
+      g_autofree char *dest = g_build_filename (summary, name, NULL);
+      g_autofree char *json = NULL, *copy = NULL;
+
+      g_assert_true (g_file_get_contents (src, &json, NULL, NULL));
+      copy = g_regex_replace_literal (re, json, -1, 0, model, 0, NULL);
+      g_assert_cmpstr (copy, !=, json);
+      g_assert_true (g_file_set_contents (dest, copy, -1, NULL));
+    }
+}

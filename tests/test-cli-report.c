@@ -475,31 +475,15 @@ static void
 test_pdf_whole_legend (void)
 {
   g_autofree char *h = home ();
-  g_autofree char *dir = g_build_filename (tmp_root, "seventeen", "summary", NULL);
   g_autofree char *out = g_build_filename (tmp_root, "seventeen-out", NULL);
   g_autofree char *input = g_build_filename (tmp_root, "seventeen", NULL);
   g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
   g_autofree char *text = NULL;
-  const char *sources[] = { "anyscale_7b.json", "together_13b.json" };
   g_auto(GStrv) pages = NULL;
   gboolean seen = FALSE;
   Result r;
 
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  for (guint i = 0; i < 17; i++)
-    {
-      g_autofree char *src = g_test_build_filename (G_TEST_DIST, "data", "formats", "llmperf-leaderboard", "summary",
-                                                    sources[i % 2], NULL);
-      g_autofree char *json = read_file (src);
-      g_autofree char *model = g_strdup_printf ("\"model\": \"org-%02u/serving-model-%02u-instruct\"", i, i);
-      g_autofree char *name = g_strdup_printf ("m%02u.json", i);
-      g_autofree char *dest = g_build_filename (dir, name, NULL);
-      g_autoptr(GRegex) re = g_regex_new ("\"model\": \"[^\"]*\"", 0, 0, NULL);
-      g_autofree char *copy = g_regex_replace_literal (re, json, -1, 0, model, 0, NULL);
-
-      g_assert_true (g_strcmp0 (copy, json) != 0);
-      g_assert_true (g_file_set_contents (dest, copy, -1, NULL));
-    }
+  write_llmperf_copies (input, 17);
   cli_run (&r, h, "--report", "pdf", "-o", out, input, NULL);
   g_assert_cmpint (r.status, ==, 0);
   result_clear (&r);

@@ -816,6 +816,49 @@ test_timeline_zoom_detail (void)
                                    "\nFrom: 135 ms"));
 }
 
+/* Point labels the page leaves out for want of room are said under the
+ * title, as the SVG, PNG and PDF say them: 17 LLMPerf runs on two spots
+ * of each chart, most of their labels ("anyscale", "together") with no
+ * room there. */
+static void
+test_hidden_labels (void)
+{
+  g_autofree char *input = g_build_filename (tmp_root, "crowded", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "crowded-out", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result;
+  JsonArray *notes;
+  Result r;
+
+  write_llmperf_copies (input, 17);
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+
+  result = run_page (report, parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  notes = json_object_get_array_member (result, "notes");
+  g_assert_cmpuint (json_array_get_length (notes), ==, 4);
+  for (guint i = 0; i < json_array_get_length (notes); i++)
+    {
+      JsonObject *card = json_array_get_object_element (notes, i);
+      gint64 hidden = json_object_get_int_member (card, "hidden_labels");
+      g_autofree char *line = g_strdup_printf ("%" G_GINT64_FORMAT " point labels hidden: no room", hidden);
+      const char *note = json_object_get_string_member (card, "note");
+
+      /* every run's point is in view and labelled; some labels had no room */
+      g_assert_cmpint (json_object_get_int_member (card, "labelled"), ==, 17);
+      g_assert_cmpint (hidden, >, 1);
+      g_assert_true (g_str_has_suffix (note, line));
+      /* on a line of its own, after the chart's own note */
+      g_assert_true (note == strstr (note, line) || strstr (note, line)[-1] == '\n');
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -842,6 +885,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/preset-runs-round-trip", test_preset_runs_round_trip);
   g_test_add_func ("/aiperf/cli/report/browser/zoom-detail", test_zoom_detail);
   g_test_add_func ("/aiperf/cli/report/browser/timeline-zoom-detail", test_timeline_zoom_detail);
+  g_test_add_func ("/aiperf/cli/report/browser/hidden-labels", test_hidden_labels);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -43,6 +43,10 @@
     const sum = (a) => a.reduce((x, y) => x + y, 0);
     out.counts = state.cards.map((c) => ({ name: c.name, title: c.titleEl.textContent, id_kind: c.model.id_kind || "",
       layers: c.drawn ? c.drawn.layers.map((l, i) => [l.kind, c.painted[i] || 0, l.lod !== undefined ? l.lod : l.n]) : [] }));
+    /* each chart's note as shown, with the point labels in view it left
+     * out for want of room and those it had to place */
+    out.notes = state.cards.map((c) => ({ name: c.name, note: c.noteEl.textContent, hidden_labels: c.hiddenLabels || 0,
+                                          labelled: c.plot ? c.plot._labelled : 0 }));
     /* the hover of each chart's first marker */
     out.hovers = [];
     for (const c of state.cards) {

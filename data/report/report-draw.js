@@ -242,22 +242,38 @@ var AiperfReportDraw = (function () {
     this.count++;
   };
 
+  /* A point label's repeat: the same text of the same series (colour)
+   * already placed within a label's size of @px, @py. */
+  Placed.prototype.repeats = function (text, color, px, py, w, h) {
+    for (const k of this.keys({ x: px - w, y: py - h, w: 2 * w, h: 2 * h })) for (const o of this.cells.get(k) || [])
+      if (o.text === text && o.color === color && Math.abs(o.px - px) < w && Math.abs(o.py - py) < h) return true;
+    return false;
+  };
+
   /* As the renderer does: a point's label takes the first free place
    * around it (above right, above left, below right, below left) and is
-   * left out when none is free, rather than piling on the others. */
-  function placeLabel(ctx, placed, text, px, py, r, dpr) {
-    if (placed.count >= 2000) return;
+   * left out when none is free, rather than piling on the others; a repeat
+   * of the same series' label there is no label. Returns whether it was
+   * left out for want of room. */
+  function placeLabel(ctx, placed, text, color, px, py, r, dpr) {
     const w = ctx.measureText(text).width, h = 11 * dpr, gap = r + 2 * dpr;
+    if (placed.repeats(text, color, px, py, w, h)) return false;
     const spots = [[px + gap, py - gap - h], [px - gap - w, py - gap - h], [px + gap, py + gap], [px - gap - w, py + gap]];
     for (const [x, y] of spots) {
-      const box = { x: x, y: y, w: w, h: h };
+      const box = { x: x, y: y, w: w, h: h, text: text, color: color, px: px, py: py };
       if (!placed.free(box)) continue;
       placed.add(box);
       ctx.textBaseline = "top";
       ctx.fillText(text, x, y);
       ctx.textBaseline = "alphabetic";
-      return;
+      return false;
     }
+    return true;
+  }
+
+  /* What the renderer writes under the title for the labels it left out. */
+  function hiddenLabelsNote(n) {
+    return n === 1 ? "1 point label hidden: no room" : n + " point labels hidden: no room";
   }
 
   /* A line as drawn: per device pixel column its first and last vertex
@@ -340,6 +356,15 @@ var AiperfReportDraw = (function () {
     ctx.rect(box.left, box.top, box.width, box.height);
     ctx.clip();
     const placed = new Placed();
+    /* as the renderer: past 2000 point labels, none (a chart that dense
+     * has no room for them) */
+    let labelled = 0;
+    for (const l of model.layers)
+      if (l.kind === "points" && l.labels && !l.hover_labels && !(l.series >= 0 && hidden.has(l.series)))
+        for (const t of l.labels) if (t) labelled++;
+    const withLabels = labelled <= 2000;
+    u._hiddenLabels = 0;
+    u._labelled = withLabels ? 0 : labelled;
     for (const l of model.layers) {
       const n = l.x ? l.x.length : (l.y ? l.y.length : 0);
       let drawn = 0;
@@ -357,7 +382,7 @@ var AiperfReportDraw = (function () {
           ctx.font = (l.kind === "text" ? 11 : 10) * dpr + "px sans-serif";
           /* many markers: one per device pixel */
           const seen = n > 2000 ? new Uint8Array(W * H) : null;
-          const labels = l.labels && !l.hover_labels && l.kind === "points";
+          const labels = withLabels && l.labels && !l.hover_labels && l.kind === "points";
           const dots = new Path2D();
           /* a marker within half its radius of one already drawn adds nothing */
           const cell = Math.max(1, Math.floor(r / 2));
@@ -385,7 +410,10 @@ var AiperfReportDraw = (function () {
             }
             dots.moveTo(px + r, py); dots.arc(px, py, r, 0, 2 * Math.PI);
             /* hover_labels: for the tooltip only, as in the SVG */
-            if (labels && l.labels[i]) placeLabel(ctx, placed, l.labels[i], px, py, r, dpr);
+            if (labels && l.labels[i]) {
+              u._labelled++;
+              if (placeLabel(ctx, placed, l.labels[i], l.color, px, py, r, dpr)) u._hiddenLabels++;
+            }
           }
           ctx.fill(dots);
           break;
@@ -572,5 +600,6 @@ var AiperfReportDraw = (function () {
   }
 
   return { fmt: fmt, axisValue: axisValue, axisLabel: axisLabel, retype: retype, drawable: drawable,
-           bounds: bounds, scaleRange: scaleRange, paintLayers: paintLayers, pick: pick, logSplits: logSplits };
+           bounds: bounds, scaleRange: scaleRange, paintLayers: paintLayers, pick: pick, logSplits: logSplits,
+           hiddenLabelsNote: hiddenLabelsNote };
 })();

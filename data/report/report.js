@@ -60,7 +60,7 @@
 
   /* ---- the window's number format and the drawing (report-draw.js) ---- */
 
-  const { axisValue, axisLabel, retype, drawable, bounds, scaleRange, paintLayers, pick, logSplits } = AiperfReportDraw;
+  const { axisValue, axisLabel, retype, drawable, bounds, scaleRange, paintLayers, pick, logSplits, hiddenLabelsNote } = AiperfReportDraw;
 
   function el(tag, props, children) {
     const e = document.createElement(tag);
@@ -347,7 +347,13 @@
       },
       hooks: {
         /* zoomed in: a thinned layer's finer level there (report-fine.js) */
-        draw: [(u) => { card.shown = AiperfReportFine.zoomed(model, u); card.painted = paintLayers(u, card.shown); }],
+        draw: [(u) => {
+          card.shown = AiperfReportFine.zoomed(model, u);
+          card.painted = paintLayers(u, card.shown);
+          /* point labels left out for want of room are said, as in the SVG */
+          card.hiddenLabels = u._hiddenLabels;
+          card.noteEl.textContent = [model.note, u._hiddenLabels ? hiddenLabelsNote(u._hiddenLabels) : ""].filter((t) => t).join("\n");
+        }],
         setCursor: [(u) => showHover(card, u)],
         /* a zoom or pan of the reader's is part of the view */
         setScale: [(u, key) => {
@@ -447,7 +453,7 @@
    * has axes, grid and layers) and the legend of the shown series. */
   function pngDataUrl(card) {
     const src = card.plot.ctx.canvas, dpr = devicePixelRatio || 1;
-    const notes = (card.model.note || "").split("\n").filter((t) => t), head = (36 + 16 * notes.length) * dpr;
+    const notes = card.noteEl.textContent.split("\n").filter((t) => t), head = (36 + 16 * notes.length) * dpr;
     const shown = card.model.series.map((s, k) => [s, k]).filter(([s, k]) => s.legend !== false && !card.hiddenSeries.has(k));
     const foot = shown.length ? 28 * dpr : 0;
     const c = document.createElement("canvas");
