@@ -859,6 +859,67 @@ test_hidden_labels (void)
     }
 }
 
+/* The parameter filters of AIPerf's real runs (4 runs, 14 parameters
+ * that vary): one row for the concurrency and one for the model, which
+ * stands for the 12 parameters that split the runs as it does (token
+ * counts, request count, …: before, 14 rows of "(none)" and values); run
+ * counts where a value has several; a link's filter on one of those 12
+ * (request count 64) opens as the model's (Qwen only) and is saved so. */
+static void
+test_parameter_filters (void)
+{
+  const char *view = "{\"v\":1,\"hidden\":[],\"params\":{\"loadgen.request_count\":[\"64\"]},\"ranges\":[],"
+                     "\"cards\":{},\"added\":[]}";
+  g_autofree char *input = g_test_build_filename (G_TEST_DIST, "data", "aiperf-real", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "filters", NULL);
+  g_autofree char *report = g_build_filename (out, "report.html", NULL);
+  g_autofree char *h = g_build_filename (tmp_root, "home", NULL);
+  g_autofree char *escaped = g_uri_escape_string (view, NULL, FALSE);
+  g_autofree char *fragment = g_strconcat ("#view=", escaped, "&yaml", NULL);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *result, *concurrency, *model;
+  JsonArray *rows, *values;
+  Result r;
+
+  cli_run (&r, h, "--html", "-o", out, input, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  result = open_page (report, fragment, "yaml-result", parser, &log);
+  assert_clean_console (log);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
+  rows = json_object_get_array_member (result, "filters");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 2);
+  concurrency = json_array_get_object_element (rows, 0);
+  g_assert_cmpstr (json_object_get_string_member (concurrency, "param"), ==, "concurrency");
+  g_assert_cmpstr (json_object_get_string_member (concurrency, "name"), ==, "Concurrency");
+  values = json_object_get_array_member (concurrency, "values");
+  g_assert_cmpuint (json_array_get_length (values), ==, 4);
+  /* in numeric order, no counts: each value is one run */
+  g_assert_cmpstr (json_array_get_string_element (values, 0), ==, "1");
+  g_assert_cmpstr (json_array_get_string_element (values, 3), ==, "100");
+  g_assert_cmpstr (json_object_get_string_member (concurrency, "also"), ==, "");
+  model = json_array_get_object_element (rows, 1);
+  g_assert_cmpstr (json_object_get_string_member (model, "param"), ==, "model");
+  values = json_object_get_array_member (model, "values");
+  g_assert_cmpuint (json_array_get_length (values), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (values, 0), ==, "openai/gpt-oss-20b1 run");
+  g_assert_cmpstr (json_array_get_string_element (values, 1), ==, "Qwen/Qwen3-0.6B3 runs");
+  g_assert_cmpstr (json_object_get_string_member (model, "also"), ==, "also Endpoint Path, Dataset Sampling and 10 more");
+  for (guint i = 0; i < json_array_get_length (rows); i++)
+    {
+      const char *text = json_object_get_string_member (json_array_get_object_element (rows, i), "text");
+
+      g_assert_null (strstr (text, "(none)"));
+      g_assert_null (strstr (text, "not set"));
+    }
+  /* request count 64: the three Qwen runs, as the model's filter */
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (result, "shown"), "params"), ==,
+                   "111101");
+  g_assert_nonnull (strstr (json_object_get_string_member (result, "yaml"),
+                            "  parameters:\n    model: [\"Qwen/Qwen3-0.6B\"]\n"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -886,6 +947,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/browser/zoom-detail", test_zoom_detail);
   g_test_add_func ("/aiperf/cli/report/browser/timeline-zoom-detail", test_timeline_zoom_detail);
   g_test_add_func ("/aiperf/cli/report/browser/hidden-labels", test_hidden_labels);
+  g_test_add_func ("/aiperf/cli/report/browser/parameter-filters", test_parameter_filters);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

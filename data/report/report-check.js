@@ -266,6 +266,17 @@
              ranges: R.state.ranges.map((r) => [r.tag, r.stat, r.min, r.max].join(" ")) };
   }
 
+  /* The parameter filters as the reader sees them, row by row: the
+   * parameter, its name, its values' labels, what else it stands for. */
+  function filterRows() {
+    return Array.from(document.querySelectorAll("#controls .filter-row")).map((row) => {
+      const also = row.querySelector(".filter-also");
+      return { param: row.dataset.filter, name: row.querySelector(".filter-name").textContent,
+               values: Array.from(row.querySelectorAll("label")).map((l) => l.textContent),
+               also: also ? also.textContent : "", text: row.textContent };
+    });
+  }
+
   /* Zoomed in on x in [lo, hi]: what each chart with a thinned layer's
    * finer level draws there, layer by layer — [kind, items of the grid in
    * the range, items drawn from the finer level, painted]:
@@ -336,7 +347,7 @@
     }, 300);
   /* a view's preset file and what its charts show: report.html#view=…&yaml */
   if (/^#view=.*&yaml$/.test(location.hash))
-    setTimeout(() => document.body.appendChild(el("pre", { id: "yaml-result", text: JSON.stringify({ yaml: R.presetYaml(), charts: chartSummary(), shown: runsSummary(), problems: problems }) })), 300);
+    setTimeout(() => document.body.appendChild(el("pre", { id: "yaml-result", text: JSON.stringify({ yaml: R.presetYaml(), charts: chartSummary(), shown: runsSummary(), filters: filterRows(), problems: problems }) })), 300);
   /* what the charts show as the page opens: report.html#charts */
   if (location.hash === "#charts")
     setTimeout(() => document.body.appendChild(el("pre", { id: "charts-result", text: JSON.stringify({ charts: chartSummary(), shown: runsSummary(), problems: problems }) })), 300);

@@ -579,23 +579,9 @@
     box.appendChild(el("fieldset", {}, [el("legend", { text: "Runs" }), runs,
       el("button", { type: "button", text: "All", onclick: all(true) }), el("button", { type: "button", text: "None", onclick: all(false) })]));
 
-    const filters = el("div", { class: "filters" });
-    Object.keys(D.params).forEach((key) => {
-      const values = Array.from(new Set(D.runs.map((r) => (r.params[key] !== undefined ? r.params[key] : ""))));
-      values.sort((a, b) => (isFinite(a) && isFinite(b) && a !== "" && b !== "" ? a - b : String(a).localeCompare(String(b))));
-      const group = el("span", {}, [el("b", { text: D.params[key] + ": " })]);
-      values.forEach((v) => {
-        const cb = el("input", { type: "checkbox", "data-param": key, value: v, onchange: () => {
-          const on = Array.from(group.querySelectorAll("input")).filter((c) => c.checked).map((c) => c.value);
-          state.params[key] = on.length === values.length ? null : new Set(on);
-          rerenderAll();
-        } });
-        cb.checked = !state.params[key] || state.params[key].has(v);
-        group.appendChild(el("label", {}, [cb, document.createTextNode(" " + (v === "" ? "(none)" : v) + " ")]));
-      });
-      filters.appendChild(group);
-    });
-    if (Object.keys(D.params).length) box.appendChild(el("fieldset", {}, [el("legend", { text: "Parameters" }), filters]));
+    /* one row per way the runs split (report-filters.js) */
+    const filters = AiperfReportFilters.build(D, state, rerenderAll);
+    if (filters) box.appendChild(filters);
 
     const all_metrics = metricChoices({ source: "runs" });
     const rtag = select(all_metrics, all_metrics.length ? all_metrics[0][0] : "", null, "range-metric");

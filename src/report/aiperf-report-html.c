@@ -385,6 +385,7 @@ aiperf_report_write_html (AiperfReport  *report,
       !append_resource (out, "report-view.js", "</script", error) ||
       !append_resource (out, "report-yaml.js", "</script", error) ||
       !append_resource (out, "report-fine.js", "</script", error) ||
+      !append_resource (out, "report-filters.js", "</script", error) ||
       !append_resource (out, "report.js", "</script", error) ||
       !append_resource (out, "report-timeline.js", "</script", error) ||
       !append_resource (out, "report-check.js", "</script", error))
