@@ -211,9 +211,9 @@ draw_chart (AiperfPdfPage           *page,
     page->y += 12;
   caption_h = aiperf_pdf_text (page, caption, 0, aiperf_pdf_page_room (page), CAPTION_SIZE,
                                AIPERF_PDF_TEXT_MEASURE, NULL) + 6;
-  if (wide)
-    scale = MIN (aiperf_pdf_page_room (page) / width,
-                 (page->height - 2 * AIPERF_PDF_MARGIN - caption_h) / height);
+  /* a wide chart fills a landscape page, and a chart made tall by its
+   * legend's rows still fits on one page */
+  scale = MIN (aiperf_pdf_page_room (page) / width, (page->height - 2 * AIPERF_PDF_MARGIN - caption_h) / height);
   aiperf_pdf_page_need (page, caption_h + height * scale);
   page->y += aiperf_pdf_text (page, caption, AIPERF_PDF_MARGIN, aiperf_pdf_page_room (page), CAPTION_SIZE, 0,
                               NULL) + 6;

@@ -76,11 +76,19 @@ aiperf_report_chart_height (const AiperfChart *chart,
   aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
   clickable = aiperf_renderer_get_plot_area (renderer).height;
   aiperf_renderer_set_whole_legend (renderer, TRUE);
-  aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
-  whole = aiperf_renderer_get_plot_area (renderer).height;
+  /* taller by what the plot lost, until it has it back (a plot squeezed
+   * to its least by a long legend gives back less than the rows took) */
+  for (guint tries = 0; tries < 8; tries++)
+    {
+      aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
+      whole = aiperf_renderer_get_plot_area (renderer).height;
+      if (whole >= clickable - 1)
+        break;
+      height += clickable - whole;
+    }
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
-  return height + MAX (0, clickable - whole);
+  return height;
 }
 
 /* The id references cairo writes: id="x", href="#x" (xlink:href too) and
