@@ -466,24 +466,26 @@ test_pdf (void)
     g_test_message ("pdftotext is not installed: the PDF's text is not checked");
 }
 
-/* A chart of 17 runs in the PDF names every one in its legend (a page
- * cannot be clicked open to list the rest): the 17 models of 17 LLMPerf
+/* A chart of @n runs in the PDF names every one in its legend (a page
+ * cannot be clicked open to list the rest): the @n models of @n LLMPerf
  * summaries (two real ones, each copied with other model names) are all
  * in the text of the page of their Pareto chart, none summed up as "+N
  * more". */
 static void
-test_pdf_whole_legend (void)
+assert_pdf_names_every_run (guint n)
 {
   g_autofree char *h = home ();
-  g_autofree char *out = g_build_filename (tmp_root, "seventeen-out", NULL);
-  g_autofree char *input = g_build_filename (tmp_root, "seventeen", NULL);
+  g_autofree char *name = g_strdup_printf ("llmperf-%u", n);
+  g_autofree char *out_name = g_strdup_printf ("llmperf-%u-out", n);
+  g_autofree char *out = g_build_filename (tmp_root, out_name, NULL);
+  g_autofree char *input = g_build_filename (tmp_root, name, NULL);
   g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
   g_autofree char *text = NULL;
   g_auto(GStrv) pages = NULL;
   gboolean seen = FALSE;
   Result r;
 
-  write_llmperf_copies (input, 17);
+  write_llmperf_copies (input, n);
   cli_run (&r, h, "--report", "pdf", "-o", out, input, NULL);
   g_assert_cmpint (r.status, ==, 0);
   result_clear (&r);
@@ -499,15 +501,31 @@ test_pdf_whole_legend (void)
       if (strstr (pages[p], "Pareto Curve: Token Throughput per GPU vs Interactivity") == NULL)
         continue;
       seen = TRUE;
-      for (guint i = 0; i < 17; i++)
+      for (guint i = 0; i < n; i++)
         {
           g_autofree char *model = g_strdup_printf ("org-%02u/serving-model-%02u-instruct", i, i);
 
           g_assert_nonnull (strstr (pages[p], model));
         }
       g_assert_null (strstr (pages[p], " more"));
+      /* the chart whole above its legend */
+      g_assert_nonnull (strstr (pages[p], "Average E2E Output Token Throughput"));
     }
   g_assert_true (seen);
+}
+
+static void
+test_pdf_whole_legend (void)
+{
+  assert_pdf_names_every_run (17);
+}
+
+/* 80 runs: the legend's 40 rows below the plot, the chart made as much
+ * taller and scaled to fit its page */
+static void
+test_pdf_long_legend (void)
+{
+  assert_pdf_names_every_run (80);
 }
 
 /* Every kind in one PDF (issue 21, item 9): the kinds' summaries, wide
@@ -739,6 +757,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/cli/report/cutile-sides", test_cutile_sides);
   g_test_add_func ("/aiperf/cli/report/pdf-kinds", test_pdf_kinds);
   g_test_add_func ("/aiperf/cli/report/pdf-whole-legend", test_pdf_whole_legend);
+  g_test_add_func ("/aiperf/cli/report/pdf-long-legend", test_pdf_long_legend);
   g_test_add_func ("/aiperf/cli/report/timeline-data", test_timeline_data);
   g_test_add_func ("/aiperf/cli/report/timeline-thinned", test_timeline_thinned);
   status = g_test_run ();
