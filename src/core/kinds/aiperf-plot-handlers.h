@@ -1,7 +1,7 @@
 /* aiperf-plot-handlers.h — plot handlers: each says what its chart is
- * called, whether it draws one run or compares several, which datasets it
- * reads and how it builds its chart. A preset holds its handler; nothing
- * names a plot by number.
+ * called, whether it draws one run or compares several, how it builds its
+ * chart and what the window may change on it. A preset holds its handler;
+ * nothing names a plot by number.
  *
  * A new chart is its builder and one line in its kind's handler table
  * (kinds/<kind>/aiperf-<kind>-kind.c); presets, the command line, the
@@ -73,9 +73,6 @@ struct _AiperfPlotHandler {
   AiperfPlotScope       scope;
   /* The kind of runs it draws ("serving", "cutile", …). */
   const char           *kind;
-  /* Datasets a single-run handler reads, comma-separated ("requests",
-   * "gpu_telemetry"); "" when the run's summary is enough. */
-  const char           *datasets;
   AiperfPlotBuildSingle build_single;  /* for SINGLE_RUN */
   AiperfPlotBuildMulti  build_multi;   /* for MULTI_RUN */
   /* Nullable: the chart of a preset whose y is a server metric

@@ -19,7 +19,7 @@ static const char * const aliases[] = {
 
 #define CHART(type_, label_, build_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_CUTILE, \
-    .datasets = "", .build_multi = build_, .controls = controls_ }
+    .build_multi = build_, .controls = controls_ }
 
 static const AiperfPlotHandler handlers[] = {
   CHART ("config_bars", N_("Bars per Model Configuration"), aiperf_handler_cutile_bars,

@@ -39,7 +39,7 @@ static const AiperfPlotControls controls = {
 
 #define CHART(type_, label_, build_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_EXPERT_LOAD, \
-    .datasets = "", .build_multi = build_, .controls = &controls }
+    .build_multi = build_, .controls = &controls }
 
 static const AiperfPlotHandler handlers[] = {
   CHART ("expert_load", N_("Tokens per Expert"), aiperf_handler_expert_load),

@@ -65,7 +65,7 @@ static const AiperfPlotControls bars = {
 
 #define CHART(type_, label_, build_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_GEMM, \
-    .datasets = "", .build_multi = build_, .controls = controls_ }
+    .build_multi = build_, .controls = controls_ }
 
 static const AiperfPlotHandler handlers[] = {
   CHART ("roofline", N_("Roofline"), aiperf_handler_gemm_roofline, &roofline),

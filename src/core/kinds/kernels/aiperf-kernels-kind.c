@@ -48,20 +48,20 @@ static const AiperfPlotControls deltas = {
   AIPERF_PLOT_CONTROL_TYPE,
   { { AIPERF_PLOT_OPTION_COUNT, "top", N_("Kernels Shown"), 1, 200, 10 } } };
 
-#define CHART(type_, label_, kind_, datasets_, build_, applies_, controls_) \
+#define CHART(type_, label_, kind_, build_, applies_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = kind_, \
-    .datasets = datasets_, .build_multi = build_, .applies = applies_, .controls = controls_ }
+    .build_multi = build_, .applies = applies_, .controls = controls_ }
 
 static const AiperfPlotHandler handlers[] = {
-  CHART ("top_kernels", N_("Top Kernels"), AIPERF_KIND_KERNELS, "kernels",
+  CHART ("top_kernels", N_("Top Kernels"), AIPERF_KIND_KERNELS,
          aiperf_handler_top_kernels, NULL, &top_kernels),
-  CHART ("kernel_categories", N_("Kernel Time by Category"), AIPERF_KIND_KERNELS, "kernels",
+  CHART ("kernel_categories", N_("Kernel Time by Category"), AIPERF_KIND_KERNELS,
          aiperf_handler_kernel_categories, NULL, &aiperf_plot_controls_type_only),
-  CHART ("kernel_deltas", N_("Kernel Time Changes"), AIPERF_KIND_KERNELS, "kernels",
+  CHART ("kernel_deltas", N_("Kernel Time Changes"), AIPERF_KIND_KERNELS,
          aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies, &deltas),
   /* A TraceLens report's breakdown: drawn for kernels runs (its preset
    * section), but not another view of their kernels to switch to. */
-  CHART ("gpu_timeline", N_("GPU Time Breakdown"), "tracelens", "gpu_timeline",
+  CHART ("gpu_timeline", N_("GPU Time Breakdown"), "tracelens",
          aiperf_handler_gpu_timeline, aiperf_handler_gpu_timeline_applies, &aiperf_plot_controls_type_only),
 };
 

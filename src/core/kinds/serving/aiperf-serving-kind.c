@@ -54,46 +54,43 @@ static const AiperfPlotControls history = {
 
 /* aiperf plot's own types: they draw one run (SINGLE, with how they draw
  * a server metric) or compare runs (MULTI). */
-#define SINGLE(type_, label_, datasets_, build_, server_, controls_) \
+#define SINGLE(type_, label_, build_, server_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_SINGLE_RUN, .kind = AIPERF_KIND_SERVING, \
-    .datasets = datasets_, .build_single = build_, .build_server_metric = server_, .controls = controls_, \
+    .build_single = build_, .build_server_metric = server_, .controls = controls_, \
     .aiperf_type = TRUE }
 #define MULTI(type_, label_, build_, applies_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_SERVING, \
-    .datasets = "", .build_multi = build_, .applies = applies_, .controls = controls_, .aiperf_type = TRUE }
+    .build_multi = build_, .applies = applies_, .controls = controls_, .aiperf_type = TRUE }
 
 static const AiperfPlotHandler handlers[] = {
-  SINGLE ("scatter", N_("Scatter"), "requests", aiperf_handler_scatter, aiperf_handler_server_points,
-          &single),
+  SINGLE ("scatter", N_("Scatter"), aiperf_handler_scatter, aiperf_handler_server_points, &single),
   MULTI ("scatter_line", N_("Scatter with Lines"), aiperf_handler_scatter_line, NULL, &multi),
   MULTI ("pareto", N_("Pareto Frontier"), aiperf_handler_pareto, NULL, &multi),
-  SINGLE ("scatter_with_percentiles", N_("Scatter with Percentiles"), "requests",
+  SINGLE ("scatter_with_percentiles", N_("Scatter with Percentiles"),
           aiperf_handler_scatter_percentiles, aiperf_handler_server_points_percentiles, &single),
-  SINGLE ("area", N_("Area"), "requests,gpu_telemetry", aiperf_handler_area, aiperf_handler_server_area,
-          &single),
-  SINGLE ("request_timeline", N_("Request Timeline"), "requests", aiperf_handler_request_timeline, NULL,
+  SINGLE ("area", N_("Area"), aiperf_handler_area, aiperf_handler_server_area, &single),
+  SINGLE ("request_timeline", N_("Request Timeline"), aiperf_handler_request_timeline, NULL,
           &single_fixed),
-  SINGLE ("timeslice", N_("Time Slices"), "timeslices", build_timeslice,
-          aiperf_handler_server_points_percentiles, &single),
-  SINGLE ("histogram", N_("Histogram"), "timeslices", build_histogram, aiperf_handler_server_histogram,
+  SINGLE ("timeslice", N_("Time Slices"), build_timeslice, aiperf_handler_server_points_percentiles,
           &single),
-  SINGLE ("dual_axis", N_("Dual Axis"), "requests,gpu_telemetry", aiperf_handler_dual_axis, NULL, &single),
-  SINGLE ("percentile_bands", N_("Percentile Bands"), "server_metrics",
-          aiperf_handler_percentile_bands, aiperf_handler_server_bands, &single_fixed),
+  SINGLE ("histogram", N_("Histogram"), build_histogram, aiperf_handler_server_histogram, &single),
+  SINGLE ("dual_axis", N_("Dual Axis"), aiperf_handler_dual_axis, NULL, &single),
+  SINGLE ("percentile_bands", N_("Percentile Bands"), aiperf_handler_percentile_bands,
+          aiperf_handler_server_bands, &single_fixed),
   { .type = "latency_throughput_uncertainty", .label = N_("Latency–Throughput Uncertainty"),
-    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_SERVING, .datasets = "",
+    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_SERVING,
     .build_multi = aiperf_handler_uncertainty, .controls = &multi, .aiperf_type = TRUE, .trial_means = TRUE },
   /* aiperf-plot's own */
   { .type = "parameter_sweep", .label = N_("Parameter Sweep"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
-    .kind = AIPERF_KIND_SERVING, .datasets = "", .build_multi = aiperf_handler_parameter_sweep,
+    .kind = AIPERF_KIND_SERVING, .build_multi = aiperf_handler_parameter_sweep,
     .applies = aiperf_handler_sweep_applies, .controls = &sweep },
   /* A/B comparison and history (the comparison pairs the runs by
    * configuration, the history follows each configuration over time) */
   { .type = "comparison", .label = N_("Comparison with the Baseline"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
-    .kind = AIPERF_KIND_SERVING, .datasets = "", .build_multi = aiperf_handler_compare_forest,
+    .kind = AIPERF_KIND_SERVING, .build_multi = aiperf_handler_compare_forest,
     .controls = &aiperf_plot_controls_none },
   { .type = "history", .label = N_("History"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
-    .kind = AIPERF_KIND_SERVING, .datasets = "", .build_multi = aiperf_handler_history, .controls = &history },
+    .kind = AIPERF_KIND_SERVING, .build_multi = aiperf_handler_history, .controls = &history },
 };
 
 const AiperfKind aiperf_kind_serving = {

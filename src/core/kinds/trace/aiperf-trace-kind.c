@@ -31,17 +31,17 @@ static const AiperfKindOption options[] = {
 
 static const AiperfPlotHandler handlers[] = {
   { .type = "iterations", .label = N_("Elapsed Time per Iteration"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
-    .kind = AIPERF_KIND_TRACE, .datasets = "iterations", .build_multi = aiperf_handler_iterations,
+    .kind = AIPERF_KIND_TRACE, .build_multi = aiperf_handler_iterations,
     .controls = &aiperf_plot_controls_type_log_y },
   { .type = "counters", .label = N_("Counters"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
-    .kind = AIPERF_KIND_TRACE, .datasets = "events", .build_multi = aiperf_handler_counters,
+    .kind = AIPERF_KIND_TRACE, .build_multi = aiperf_handler_counters,
     .applies = aiperf_handler_counters_applies, .controls = &aiperf_plot_controls_none },
   { .type = "temporal_breakdown", .label = N_("GPU Time by Rank"),
-    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_TRACE, .datasets = "events",
+    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_TRACE,
     .build_multi = aiperf_handler_temporal_breakdown, .applies = aiperf_handler_trace_hta_applies,
     .controls = &aiperf_plot_controls_type_only },
   { .type = "idle_time", .label = N_("Idle Time per Stream"),
-    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_TRACE, .datasets = "events",
+    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_TRACE,
     .build_multi = aiperf_handler_idle_time, .applies = aiperf_handler_trace_hta_applies,
     .controls = &aiperf_plot_controls_type_only },
 };
