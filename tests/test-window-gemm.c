@@ -147,6 +147,25 @@ test_gemm_tab (void)
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
   g_assert_null (g_hash_table_lookup (aiperf_session_get_options (window->session), "filter"));
 
+  /* the other way: the session's options set by anyone else (the command
+   * line, another kind's panel): the panel's drop-down, table and chart
+   * follow, nobody calling the panel */
+  aiperf_session_set_option (window->session, "filter", "dtype=fp32");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1);
+  {
+    GtkDropDown *dtype = aiperf_data_panel_get_filter_choice (panel, "dtype");
+
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dtype)),
+                                                 gtk_drop_down_get_selected (dtype)), ==, "fp32");
+  }
+  aiperf_session_set_option (window->session, "filter", NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
+  g_assert_cmpuint (gtk_drop_down_get_selected (aiperf_data_panel_get_filter_choice (panel, "dtype")), ==, 0);
+  aiperf_session_set_option (window->session, "gpu", "H200");
+  g_assert_cmpstr (aiperf_chart_view_get_chart (aiperf_data_panel_get_chart_view (panel))->title, ==,
+                   "Roofline — H200");
+  aiperf_session_set_option (window->session, "gpu", "H100 SXM");
+
   /* the roofline is log-log by itself, and the page says so (the sidebar's
    * switches show it); switching x off draws x linear, y stays log */
   g_assert_true (aiperf_plot_page_get_log_x (roofline));

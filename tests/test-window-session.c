@@ -253,6 +253,127 @@ test_presets_reloaded (void)
   aiperf_test_remove_tree (dir);
 }
 
+static void
+spin (void)
+{
+  for (int i = 0; i < 50 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static gboolean
+subtitle_empty (AiperfWindow *window)
+{
+  const char *subtitle = adw_window_title_get_subtitle (window->window_title);
+
+  return subtitle == NULL || *subtitle == '\0';
+}
+
+/* The window is bound to its session's properties (one GBindingGroup),
+ * both ways where the user can change them: the session changes, the
+ * widgets follow; a widget or a setting changes, the session follows. */
+static void
+test_binds_session (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  const char *paths[] = { sweep, NULL };
+  g_autoptr(GObject) source = NULL;
+  g_autofree char *progress_text = NULL;
+  AiperfWindow *window;
+  GActionGroup *actions;
+  AiperfRunSet *runs;
+  gboolean watching;
+  double progress;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  actions = G_ACTION_GROUP (window);
+  runs = aiperf_session_get_runs (window->session);
+  source = g_binding_group_dup_source (window->session_bindings);
+  g_assert_true (source == G_OBJECT (window->session));
+
+  /* Nothing open: the application's name, no count, only opening offered. */
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "AIPerf Plot");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "AIPerf Plot");
+  g_assert_true (subtitle_empty (window));
+  g_assert_false (gtk_widget_get_visible (window->export_button));
+  g_assert_false (gtk_widget_get_visible (window->watch_button));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->sidebar_button)));
+  g_assert_false (g_action_group_get_action_enabled (actions, "add-plot"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "compare-baseline"));
+
+  /* The session opens (the window is not asked): each property reaches
+   * its widget as it changes. */
+  aiperf_session_open_async (window->session, paths, NULL, NULL, NULL);
+  /* (what it reads moves on as it reads; whatever it says, the label
+   * says) */
+  g_object_get (window->session, "progress-text", &progress_text, NULL);
+  g_assert_nonnull (progress_text);
+  g_assert_cmpstr (gtk_label_get_label (window->progress_label), ==, progress_text);
+  g_assert_true (g_action_group_get_action_enabled (actions, "cancel-load"));
+  /* Still looking: no run, no name yet. */
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "AIPerf Plot");
+  wait_loaded (window);
+  g_object_get (window->session, "progress", &progress, NULL);
+  g_assert_cmpfloat (progress, >=, 0);
+  g_assert_cmpfloat (gtk_progress_bar_get_fraction (window->progress_bar), ==, progress);
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "qwen-sweep");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "3 runs");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "qwen-sweep — AIPerf Plot");
+  g_assert_true (gtk_widget_get_visible (window->export_button));
+  g_assert_true (gtk_widget_get_visible (window->watch_button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->sidebar_button)));
+  g_assert_true (g_action_group_get_action_enabled (actions, "add-plot"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "compare-baseline"));
+
+  /* Watching: the session's property moves the toggle button and the
+   * setting ... */
+  g_object_set (window->session, "watching", TRUE, NULL);
+  spin ();
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (window->watch_button)));
+  if (window->settings != NULL)
+    g_assert_true (g_settings_get_boolean (window->settings, "watch-folders"));
+  /* ... the button moves the session (and the setting) ... */
+  g_signal_emit_by_name (window->watch_button, "clicked");
+  spin ();
+  g_object_get (window->session, "watching", &watching, NULL);
+  g_assert_false (watching);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (window->watch_button)));
+  /* ... and the setting moves the session and the button. */
+  if (window->settings != NULL)
+    {
+      g_assert_false (g_settings_get_boolean (window->settings, "watch-folders"));
+      g_settings_set_boolean (window->settings, "watch-folders", TRUE);
+      spin ();
+      g_object_get (window->session, "watching", &watching, NULL);
+      g_assert_true (watching);
+      g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (window->watch_button)));
+      g_settings_set_boolean (window->settings, "watch-folders", FALSE);
+    }
+
+  /* Runs removed one by one: the count follows, and comparing two runs
+   * goes with the second-last. */
+  aiperf_session_remove_run (window->session, aiperf_run_set_get_run (runs, 0));
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "2 runs");
+  g_assert_true (g_action_group_get_action_enabled (actions, "compare-baseline"));
+  aiperf_session_remove_run (window->session, aiperf_run_set_get_run (runs, 0));
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "1 run");
+  g_assert_false (g_action_group_get_action_enabled (actions, "compare-baseline"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "add-plot"));
+
+  /* Released (as the window goes away): one step, and the session's
+   * changes no longer reach the window. */
+  aiperf_window_release_session (window);
+  g_clear_object (&source);
+  source = g_binding_group_dup_source (window->session_bindings);
+  g_assert_null (source);
+  aiperf_session_clear (window->session);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "1 run");
+  g_assert_true (gtk_widget_get_visible (window->export_button));
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -263,5 +384,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/close-while-opening", test_close_while_opening);
   g_test_add_func ("/aiperf/window/missing-run", test_missing_run);
   g_test_add_func ("/aiperf/window/presets-reloaded", test_presets_reloaded);
+  g_test_add_func ("/aiperf/window/binds-session", test_binds_session);
   return g_test_run ();
 }

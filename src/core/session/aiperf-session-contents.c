@@ -107,7 +107,10 @@ aiperf_session_add_root (AiperfSession *self,
   g_return_if_fail (path != NULL);
 
   if (!g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, NULL))
-    g_ptr_array_add (self->roots, g_strdup (path));
+    {
+      g_ptr_array_add (self->roots, g_strdup (path));
+      g_object_notify_by_pspec (G_OBJECT (self), aiperf_session_props[AIPERF_SESSION_PROP_TITLE]);
+    }
   aiperf_watch_add_root (self->watch, path);
 }
 
@@ -121,7 +124,10 @@ aiperf_session_remove_root (AiperfSession *self,
   g_return_if_fail (path != NULL);
 
   if (g_ptr_array_find_with_equal_func (self->roots, path, g_str_equal, &index))
-    g_ptr_array_remove_index (self->roots, index);
+    {
+      g_ptr_array_remove_index (self->roots, index);
+      g_object_notify_by_pspec (G_OBJECT (self), aiperf_session_props[AIPERF_SESSION_PROP_TITLE]);
+    }
   aiperf_watch_remove_root (self->watch, path);
 }
 

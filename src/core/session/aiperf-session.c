@@ -93,6 +93,11 @@ aiperf_session_get_property (GObject    *object,
     case AIPERF_SESSION_PROP_FOLLOW_DISK:
       g_value_set_boolean (value, self->follow_disk);
       break;
+    case AIPERF_SESSION_PROP_TITLE:
+      /* Roots are there while they open: named once something opened. */
+      g_value_take_string (value, aiperf_run_set_get_n_runs (self->runs) > 0
+                                    ? aiperf_session_describe_roots (self) : NULL);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -187,6 +192,8 @@ aiperf_session_class_init (AiperfSessionClass *klass)
   aiperf_session_props[AIPERF_SESSION_PROP_FOLLOW_DISK] = g_param_spec_boolean ("follow-disk", NULL, NULL, FALSE,
                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                                                   G_PARAM_STATIC_STRINGS);
+  aiperf_session_props[AIPERF_SESSION_PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
+                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, AIPERF_SESSION_N_PROPS, aiperf_session_props);
 
   aiperf_session_signals[AIPERF_SESSION_RUNS_ADDED] = g_signal_new ("runs-added", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -211,6 +218,7 @@ static void
 on_runs_changed (AiperfSession *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), aiperf_session_props[AIPERF_SESSION_PROP_N_RUNS]);
+  g_object_notify_by_pspec (G_OBJECT (self), aiperf_session_props[AIPERF_SESSION_PROP_TITLE]);
 }
 
 static void
@@ -283,6 +291,7 @@ aiperf_session_clear (AiperfSession *self)
     }
   g_hash_table_remove_all (self->hidden);
   g_ptr_array_set_size (self->roots, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), aiperf_session_props[AIPERF_SESSION_PROP_TITLE]);
   g_ptr_array_set_size (self->errors, 0);
   g_ptr_array_set_size (self->notes, 0);
   aiperf_watch_forget (self->watch);

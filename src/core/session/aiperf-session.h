@@ -33,7 +33,11 @@
  *   open runs' folders and the preset file in effect are watched, so a run
  *   that goes is "run-missing" and a preset file edited "presets-changed";
  *   off by default: a one-shot export reads once, and a monitor per run
- *   would be only cost; the window turns it on).
+ *   would be only cost; the window turns it on), "title" (string, read:
+ *   what is open as a window title names it, aiperf_session_describe_roots
+ *   (), once a run is open; NULL before). A surface binds to them
+ *   (g_object_bind_property, GBindingGroup, g_settings_bind) rather than
+ *   being told.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

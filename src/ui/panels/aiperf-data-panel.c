@@ -175,11 +175,21 @@ aiperf_data_panel_option_changed (AiperfDataPanel *self,
                                   const char      *key,
                                   const char      *value)
 {
-  /* (a control set to what it shows already: nothing to redo) */
-  if (g_strcmp0 (g_hash_table_lookup (aiperf_session_get_options (self->session), key), value) == 0)
-    return;
+  /* The session's option: its options-changed refreshes the panel (and
+   * every other surface that shows it). A value it has already changes
+   * nothing. */
   aiperf_session_set_option (self->session, key, value);
-  aiperf_data_panel_refresh (self);
+}
+
+/* The session's option @key changed, here or anywhere else (the command
+ * line, another kind's panel that shares it): the controls, table and
+ * chart follow when it is one of the kind's. */
+static void
+on_session_option_changed (AiperfDataPanel *self,
+                           const char      *key)
+{
+  if (aiperf_kind_has_option (self->kind, key))
+    aiperf_data_panel_refresh (self);
 }
 
 void
@@ -358,6 +368,8 @@ aiperf_data_panel_new (AiperfSession    *session,
   self = g_object_new (AIPERF_TYPE_DATA_PANEL, NULL);
   self->session = g_object_ref (session);
   self->kind = kind;
+  g_signal_connect_object (session, "options-changed", G_CALLBACK (on_session_option_changed), self,
+                           G_CONNECT_SWAPPED);
   self->spec = aiperf_kind_table_chart (kind, aiperf_session_get_presets (session));
   aiperf_data_panel_build_controls (self);
   aiperf_data_panel_refresh (self);

@@ -49,6 +49,7 @@ GtkDropDown      *aiperf_data_panel_get_filter_choice (AiperfDataPanel *self,
                                                        const char      *key);
 
 /* An option changed here is the session's: its options-changed redraws
- * the kind's charts elsewhere. */
+ * the kind's charts elsewhere, and an option of the kind's changed on the
+ * session, by anyone, refreshes the panel (controls, table, chart). */
 
 G_END_DECLS

@@ -119,19 +119,6 @@ cancel_load (GSimpleAction *action,
 }
 
 static void
-change_watch (GSimpleAction *action,
-              GVariant      *state,
-              gpointer       user_data)
-{
-  AiperfWindow *self = user_data;
-
-  /* The session watches, and keeps the setting (bound); the action's
-   * state follows it. */
-  g_object_set (self->session, "watching", g_variant_get_boolean (state), NULL);
-  g_simple_action_set_state (action, state);
-}
-
-static void
 show_errors (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
@@ -509,7 +496,6 @@ static const GActionEntry win_entries[] = {
   { "open-file", open_file },
   { "open-recent", open_recent, "s" },
   { "cancel-load", cancel_load },
-  { "watch", NULL, NULL, "false", change_watch },
   { "show-errors", show_errors },
   { "export", aiperf_window_action_export, "s" },
   { "copy-chart", copy_chart },
@@ -539,7 +525,6 @@ void
 aiperf_window_update_actions (AiperfWindow *self)
 {
   gboolean has_chart = aiperf_window_get_current_page (self) != NULL;
-  gboolean has_runs = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 0;
 
   set_enabled (self, "export", has_chart);
   set_enabled (self, "export-report", has_chart);
@@ -549,14 +534,7 @@ aiperf_window_update_actions (AiperfWindow *self)
   set_enabled (self, "zoom-out", has_chart);
   set_enabled (self, "reset-zoom", has_chart);
   set_enabled (self, "close-tab", adw_tab_view_get_selected_page (self->tab_view) != NULL);
-  set_enabled (self, "add-plot", has_runs);
-  set_enabled (self, "restore-plots", has_runs);
-  set_enabled (self, "compare-runs", has_runs);
-  set_enabled (self, "compare-baseline", aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) >= 2);
-  /* The empty state offers only what can be done there: opening. */
-  gtk_widget_set_visible (GTK_WIDGET (self->sidebar_button), has_runs);
-  gtk_widget_set_visible (self->export_button, has_runs);
-  gtk_widget_set_visible (self->watch_button, has_runs);
+  /* (what needs runs follows the session's n-runs: aiperf-window-bindings.c) */
   rebuild_add_menu (self);
   rebuild_recent_menu (self);
 }

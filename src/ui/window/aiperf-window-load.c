@@ -34,8 +34,8 @@ pulse (gpointer user_data)
 {
   AiperfWindow *self = user_data;
 
-  if (gtk_progress_bar_get_fraction (self->progress_bar) <= 0.0
-      || gtk_progress_bar_get_pulse_step (self->progress_bar) > 0.5)
+  /* (a fraction, once known, is bound: aiperf-window-bindings.c) */
+  if (gtk_progress_bar_get_fraction (self->progress_bar) <= 0.0)
     gtk_progress_bar_pulse (self->progress_bar);
   return G_SOURCE_CONTINUE;
 }
@@ -67,20 +67,6 @@ on_loading (AiperfWindow *self)
     }
   else
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-  aiperf_window_update_actions (self);
-}
-
-static void
-on_progress (AiperfWindow *self)
-{
-  double fraction;
-
-  g_object_get (self->session, "progress", &fraction, NULL);
-  if (fraction >= 0)
-    {
-      gtk_progress_bar_set_pulse_step (self->progress_bar, 0.1);
-      gtk_progress_bar_set_fraction (self->progress_bar, fraction);
-    }
 }
 
 /* --- what the session says --- */
@@ -221,30 +207,14 @@ on_active (AiperfWindow *self)
     aiperf_session_check_runs (self->session);
 }
 
-static void
-on_watching (AiperfWindow *self)
-{
-  gboolean watching;
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "watch");
-
-  g_object_get (self->session, "watching", &watching, NULL);
-  if (action != NULL)
-    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (watching));
-}
-
-static gboolean
-errors_to_enabled (GBinding     *binding,
-                   const GValue *from,
-                   GValue       *to,
-                   gpointer      user_data)
-{
-  g_value_set_boolean (to, g_value_get_uint (from) > 0);
-  return TRUE;
-}
-
 void
 aiperf_window_init_session (AiperfWindow *self)
 {
+  static const GActionEntry entries[] = {
+    { "remove-run", remove_run, "s" },
+  };
+  GSignalGroup *signals;
+
   g_return_if_fail (AIPERF_IS_WINDOW (self));
 
   self->session = aiperf_session_new ();
@@ -258,38 +228,23 @@ aiperf_window_init_session (AiperfWindow *self)
       g_settings_bind (self->settings, "run-name-pattern", self->session, "param-pattern", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "watch-folders", self->session, "watching", G_SETTINGS_BIND_DEFAULT);
     }
-  g_signal_connect_swapped (self->session, "runs-added", G_CALLBACK (on_runs_added), self);
-  g_signal_connect_swapped (self->session, "runs-removed", G_CALLBACK (on_runs_removed), self);
-  g_signal_connect_swapped (self->session, "load-errors", G_CALLBACK (on_load_errors), self);
+  /* What the session says, as one group: the window lets go of it at
+   * once (aiperf_window_release_session). */
+  signals = self->session_signals = g_signal_group_new (AIPERF_TYPE_SESSION);
+  g_signal_group_connect_swapped (signals, "runs-added", G_CALLBACK (on_runs_added), self);
+  g_signal_group_connect_swapped (signals, "runs-removed", G_CALLBACK (on_runs_removed), self);
+  g_signal_group_connect_swapped (signals, "load-errors", G_CALLBACK (on_load_errors), self);
   /* (its message comes as a load error: the toast, and the list) */
-  g_signal_connect_swapped (self->session, "run-missing", G_CALLBACK (aiperf_window_mark_missing_runs), self);
-  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
+  g_signal_group_connect_swapped (signals, "run-missing", G_CALLBACK (aiperf_window_mark_missing_runs), self);
   /* What the session owns changed: the window follows, nobody calls it. */
-  g_signal_connect_swapped (self->session, "presets-changed", G_CALLBACK (on_presets_changed), self);
-  g_signal_connect_swapped (self->session, "options-changed", G_CALLBACK (on_option_changed), self);
-  g_signal_connect_swapped (self->session, "notify::n-runs", G_CALLBACK (aiperf_window_update_title), self);
-  g_signal_connect_swapped (self->session, "notify::loading", G_CALLBACK (on_loading), self);
-  g_signal_connect_swapped (self->session, "notify::progress", G_CALLBACK (on_progress), self);
-  g_signal_connect_swapped (self->session, "notify::watching", G_CALLBACK (on_watching), self);
-  g_object_bind_property (self->session, "progress-text", self->progress_label, "label", G_BINDING_SYNC_CREATE);
-}
-
-/* Once the actions exist: what they show follows the session. */
-void
-aiperf_window_bind_session_actions (AiperfWindow *self)
-{
-  static const GActionEntry entries[] = {
-    { "remove-run", remove_run, "s" },
-  };
-
+  g_signal_group_connect_swapped (signals, "presets-changed", G_CALLBACK (on_presets_changed), self);
+  g_signal_group_connect_swapped (signals, "options-changed", G_CALLBACK (on_option_changed), self);
+  g_signal_group_connect_swapped (signals, "notify::loading", G_CALLBACK (on_loading), self);
+  g_signal_group_set_target (signals, self->session);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-  g_object_bind_property (self->session, "loading",
-                          g_action_map_lookup_action (G_ACTION_MAP (self), "cancel-load"), "enabled",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property_full (self->session, "n-errors",
-                               g_action_map_lookup_action (G_ACTION_MAP (self), "show-errors"), "enabled",
-                               G_BINDING_SYNC_CREATE, errors_to_enabled, NULL, NULL, NULL);
-  on_watching (self);
+  /* What the window shows of its properties is bound to them. */
+  aiperf_window_bind_session (self);
 }
 
 /* The window going away: nothing the session still does reaches it. */
@@ -298,7 +253,9 @@ aiperf_window_release_session (AiperfWindow *self)
 {
   if (self->session == NULL)
     return;
-  g_signal_handlers_disconnect_by_data (self->session, self);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  aiperf_window_unbind_session (self);
   g_settings_unbind (self->session, "param-pattern");
   g_settings_unbind (self->session, "watching");
   aiperf_session_cancel_opening (self->session);
@@ -344,9 +301,6 @@ on_opened (GObject      *object,
       details = g_strdup_printf ("%s\n%s", msg, error->message);
       aiperf_session_add_error (self->session, details);
     }
-  /* What is open may have changed even when no run came (a root that
-   * opened nothing is no root). */
-  aiperf_window_update_title (self);
   load_data_free (data);
 }
 

@@ -48,6 +48,8 @@ struct _AiperfWindow
 
   GSettings       *settings;     /* NULL when the schema is not installed */
   AiperfSession   *session;      /* what is open: runs, hidden runs, colours, roots, errors */
+  GSignalGroup    *session_signals;  /* the window's handlers of the session's signals */
+  GBindingGroup   *session_bindings; /* its widgets and actions bound to the session's properties */
   GCancellable    *load_cancellable;  /* the opens and details loads the window asked for */
   char            *last_toast;   /* for tests */
   guint            progress_pulse_id;
@@ -104,8 +106,6 @@ void          aiperf_window_show_toast          (AiperfWindow *self,
 void          aiperf_window_present_toast       (AiperfWindow *self,
                                                  AdwToast     *toast);
 void          aiperf_window_rebuild_tabs        (AiperfWindow *self);
-/* Title and subtitle: what is open and how many runs. */
-void          aiperf_window_update_title        (AiperfWindow *self);
 void          aiperf_window_redraw_all          (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
@@ -177,16 +177,24 @@ void          aiperf_window_load_paths_internal (AiperfWindow       *self,
                                                  const char * const *paths,
                                                  gboolean            replace);
 /* Creates the session, binds the settings it follows (run-name-pattern,
- * watch-folders) and reacts to its signals and properties. */
+ * watch-folders), reacts to its signals (one GSignalGroup) and binds the
+ * window to its properties; adds win.remove-run. */
 void          aiperf_window_init_session        (AiperfWindow *self);
 /* The run rows of runs whose folder went say so (after the list is made). */
 void          aiperf_window_mark_missing_runs   (AiperfWindow *self);
-/* The actions whose state is the session's (cancel-load, show-errors,
- * watch), and remove-run. */
-void          aiperf_window_bind_session_actions (AiperfWindow *self);
 /* From dispose: the session, which may outlive the window for a while,
  * no longer reaches it, and what it still opens is cancelled. */
 void          aiperf_window_release_session     (AiperfWindow *self);
+
+/* aiperf-window-bindings.c: one GBindingGroup on the session. */
+/* The title and subtitle, the progress bar and label, the buttons that
+ * need runs. */
+void          aiperf_window_bind_session        (AiperfWindow *self);
+/* Once the actions exist: win.watch is the session's "watching"; the
+ * actions that need runs, errors or an open under way follow them. */
+void          aiperf_window_bind_session_actions (AiperfWindow *self);
+/* Every binding lets go of the session. */
+void          aiperf_window_unbind_session      (AiperfWindow *self);
 
 /* Testing hooks. */
 AdwTabView   *aiperf_window_get_tab_view        (AiperfWindow *self);

@@ -102,26 +102,6 @@ aiperf_window_show_toast (AiperfWindow *self,
   aiperf_window_present_toast (self, toast);
 }
 
-void
-aiperf_window_update_title (AiperfWindow *self)
-{
-  guint n = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session));
-  g_autofree char *subtitle = NULL;
-  g_autofree char *opened = aiperf_session_describe_roots (self->session);
-  g_autofree char *title = NULL;
-
-  /* The title names what is open, as a document window does; the window
-   * list and task switcher show it too. */
-  if (n > 0)
-    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run", "%u runs", n), n);
-  adw_window_title_set_title (self->window_title, opened != NULL && n > 0 ? opened : _("AIPerf Plot"));
-  adw_window_title_set_subtitle (self->window_title, subtitle);
-  if (opened != NULL && n > 0)
-    /* TRANSLATORS: the window's title: what is open, then the application */
-    title = g_strdup_printf (_("%s — AIPerf Plot"), opened);
-  gtk_window_set_title (GTK_WINDOW (self), title != NULL ? title : _("AIPerf Plot"));
-}
-
 /* The kinds of @runs, as a set. */
 static GHashTable *
 run_kinds (AiperfRunSet *runs)
@@ -160,7 +140,6 @@ aiperf_window_show_new_runs (AiperfWindow *self,
 
   aiperf_sidebar_set_runs (self->sidebar, aiperf_session_get_runs (self->session), aiperf_session_get_hidden (self->session));
   aiperf_window_mark_missing_runs (self);
-  aiperf_window_update_title (self);
   new_kinds = run_kinds (aiperf_session_get_runs (self->session));
   /* A kind seen for the first time brings its own default tabs. */
   if (before == 0 || (before == 1 && !keep_view) ||
@@ -363,6 +342,8 @@ aiperf_window_finalize (GObject *object)
   AiperfWindow *self = AIPERF_WINDOW (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session_bindings);
   g_clear_object (&self->session);
   g_clear_object (&self->load_cancellable);
   g_free (self->last_toast);
