@@ -168,6 +168,55 @@ test_small_canvas (void)
       }
 }
 
+/* A whole legend (a PDF's, a picture's): 60 long names at 1000 × 900
+ * are every one listed, below the plot in rows, no "+N more", every entry
+ * inside the image (rows as wide as the image start left of the plot). */
+static void
+test_whole (void)
+{
+  const int w = 1000, h = 900;
+  g_autoptr(AiperfChart) chart = many_series_chart (60);
+  AiperfRenderer *renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface;
+  AiperfRect area;
+  double x0 = G_MAXDOUBLE, x1 = -1, y0 = G_MAXDOUBLE;
+  guint more = 0;
+
+  /* names as LLMPerf runs' are: three to a row fill the image's width */
+  for (guint i = 0; i < 60; i++)
+    {
+      AiperfSeries *series = g_ptr_array_index (chart->series, i);
+
+      g_free (series->name);
+      series->name = g_strdup_printf ("org-%02u/serving-model-%02u-instruct (LLMPerf: anyscale)", i, i);
+    }
+  aiperf_renderer_set_whole_legend (renderer, TRUE);
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, w, h);
+  area = aiperf_renderer_get_plot_area (renderer);
+  g_assert_cmpuint (count_entries (renderer, 60, w, h), ==, 60);
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x++)
+      {
+        int series = aiperf_renderer_pick_legend (renderer, x, y);
+
+        more += series == AIPERF_LEGEND_MORE;
+        if (series < 0)
+          continue;
+        x0 = MIN (x0, x), x1 = MAX (x1, x), y0 = MIN (y0, y);
+      }
+  g_assert_cmpuint (more, ==, 0);
+  g_assert_cmpfloat (y0, >, area.y + area.height);
+  g_assert_cmpfloat (x0, >=, 2);
+  g_assert_cmpfloat (x1, <=, w - 3);
+  /* the same chart without: "+N more" */
+  aiperf_renderer_set_whole_legend (renderer, FALSE);
+  cairo_surface_destroy (surface);
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, w, h);
+  g_assert_cmpuint (count_entries (renderer, 60, w, h), <, 60);
+  cairo_surface_destroy (surface);
+  aiperf_renderer_free (renderer);
+}
+
 /* Zoomed so a big marker sits on the plot's left edge: nothing of it is
  * drawn left of the edge, over the axis labels. */
 static void
@@ -212,6 +261,7 @@ main (int    argc,
   g_test_add_func ("/aiperf/renderer/legend/more", test_more);
   g_test_add_func ("/aiperf/renderer/legend/below", test_below);
   g_test_add_func ("/aiperf/renderer/legend/760x600", test_small_canvas);
+  g_test_add_func ("/aiperf/renderer/legend/whole", test_whole);
   g_test_add_func ("/aiperf/renderer/zoom-clips", test_zoom_clips);
   return g_test_run ();
 }

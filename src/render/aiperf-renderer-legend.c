@@ -213,7 +213,8 @@ place (AiperfRenderer *self)
 
   if (self->legend_below)
     {
-      r.x = a->x;
+      /* under the plot, moved left when its rows are wider than the plot */
+      r.x = MAX (0, MIN (a->x, self->width - 14 * s - self->legend_w));
       r.y = self->height - 14 * s - self->legend_h;
       return r;
     }
