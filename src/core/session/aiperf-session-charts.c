@@ -71,8 +71,11 @@ serving_presets (const AiperfPlotConfig *config,
 }
 
 /* The presets a kind other than serving benchmarks draws for @runs: names
- * of @only found in its section, else its defaults; a preset the kind
- * expands (a heatmap per dtype) is its charts. */
+ * of @only found in its section, else its defaults that apply to @runs (a
+ * default the data cannot have, the changes between summaries when one is
+ * open, is left out without a word: only a chart the user named is said to
+ * be skipped); a preset the kind expands (a heatmap per dtype) is its
+ * charts. */
 static void
 kind_presets (const AiperfPlotConfig *config,
               const char             *kind,
@@ -93,6 +96,8 @@ kind_presets (const AiperfPlotConfig *config,
                           : (names != NULL && g_ptr_array_find_with_equal_func (names, spec->name,
                                                                                 g_str_equal, NULL));
 
+      if (wanted && only == NULL && !aiperf_plot_spec_applies (spec, runs))
+        wanted = FALSE;
       if (wanted)
         {
           AiperfPlotSpec *copy = aiperf_plot_spec_copy (spec);

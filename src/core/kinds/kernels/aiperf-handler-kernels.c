@@ -298,6 +298,16 @@ aiperf_handler_kernel_categories (const AiperfPlotSpec       *spec,
 }
 
 gboolean
+aiperf_handler_kernels_applies (const AiperfPlotSpec *spec,
+                                AiperfRunSet         *runs)
+{
+  g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
+
+  (void) spec;
+  return data != NULL;
+}
+
+gboolean
 aiperf_handler_kernel_deltas_applies (const AiperfPlotSpec *spec,
                                       AiperfRunSet         *runs)
 {

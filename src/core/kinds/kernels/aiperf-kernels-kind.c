@@ -54,9 +54,9 @@ static const AiperfPlotControls deltas = {
 
 static const AiperfPlotHandler handlers[] = {
   CHART ("top_kernels", N_("Top Kernels"), AIPERF_KIND_KERNELS,
-         aiperf_handler_top_kernels, NULL, &top_kernels),
+         aiperf_handler_top_kernels, aiperf_handler_kernels_applies, &top_kernels),
   CHART ("kernel_categories", N_("Kernel Time by Category"), AIPERF_KIND_KERNELS,
-         aiperf_handler_kernel_categories, NULL, &aiperf_plot_controls_type_only),
+         aiperf_handler_kernel_categories, aiperf_handler_kernels_applies, &aiperf_plot_controls_type_only),
   CHART ("kernel_deltas", N_("Kernel Time Changes"), AIPERF_KIND_KERNELS,
          aiperf_handler_kernel_deltas, aiperf_handler_kernel_deltas_applies, &deltas),
   /* A TraceLens report's breakdown: drawn for kernels runs (its preset

@@ -335,6 +335,17 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
   return g_string_free (s, FALSE);
 }
 
+gboolean
+aiperf_handler_iterations_applies (const AiperfPlotSpec *spec,
+                                   AiperfRunSet         *runs)
+{
+  (void) spec;
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    if (aiperf_run_get_table (aiperf_run_set_get_run (runs, i), "iterations") != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 AiperfChart *
 aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                            AiperfRunSet               *runs,

@@ -32,7 +32,7 @@ static const AiperfKindOption options[] = {
 static const AiperfPlotHandler handlers[] = {
   { .type = "iterations", .label = N_("Elapsed Time per Iteration"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
     .kind = AIPERF_KIND_TRACE, .build_multi = aiperf_handler_iterations,
-    .controls = &aiperf_plot_controls_type_log_y },
+    .applies = aiperf_handler_iterations_applies, .controls = &aiperf_plot_controls_type_log_y },
   { .type = "counters", .label = N_("Counters"), .scope = AIPERF_PLOT_SCOPE_MULTI_RUN,
     .kind = AIPERF_KIND_TRACE, .build_multi = aiperf_handler_counters,
     .applies = aiperf_handler_counters_applies, .controls = &aiperf_plot_controls_none },

@@ -21,6 +21,10 @@ AiperfChart *aiperf_handler_kernel_categories (const AiperfPlotSpec *spec, Aiper
 AiperfChart *aiperf_handler_kernel_deltas     (const AiperfPlotSpec *spec, AiperfRunSet *runs,
                                                const AiperfClassification *classification,
                                                AiperfPlotColors *colors, GError **error);
+/* TRUE when some run of @runs has kernels (a TraceLens report may hold only
+ * its GPU timeline or its ops sheet). */
+gboolean     aiperf_handler_kernels_applies   (const AiperfPlotSpec *spec,
+                                               AiperfRunSet         *runs);
 gboolean     aiperf_handler_kernel_deltas_applies (const AiperfPlotSpec *spec,
                                                    AiperfRunSet         *runs);
 /* A TraceLens report's GPU time breakdown (gpu_timeline.csv), per report. */

@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 AiperfChart *aiperf_handler_iterations    (const AiperfPlotSpec *spec, AiperfRunSet *runs,
                                            const AiperfClassification *classification,
                                            AiperfPlotColors *colors, GError **error);
+/* TRUE when a trace of @runs has ProfilerStep#N iterations. */
+gboolean     aiperf_handler_iterations_applies (const AiperfPlotSpec *spec,
+                                                AiperfRunSet         *runs);
 /* aiperf-handler-counters.c */
 AiperfChart *aiperf_handler_counters      (const AiperfPlotSpec *spec, AiperfRunSet *runs,
                                            const AiperfClassification *classification,
