@@ -1,7 +1,8 @@
 /* test-cli-traces-real.c — real trace-analysis inputs opened from the
- * command line as a user would, every message checked word for word: one
- * real trace exported, with nothing said about the charts one trace
- * cannot have.
+ * command line as a user would, every message checked word for word:
+ * TraceLens's perf-report folder of Qwen on H100, which holds only its ops
+ * sheets (no kernel summary, no GPU timeline); one real trace exported,
+ * with nothing said about the charts one trace cannot have.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +14,75 @@
 #include "aiperf-test-util.h"
 #include "cli-test-util.h"
 
+#define QWEN_REPORT "Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs"
+
 static char *tmp_root;
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The entries of @dir, sorted, joined by spaces. */
+static char *
+entries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+/* The report folder opens: its ops sheet read (the ops with the most
+ * direct kernel time, as ops_summary.csv has them), shown as a chart and
+ * in summary.txt; the 8 sheets it does not read named once, by what they
+ * hold; --list names the folder as one TraceLens run. */
+static void
+test_ops_only_report (void)
+{
+  g_autofree char *folder = g_test_build_filename (G_TEST_DIST, "data", "tracelens", QWEN_REPORT, NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "qwen-ops", NULL);
+  g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
+  g_autofree char *summary = NULL, *files = NULL, *expected_err = NULL, *expected_list = NULL;
+  Result r;
+
+  cli_run (&r, tmp_root, folder, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  files = entries (out);
+  g_assert_cmpstr (files, ==, "aiperf_plot.log summary.txt tracelens_ops.png");
+  expected_err = g_strdup_printf ("aiperf-plot: %s: 8 sheets of the TraceLens report not read: "
+                                  "BinaryElementwise.csv, Reduce_fwd.csv, SDPA_fwd.csv, UnaryElementwise.csv, "
+                                  "unified_perf_summary.csv (perf-model sheets: FLOPs, bytes and TFLOP/s per op "
+                                  "shape); ops_unique_args.csv (per-shape op statistics); short_kernel_histogram.csv, "
+                                  "short_kernels_summary.csv (short-kernel tables)\n", folder);
+  g_assert_cmpstr (r.err, ==, expected_err);
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  /* ops_summary.csv's first rows and the sum of its last five */
+  g_assert_nonnull (strstr (summary, "Qwen_Qwen1.5-0.5B-Chat__1016005 ("));
+  g_assert_nonnull (strstr (summary, "  Direct kernel time by op (TraceLens ops_summary.csv):\n"
+                                     "    aten::mul                          6.752900 ms   21.165%  220 calls\n"
+                                     "    aten::mm                           6.668682 ms   20.901%  96 calls\n"
+                                     "    aten::copy_                        5.101935 ms   15.991%  197 calls\n"));
+  g_assert_nonnull (strstr (summary, "    aten::bmm                          0.003520 ms    0.011%  1 calls\n"
+                                     "    5 more ops: 0.009824 ms\n"));
+  g_assert_nonnull (strstr (summary, "  - tracelens_ops.png\n"));
+  result_clear (&r);
+
+  cli_run (&r, tmp_root, "--list", folder, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  expected_list = g_strdup_printf ("%s\ttracelens\nmode: single-run\n", folder);
+  g_assert_cmpstr (r.out, ==, expected_list);
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+}
 
 /* TraceLens's Qwen trace exported alone: its six charts, and not a word
  * about the changes between traces or the counters it cannot have; named
@@ -65,6 +134,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   tmp_root = g_dir_make_tmp ("aiperf-traces-real-XXXXXX", NULL);
+  g_test_add_func ("/cli/traces-real/ops-only-report", test_ops_only_report);
   g_test_add_func ("/cli/traces-real/single-trace-quiet", test_single_trace_quiet);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);

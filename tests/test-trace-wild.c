@@ -118,18 +118,16 @@ test_sniff_after_metadata (void)
 }
 
 /* TraceLens perf-report sheets that are not read (the first lines of
- * the Qwen H100 report's ops_summary.csv and SDPA_fwd.csv), named alone:
- * said to be what they are, with the sheets that are read. */
+ * the Qwen H100 report's ops_unique_args.csv and SDPA_fwd.csv), named
+ * alone: said to be what they are, with the sheets that are read. */
 static void
 test_tracelens_sheets_refused (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
-  g_autofree char *ops = format_write (dir, "ops_summary.csv",
-                                       "name,total_direct_kernel_time_sum,total_subtree_kernel_time_sum,"
-                                       "total_direct_kernel_time_ms,total_subtree_kernel_time_ms,Count,Categories,"
-                                       "Percentage (%),Cumulative Percentage (%)\n"
-                                       "aten::mul,6752.89990234375,6752.89990234375,6.75289990234375,6.75289990234375,"
-                                       "220,['elementwise'],21.165327193718745,21.165327193718745\n", -1);
+  g_autofree char *ops = format_write (dir, "ops_unique_args.csv",
+                                       "name,op category,process_name,process_label,thread_name,Input Dims,Input type,"
+                                       "Input Strides,Concrete Inputs,operation_count,total_direct_kernel_time_mean,"
+                                       "total_subtree_kernel_time_mean,total_direct_kernel_time_median\n", -1);
   g_autofree char *sdpa = format_write (dir, "SDPA_fwd.csv",
                                         "name,param: B,param: N_Q,param: H_Q,param: N_KV,param: H_KV,param: d_h_qk,"
                                         "param: d_h_v,param: dropout,param: causal,param: flash_impl,param: dtype_A_B,"
@@ -141,14 +139,15 @@ test_tracelens_sheets_refused (void)
   g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
-  g_assert_nonnull (strstr (error->message, "closest: TraceLens"));
-  g_assert_nonnull (strstr (error->message, "its ops sheet (kernel time per op"));
-  g_assert_nonnull (strstr (error->message, "kernel_summary.csv, gpu_timeline.csv"));
+  g_assert_nonnull (strstr (error->message, "closest: TraceLens, refused because it is a sheet of a TraceLens perf "
+                                            "report that is not read (per-shape op statistics); of a report, "
+                                            "kernel_summary.csv, gpu_timeline.csv, ops_summary.csv, "
+                                            "ops_summary_by_category.csv and GEMM.csv are read"));
   g_clear_error (&error);
   paths[0] = sdpa;
   g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
   g_assert_nonnull (error);
-  g_assert_nonnull (strstr (error->message, "a perf-model sheet of one op class"));
+  g_assert_nonnull (strstr (error->message, "(perf-model sheets: FLOPs, bytes and TFLOP/s per op shape)"));
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 

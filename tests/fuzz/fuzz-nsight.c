@@ -3,8 +3,10 @@
  * detection, preamble, cells), then the kernel analysis: every kernel chart
  * (twice the run, for the deltas), the summary section and
  * kernel_analysis.json. The same bytes go through the TraceLens sheet
- * reader as each of its sheets, and as a report folder (kernel_summary.csv
- * and gpu_timeline.csv) through the tracelens format and the analysis.
+ * reader as each of its sheets, and as a report folder (kernel_summary.csv,
+ * gpu_timeline.csv and ops_summary.csv, beside the other seeds' sheets
+ * whose names the folder's not-read note lists) through the tracelens
+ * format and the analysis.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,7 +28,7 @@ extern const AiperfFormat aiperf_format_tracelens;
 static void
 analyse (AiperfRunSet *runs)
 {
-  static const char * const types[] = { "top_kernels", "kernel_categories", "kernel_deltas" };
+  static const char * const types[] = { "top_kernels", "kernel_categories", "kernel_deltas", "tracelens_ops" };
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = aiperf_kernels_summary_section (runs);
@@ -56,6 +58,7 @@ tracelens (const uint8_t *data,
 {
   static const AiperfTracelensSheet sheets[] = {
     AIPERF_TRACELENS_SHEET_KERNELS, AIPERF_TRACELENS_SHEET_TIMELINE, AIPERF_TRACELENS_SHEET_CATEGORIES,
+    AIPERF_TRACELENS_SHEET_OPS,
   };
   AiperfLoadResult result;
   AiperfLoadOptions load_options = { NULL, NULL };
@@ -76,10 +79,14 @@ tracelens (const uint8_t *data,
       for (guint i = 0; i < warnings->len; i++)
         aiperf_fuzz_check_text ("warning", g_ptr_array_index (warnings, i));
     }
-  /* a report folder whose kernel summary and GPU timeline are these bytes */
+  /* a report folder whose kernel summary, GPU timeline and ops summary are
+   * these bytes, and so is a sheet that is not read */
   aiperf_fuzz_write_file ("gpu_timeline.csv", data, size);
+  aiperf_fuzz_write_file ("ops_summary.csv", data, size);
+  aiperf_fuzz_write_file ("SDPA_fwd.csv", data, size);
   path = aiperf_fuzz_write_file ("kernel_summary.csv", data, size);
   head = aiperf_read_head (path, 65536, &head_len);
+  aiperf_fuzz_check_text ("unread kind", aiperf_tracelens_unread_kind (head));
   {
     AiperfSniffInput input = { path, FALSE, head, head_len, NULL };
 

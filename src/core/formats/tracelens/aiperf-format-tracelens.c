@@ -25,27 +25,39 @@
 #include "aiperf-run-builder.h"
 #include "aiperf-tracelens-private.h"
 
-#define KERNELS_FILE    "kernel_summary.csv"
-#define TIMELINE_FILE   "gpu_timeline.csv"
-#define CATEGORIES_FILE "ops_summary_by_category.csv"
 #define FOLDER_SUFFIX   "_perf_report_csvs"
+
+/* The sheets of a report that are read, under the names TraceLens gives
+ * them; the run needs one of the first three. */
+static const struct {
+  AiperfTracelensSheet sheet;
+  const char          *file;
+  const char          *dataset;
+  gboolean             gives_run;
+} sheets[] = {
+  { AIPERF_TRACELENS_SHEET_KERNELS, "kernel_summary.csv", AIPERF_DATASET_KERNELS, TRUE },
+  { AIPERF_TRACELENS_SHEET_TIMELINE, "gpu_timeline.csv", AIPERF_TRACELENS_DATASET_TIMELINE, TRUE },
+  { AIPERF_TRACELENS_SHEET_OPS, "ops_summary.csv", AIPERF_TRACELENS_DATASET_OPS, TRUE },
+  { AIPERF_TRACELENS_SHEET_CATEGORIES, "ops_summary_by_category.csv", AIPERF_TRACELENS_DATASET_CATEGORIES, FALSE },
+};
+
+static gboolean
+gives_run (AiperfTracelensSheet sheet)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    if (sheets[i].sheet == sheet)
+      return sheets[i].gives_run;
+  return FALSE;
+}
 
 static guint
 tracelens_sniff (const AiperfSniffInput *input)
 {
-  switch (input->is_dir ? AIPERF_TRACELENS_SHEET_NONE : aiperf_tracelens_sheet_of_head (input->head))
-    {
-    case AIPERF_TRACELENS_SHEET_KERNELS:
-    case AIPERF_TRACELENS_SHEET_TIMELINE:
-      return AIPERF_SNIFF_SURE;
-    case AIPERF_TRACELENS_SHEET_CATEGORIES:
-    case AIPERF_TRACELENS_SHEET_NONE:
-    default:
-      return AIPERF_SNIFF_NO;
-    }
+  return !input->is_dir && gives_run (aiperf_tracelens_sheet_of_head (input->head)) ? AIPERF_SNIFF_SURE
+                                                                                  : AIPERF_SNIFF_NO;
 }
 
-/* The sheet in @path when it is one of @sheet, else NONE. */
+/* The sheet in @path, NONE when it is none that is read. */
 static AiperfTracelensSheet
 sheet_of_file (const char *path)
 {
@@ -57,8 +69,7 @@ sheet_of_file (const char *path)
   return aiperf_tracelens_sheet_of_head (head);
 }
 
-/* Reads @path as @sheet; errors go to @errors (fatal for the kernels,
- * a note otherwise), notes about rows to @warnings. */
+/* Reads @path as @sheet; notes about rows go to @warnings. */
 static AiperfTable *
 read_sheet (const char           *path,
             AiperfTracelensSheet  sheet,
@@ -85,6 +96,69 @@ run_name (const char *directory)
   return name;
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The sheets of the report in @directory that are not read, by what they
+ * hold ("…: 8 sheets not read: ops_unique_args.csv (per-shape op
+ * statistics); …"), or NULL: said once, with the run. */
+static char *
+unread_sheets (const char *directory)
+{
+  g_autoptr(GDir) dir = g_dir_open (directory, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".csv"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  /* kinds in the order their first sheet comes, each sheet under its kind */
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (directory, g_ptr_array_index (names, i), NULL);
+      g_autofree char *head = g_file_test (path, G_FILE_TEST_IS_REGULAR) ? aiperf_read_head (path, 4096, NULL) : NULL;
+      const char *kind = aiperf_tracelens_unread_kind (head);
+
+      if (kind != NULL && !g_ptr_array_find (kinds, kind, NULL))
+        g_ptr_array_add (kinds, (gpointer) kind);
+      g_autofree char *file = g_ptr_array_index (names, i);
+
+      g_ptr_array_index (names, i) = kind != NULL ? g_strdup_printf ("%s\t%s", kind, file) : NULL;
+    }
+  for (guint k = 0; k < kinds->len; k++)
+    {
+      const char *kind = g_ptr_array_index (kinds, k);
+      gsize prefix = strlen (kind) + 1;
+      gboolean first = TRUE;
+
+      g_string_append (text, k > 0 ? "; " : "");
+      for (guint i = 0; i < names->len; i++)
+        {
+          const char *entry = g_ptr_array_index (names, i);
+
+          if (entry == NULL || strncmp (entry, kind, prefix - 1) != 0 || entry[prefix - 1] != '\t')
+            continue;
+          g_string_append_printf (text, "%s%s", first ? "" : ", ", entry + prefix);
+          first = FALSE;
+          n++;
+        }
+      g_string_append_printf (text, " (%s)", kind);
+    }
+  if (n == 0)
+    return NULL;
+  return g_strdup_printf (ngettext ("%s: %u sheet of the TraceLens report not read: %s",
+                                    "%s: %u sheets of the TraceLens report not read: %s", n),
+                          directory, n, text->str);
+}
+
 static void
 tracelens_load (const char              *path,
                 const AiperfLoadOptions *options,
@@ -93,66 +167,44 @@ tracelens_load (const char              *path,
   g_autofree char *directory = g_path_get_dirname (path);
   g_autofree char *base = g_path_get_basename (path);
   g_autofree char *name = NULL;
-  g_autofree char *kernels_path = NULL, *timeline_path = NULL, *categories_path = NULL;
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(AiperfTable) kernels = NULL, timeline = NULL, categories = NULL;
+  AiperfTable *tables[G_N_ELEMENTS (sheets)] = { NULL };
   g_autoptr(AiperfRun) run = NULL;
   AiperfTracelensSheet sheet = sheet_of_file (path);
-  gboolean in_report;
+  gboolean in_report = FALSE, any = FALSE;
 
   (void) options;
-  if (sheet != AIPERF_TRACELENS_SHEET_KERNELS && sheet != AIPERF_TRACELENS_SHEET_TIMELINE)
+  if (!gives_run (sheet))
     {
       aiperf_load_result_add_error (result, AIPERF_ERROR_INVALID_DATA,
-                                    _("%s: not a TraceLens kernel summary or GPU timeline"), path);
+                                    _("%s: not a TraceLens kernel summary, GPU timeline or ops summary"), path);
       return;
     }
   /* A sheet under its own name is one of a report folder: the folder is
    * the run and its other sheets belong to it. */
-  in_report = g_str_equal (base, KERNELS_FILE) || g_str_equal (base, TIMELINE_FILE);
-  if (in_report)
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    in_report = in_report || (sheets[i].gives_run && g_str_equal (base, sheets[i].file));
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
     {
-      kernels_path = g_build_filename (directory, KERNELS_FILE, NULL);
-      timeline_path = g_build_filename (directory, TIMELINE_FILE, NULL);
-      categories_path = g_build_filename (directory, CATEGORIES_FILE, NULL);
-      if (sheet_of_file (kernels_path) != AIPERF_TRACELENS_SHEET_KERNELS)
-        g_clear_pointer (&kernels_path, g_free);
-      if (sheet_of_file (timeline_path) != AIPERF_TRACELENS_SHEET_TIMELINE)
-        g_clear_pointer (&timeline_path, g_free);
-      if (sheet_of_file (categories_path) != AIPERF_TRACELENS_SHEET_CATEGORIES)
-        g_clear_pointer (&categories_path, g_free);
-    }
-  else if (sheet == AIPERF_TRACELENS_SHEET_KERNELS)
-    kernels_path = g_strdup (path);
-  else
-    timeline_path = g_strdup (path);
-
-  if (kernels_path != NULL)
-    {
+      g_autofree char *sheet_path = in_report ? g_build_filename (directory, sheets[i].file, NULL)
+                                  : sheets[i].sheet == sheet ? g_strdup (path) : NULL;
       g_autoptr(GError) error = NULL;
 
-      kernels = read_sheet (kernels_path, AIPERF_TRACELENS_SHEET_KERNELS, warnings, &error);
-      if (kernels == NULL)
+      if (sheet_path == NULL || sheet_of_file (sheet_path) != sheets[i].sheet)
+        continue;
+      tables[i] = read_sheet (sheet_path, sheets[i].sheet, warnings, &error);
+      if (tables[i] == NULL && sheets[i].gives_run)
         g_ptr_array_add (result->errors, g_steal_pointer (&error));
-    }
-  if (timeline_path != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      timeline = read_sheet (timeline_path, AIPERF_TRACELENS_SHEET_TIMELINE, warnings, &error);
-      if (timeline == NULL)
-        g_ptr_array_add (result->errors, g_steal_pointer (&error));
-    }
-  if (categories_path != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      categories = read_sheet (categories_path, AIPERF_TRACELENS_SHEET_CATEGORIES, warnings, &error);
-      if (categories == NULL)
+      else if (tables[i] == NULL)
         g_ptr_array_add (warnings, g_strdup (error->message));
+      any = any || (tables[i] != NULL && sheets[i].gives_run);
     }
-  if (kernels == NULL && timeline == NULL)
-    return;
+  if (!any)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+        g_clear_pointer (&tables[i], aiperf_table_unref);
+      return;
+    }
 
   run = in_report ? aiperf_run_new (directory) : aiperf_run_new_in_file (path, NULL);
   name = in_report ? run_name (directory) : g_strdup (base);
@@ -160,53 +212,43 @@ tracelens_load (const char              *path,
     *strrchr (name, '.') = '\0';
   aiperf_run_set_name (run, name);
   aiperf_run_set_variation_label (run, name);
-  if (kernels != NULL)
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
     {
-      aiperf_kernel_classes_apply (aiperf_kernel_classes_get_default (), kernels);
-      aiperf_run_set_table (run, AIPERF_DATASET_KERNELS, kernels);
+      if (tables[i] == NULL)
+        continue;
+      if (sheets[i].sheet == AIPERF_TRACELENS_SHEET_KERNELS)
+        aiperf_kernel_classes_apply (aiperf_kernel_classes_get_default (), tables[i]);
+      aiperf_run_set_table (run, sheets[i].dataset, tables[i]);
+      aiperf_table_unref (tables[i]);
     }
-  if (timeline != NULL)
-    aiperf_run_set_table (run, AIPERF_TRACELENS_DATASET_TIMELINE, timeline);
-  if (categories != NULL)
-    aiperf_run_set_table (run, AIPERF_TRACELENS_DATASET_CATEGORIES, categories);
+  if (in_report)
+    {
+      char *unread = unread_sheets (directory);
+
+      if (unread != NULL)
+        g_ptr_array_add (warnings, unread);
+    }
   for (guint i = 0; i < warnings->len; i++)
     aiperf_run_add_warning (run, "%s", (const char *) g_ptr_array_index (warnings, i));
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
 }
 
-/* The first line of @head, as text. */
-static char *
-first_line (const char *head)
-{
-  const char *end = head != NULL ? strpbrk (head, "\r\n") : NULL;
-
-  return end != NULL ? g_strndup (head, end - head) : NULL;
-}
-
-/* A sheet of a TraceLens perf report that is not read (the ops and
+/* A sheet of a TraceLens perf report that is not read (per-shape ops,
  * perf-model sheets, the short-kernel ones): said as such, with the
  * sheets that are. */
 static char *
 tracelens_refusal (const AiperfSniffInput *input,
                    guint                  *closeness)
 {
-  g_autofree char *line = NULL;
-  const char *what = NULL;
+  const char *what;
 
   *closeness = 0;
-  if (input->is_dir || (line = first_line (input->head)) == NULL)
-    return NULL;
-  if (strstr (line, "total_direct_kernel_time") != NULL)
-    what = _("its ops sheet (kernel time per op: ops_summary.csv, ops_unique_args.csv)");
-  else if (strstr (line, "Short Kernel") != NULL || g_str_equal (line, "bin_start,bin_end,count"))
-    what = _("its short-kernel sheet (short_kernels_summary.csv, short_kernel_histogram.csv)");
-  else if (strstr (line, "GFLOPS_first") != NULL || strstr (line, ",GFLOPS,") != NULL)
-    what = _("a perf-model sheet of one op class (BinaryElementwise.csv, SDPA_fwd.csv, unified_perf_summary.csv, …)");
-  if (what == NULL)
+  if (input->is_dir || (what = aiperf_tracelens_unread_kind (input->head)) == NULL)
     return NULL;
   *closeness = AIPERF_SNIFF_LIKELY;
-  return g_strdup_printf (_("a sheet of a TraceLens perf report, %s; of a report, kernel_summary.csv, gpu_timeline.csv, "
-                            "ops_summary_by_category.csv and GEMM.csv are read"), what);
+  return g_strdup_printf (_("a sheet of a TraceLens perf report that is not read (%s); of a report, "
+                            "kernel_summary.csv, gpu_timeline.csv, ops_summary.csv, ops_summary_by_category.csv "
+                            "and GEMM.csv are read"), what);
 }
 
 const AiperfFormat aiperf_format_tracelens = {

@@ -5,7 +5,9 @@
  * (one row per kernel name under one CPU op on one stream; the unit is in
  * the header). gpu_timeline.csv: "type, time ms, percent".
  * ops_summary_by_category.csv: "op category, Count,
- * total_direct_kernel_time_ms, Percentage (%), …". Headers are matched
+ * total_direct_kernel_time_ms, Percentage (%), …". ops_summary.csv: "name,
+ * total_direct_kernel_time_sum, …, total_direct_kernel_time_ms, …, Count,
+ * Categories, Percentage (%), …". Headers are matched
  * whatever their case; columns TraceLens adds later are ignored.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -169,6 +171,18 @@ layout_for (AiperfTracelensSheet  sheet,
       *missing = layout->fields[0].field < 0 ? "op category"
                  : layout->fields[2].field < 0 ? "total_direct_kernel_time_ms" : NULL;
       break;
+    case AIPERF_TRACELENS_SHEET_OPS:
+      layout_add (layout, AIPERF_TRACELENS_OP_NAME, TRUE, TRUE, FALSE, 1, find_field (keys, n, "name"));
+      layout_add (layout, AIPERF_TRACELENS_OP_CATEGORIES, TRUE, FALSE, FALSE, 1, find_field (keys, n, "categories"));
+      layout_add (layout, AIPERF_TRACELENS_OP_COUNT, FALSE, FALSE, TRUE, 1, find_field (keys, n, "count"));
+      layout_add (layout, AIPERF_TRACELENS_OP_MS, FALSE, TRUE, FALSE, 1,
+                  find_field (keys, n, "total_direct_kernel_time_ms"));
+      layout_add (layout, AIPERF_TRACELENS_OP_PERCENT, FALSE, FALSE, FALSE, 1, find_field (keys, n, "percentage (%)"));
+      /* "Categories" (a list per op) tells it from any table of names and times */
+      *missing = layout->fields[0].field < 0 ? "name"
+                 : layout->fields[1].field < 0 ? "Categories"
+                 : layout->fields[3].field < 0 ? "total_direct_kernel_time_ms" : NULL;
+      break;
     case AIPERF_TRACELENS_SHEET_NONE:
     default:
       *missing = "?";
@@ -207,6 +221,7 @@ aiperf_tracelens_sheet_of_head (const char *head)
 {
   static const AiperfTracelensSheet sheets[] = {
     AIPERF_TRACELENS_SHEET_KERNELS, AIPERF_TRACELENS_SHEET_TIMELINE, AIPERF_TRACELENS_SHEET_CATEGORIES,
+    AIPERF_TRACELENS_SHEET_OPS,
   };
   const char *end;
   g_auto(GStrv) keys = NULL;
@@ -234,6 +249,29 @@ aiperf_tracelens_sheet_of_head (const char *head)
         }
     }
   return AIPERF_TRACELENS_SHEET_NONE;
+}
+
+const char *
+aiperf_tracelens_unread_kind (const char *head)
+{
+  g_autofree char *line = NULL;
+  const char *end;
+
+  if (head == NULL || aiperf_tracelens_sheet_of_head (head) != AIPERF_TRACELENS_SHEET_NONE)
+    return NULL;
+  head = skip_bom (head);
+  end = strpbrk (head, "\r\n");
+  line = end != NULL ? g_strndup (head, end - head) : g_strdup (head);
+  /* GEMM.csv and its comparison sheets are the gemm format's */
+  if (strstr (line, ",param: M,") != NULL)
+    return NULL;
+  if (strstr (line, "total_direct_kernel_time") != NULL)
+    return _("per-shape op statistics");
+  if (strstr (line, "Short Kernel") != NULL || g_str_equal (line, "bin_start,bin_end,count"))
+    return _("short-kernel tables");
+  if (strstr (line, "GFLOPS_first") != NULL || strstr (line, ",GFLOPS,") != NULL)
+    return _("perf-model sheets: FLOPs, bytes and TFLOP/s per op shape");
+  return NULL;
 }
 
 /* A number cell: empty is NaN (TRUE); FALSE when it is not a number. */

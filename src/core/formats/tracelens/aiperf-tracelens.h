@@ -4,7 +4,8 @@
  * A TraceLens report folder (`<trace>_perf_report_csvs/`) becomes one run
  * of kind "kernels": kernel_summary.csv is its `kernels` dataset (with the
  * parent op category, CPU op and stream of every row kept), and the
- * sheets below, when present, are datasets of the same run.
+ * sheets below, when present, are datasets of the same run. A report may
+ * hold only some of them (only its ops sheets, without kernel summary).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,5 +32,14 @@ G_BEGIN_DECLS
 #define AIPERF_TRACELENS_CATEGORY_COUNT      "count"
 #define AIPERF_TRACELENS_CATEGORY_MS         "kernel_time_ms"
 #define AIPERF_TRACELENS_CATEGORY_PERCENT    "percent"
+
+/* ops_summary.csv: direct kernel time per op name (the kernels an op
+ * launched itself), largest first as TraceLens writes it. */
+#define AIPERF_TRACELENS_DATASET_OPS         "ops"
+#define AIPERF_TRACELENS_OP_NAME             "op"          /* string: aten::mul, … */
+#define AIPERF_TRACELENS_OP_CATEGORIES       "categories"  /* string: "['elementwise']" as written */
+#define AIPERF_TRACELENS_OP_COUNT            "count"
+#define AIPERF_TRACELENS_OP_MS               "kernel_time_ms"
+#define AIPERF_TRACELENS_OP_PERCENT          "percent"
 
 G_END_DECLS

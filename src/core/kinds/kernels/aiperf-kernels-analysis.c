@@ -407,6 +407,45 @@ append_categories (GString     *s,
     }
 }
 
+/* The ops of ops_summary.csv, as TraceLens orders them (most time first):
+ * the first 15, and what the rest add up to. */
+static void
+append_ops (GString     *s,
+            AiperfTable *ops)
+{
+  int name = aiperf_table_find_column (ops, AIPERF_TRACELENS_OP_NAME);
+  int count = aiperf_table_find_column (ops, AIPERF_TRACELENS_OP_COUNT);
+  int ms = aiperf_table_find_column (ops, AIPERF_TRACELENS_OP_MS);
+  int percent = aiperf_table_find_column (ops, AIPERF_TRACELENS_OP_PERCENT);
+  guint n = aiperf_table_get_n_rows (ops);
+  double rest = 0;
+
+  if (name < 0 || ms < 0)
+    return;
+  g_string_append (s, _("  Direct kernel time by op (TraceLens ops_summary.csv):\n"));
+  for (guint r = 0; r < n; r++)
+    {
+      const char *text = aiperf_table_get_string (ops, name, r);
+      double calls = count >= 0 ? aiperf_table_get (ops, count, r) : NAN;
+      double pct = percent >= 0 ? aiperf_table_get (ops, percent, r) : NAN;
+
+      if (r >= 15)
+        {
+          rest += aiperf_table_get (ops, ms, r);
+          continue;
+        }
+      g_string_append_printf (s, "    %-30s %12.6f ms", text != NULL ? text : "?", aiperf_table_get (ops, ms, r));
+      if (isfinite (pct))
+        g_string_append_printf (s, "  %7.3f%%", pct);
+      if (isfinite (calls))
+        g_string_append_printf (s, _("  %.0f calls"), calls);
+      g_string_append_c (s, '\n');
+    }
+  if (n > 15)
+    g_string_append_printf (s, ngettext ("    %u more op: %.6f ms\n", "    %u more ops: %.6f ms\n", n - 15), n - 15,
+                            rest);
+}
+
 char *
 aiperf_kernels_tracelens_section (AiperfRunSet *runs)
 {
@@ -419,11 +458,12 @@ aiperf_kernels_tracelens_section (AiperfRunSet *runs)
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       AiperfTable *timeline = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_TIMELINE);
       AiperfTable *categories = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_CATEGORIES);
+      AiperfTable *ops = aiperf_run_get_table (run, AIPERF_TRACELENS_DATASET_OPS);
       AiperfTable *kernels = aiperf_run_get_table (run, AIPERF_DATASET_KERNELS);
       gboolean parents = kernels != NULL && aiperf_table_find_column (kernels, AIPERF_TRACELENS_OP_CATEGORY) >= 0;
 
       if (g_strcmp0 (aiperf_run_get_kind (run), AIPERF_KIND_KERNELS) != 0 ||
-          (timeline == NULL && categories == NULL && !parents))
+          (timeline == NULL && categories == NULL && ops == NULL && !parents))
         continue;
       if (s == NULL)
         s = g_string_new (_("\nTraceLens reports\n-----------------\n"));
@@ -434,6 +474,8 @@ aiperf_kernels_tracelens_section (AiperfRunSet *runs)
         append_parent_categories (s, kernels);
       if (categories != NULL)
         append_categories (s, categories);
+      if (ops != NULL)
+        append_ops (s, ops);
     }
   return s != NULL ? g_string_free (s, FALSE) : NULL;
 }

@@ -1,6 +1,7 @@
 /* aiperf-kernels-kind.c — kernel summaries (Nsight Systems, TraceLens, …):
  * the top kernels, time by category, what changed between runs; and a
- * TraceLens report's GPU time breakdown; --kernel-classes.
+ * TraceLens report's GPU time breakdown and kernel time per op;
+ * --kernel-classes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,6 +49,10 @@ static const AiperfPlotControls deltas = {
   AIPERF_PLOT_CONTROL_TYPE,
   { { AIPERF_PLOT_OPTION_COUNT, "top", N_("Kernels Shown"), 1, 200, 10 } } };
 
+static const AiperfPlotControls ops = {
+  AIPERF_PLOT_CONTROL_TYPE,
+  { { AIPERF_PLOT_OPTION_COUNT, "top", N_("Ops Shown"), 1, 200, 15 } } };
+
 #define CHART(type_, label_, kind_, build_, applies_, controls_) \
   { .type = type_, .label = label_, .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = kind_, \
     .build_multi = build_, .applies = applies_, .controls = controls_ }
@@ -63,6 +68,8 @@ static const AiperfPlotHandler handlers[] = {
    * section), but not another view of their kernels to switch to. */
   CHART ("gpu_timeline", N_("GPU Time Breakdown"), "tracelens",
          aiperf_handler_gpu_timeline, aiperf_handler_gpu_timeline_applies, &aiperf_plot_controls_type_only),
+  CHART ("tracelens_ops", N_("Kernel Time by Op"), "tracelens",
+         aiperf_handler_tracelens_ops, aiperf_handler_tracelens_ops_applies, &ops),
 };
 
 /* Every kernel beside the top kernels; traces show their kernels in it too. */

@@ -15,10 +15,17 @@ typedef enum {
   AIPERF_TRACELENS_SHEET_KERNELS,     /* kernel_summary.csv */
   AIPERF_TRACELENS_SHEET_TIMELINE,    /* gpu_timeline.csv */
   AIPERF_TRACELENS_SHEET_CATEGORIES,  /* ops_summary_by_category.csv */
+  AIPERF_TRACELENS_SHEET_OPS,         /* ops_summary.csv */
 } AiperfTracelensSheet;
 
 /* Which sheet a file's first line (its header) says it is. */
 AiperfTracelensSheet aiperf_tracelens_sheet_of_head (const char *head);
+
+/* What a sheet of a report that is not read holds, from the file's first
+ * bytes (its header line), for saying so: "per-shape op statistics", …;
+ * NULL when it is no such sheet (one that is read, GEMM.csv, or no
+ * TraceLens sheet). */
+const char          *aiperf_tracelens_unread_kind (const char *head);
 
 /* @text (a whole CSV file) as the table of @sheet: the kernels table has
  * the kernels columns (aiperf-kernel-classes.h: times in ns, not yet

@@ -34,6 +34,14 @@ AiperfChart *aiperf_handler_gpu_timeline      (const AiperfPlotSpec *spec, Aiper
 gboolean     aiperf_handler_gpu_timeline_applies (const AiperfPlotSpec *spec,
                                                   AiperfRunSet         *runs);
 
+/* A TraceLens report's direct kernel time per op (ops_summary.csv), the top
+ * ops (spec key "top"), a bar per report (aiperf-handler-tracelens-ops.c). */
+AiperfChart *aiperf_handler_tracelens_ops     (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                               const AiperfClassification *classification,
+                                               AiperfPlotColors *colors, GError **error);
+gboolean     aiperf_handler_tracelens_ops_applies (const AiperfPlotSpec *spec,
+                                                   AiperfRunSet         *runs);
+
 /* The kind's table: every kernel of each compared source
  * (aiperf-kernels-table.c). */
 AiperfDataTable *aiperf_kernels_data_table    (AiperfRunSet *runs,
