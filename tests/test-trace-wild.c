@@ -434,6 +434,31 @@ test_acelyzer (void)
   g_assert_null (strstr (summary, "GPU streams"));
 }
 
+/* acelyzer's hand-written cases: 21 B/E pairs and 3 X events, one pair
+ * ending before it begins. acelyzer makes each pair one event and leaves
+ * the negative one out ("Events ignored: 1"): 23 events, as here, the one
+ * left out said in the summary and as a warning. */
+static void
+test_acelyzer_count (void)
+{
+  g_autofree char *path = trace_fixture ("basic_event_test_cases.json");
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run = aiperf_run_set_get_run (set, 0);
+  g_autofree char *summary = aiperf_trace_summary_section (set);
+  g_autofree char *line = g_strdup_printf ("basic_event_test_cases (%s): 23 events, not counting 1 with a negative "
+                                           "duration (left out, as acelyzer leaves them out)\n", path);
+  g_autofree char *warning = g_strdup_printf ("%s: skipped 1 event with a negative duration", path);
+  GPtrArray *warnings = aiperf_run_get_warnings (run);
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "events"), ==, "23");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "events left out"), ==, "1");
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, line));
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==, warning);
+}
+
 /* Damage: a PyTorch trace cut inside its metadata, and one whose
  * traceEvents is missing, are each said with what was wrong; a cut trace
  * keeps its events; the good trace beside them loads. */
@@ -539,6 +564,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/ranks-slowest", test_ranks_slowest);
   g_test_add_func ("/trace/wild/idle-streams-named", test_idle_streams_named);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
+  g_test_add_func ("/trace/wild/acelyzer-count", test_acelyzer_count);
   g_test_add_func ("/trace/wild/damage", test_damage);
   g_test_add_func ("/trace/wild/output-names", test_output_names);
   return g_test_run ();

@@ -65,6 +65,7 @@ typedef struct {
   GArray     *steps;       /* double triples: number, start µs, duration µs */
   guint       n_events, n_negative, n_other; /* n_other: phases read and counted, not drawn */
   guint       n_closed;    /* E (and e) events that closed their B: a pair is one event */
+  guint       n_left_out;  /* events with a negative duration, all files: not events, as acelyzer has it */
   guint       n_launch_ids;  /* launches with a correlation id, in this file */
   guint       file;        /* the file being read, in a merged trace */
   const char *file_label;  /* its label (NULL for a trace of one file) */
@@ -553,6 +554,7 @@ add_warnings (AiperfRun   *run,
                             path, agg->n_negative);
   g_hash_table_remove_all (agg->open);
   g_hash_table_remove_all (agg->open_async);
+  agg->n_left_out += agg->n_negative;
   agg->n_unmatched = agg->n_negative = agg->n_launch_ids = 0;
 }
 
@@ -651,7 +653,11 @@ trace_load_files (const char * const      *paths,
       set_times (run, agg.store, base_ns);
       if (aiperf_trace_store_get_n_slices (agg.store) > 0)
         aiperf_run_set_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE, agg.store);
-      set_count (run, "events", agg.n_events - agg.n_closed);
+      /* acelyzer's count: a B/E pair is one event, one that ends before it
+       * begins is none (basic_event_test_cases.json: 23) */
+      set_count (run, "events", agg.n_events - agg.n_closed - agg.n_left_out);
+      if (agg.n_left_out > 0)
+        set_count (run, "events left out", agg.n_left_out);
       if (agg.n_other > 0)
         set_count (run, "events not drawn", agg.n_other);
       if (n_paths > 1)

@@ -277,8 +277,15 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       AiperfTable *steps = aiperf_run_get_table (run, "iterations");
 
-      g_string_append_printf (s, _("\n%s (%s): %s events\n"), aiperf_run_get_name (run),
-                              aiperf_run_get_locator (run), aiperf_run_get_parameter (run, "events"));
+      if (aiperf_run_get_parameter (run, "events left out") != NULL)
+        g_string_append_printf (s, _("\n%s (%s): %s events, not counting %s with a negative duration (left out, as "
+                                     "acelyzer leaves them out)\n"),
+                                aiperf_run_get_name (run), aiperf_run_get_locator (run),
+                                aiperf_run_get_parameter (run, "events"),
+                                aiperf_run_get_parameter (run, "events left out"));
+      else
+        g_string_append_printf (s, _("\n%s (%s): %s events\n"), aiperf_run_get_name (run),
+                                aiperf_run_get_locator (run), aiperf_run_get_parameter (run, "events"));
       if (aiperf_run_get_start_time (run) != NULL)
         g_string_append_printf (s, _("  from %s to %s\n"), aiperf_run_get_start_time (run), aiperf_run_get_end_time (run));
       for (guint k = 0; data != NULL && k < data->sources->len; k++)
