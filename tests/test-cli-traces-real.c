@@ -2,7 +2,8 @@
  * command line as a user would, every message checked word for word:
  * TraceLens's perf-report folder of Qwen on H100, which holds only its ops
  * sheets (no kernel summary, no GPU timeline); one real trace exported,
- * with nothing said about the charts one trace cannot have.
+ * with nothing said about the charts one trace cannot have; acelyzer's
+ * trace of metadata only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -126,6 +127,27 @@ test_single_trace_quiet (void)
   aiperf_test_remove_tree (out);
 }
 
+/* acelyzer's meta_events_only.json alone: exit 1 with what it holds and
+ * what a trace needs, and nothing else. */
+static void
+test_metadata_only (void)
+{
+  g_autofree char *meta = g_test_build_filename (G_TEST_DIST, "data", "trace", "meta_events_only.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "meta", NULL);
+  g_autofree char *expected = NULL;
+  Result r;
+
+  cli_run (&r, tmp_root, meta, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  expected = g_strdup_printf ("aiperf-plot: The run could not be loaded: %s: only 4 metadata events (“ph”: “M”, the "
+                              "names and order of processes and threads) and no event to show: a trace needs complete "
+                              "(“X”), begin/end (“B”/“E”), instant (“i”) or counter (“C”) events\n", meta);
+  g_assert_cmpstr (r.err, ==, expected);
+  g_assert_cmpstr (r.out, ==, "");
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -136,6 +158,7 @@ main (int   argc,
   tmp_root = g_dir_make_tmp ("aiperf-traces-real-XXXXXX", NULL);
   g_test_add_func ("/cli/traces-real/ops-only-report", test_ops_only_report);
   g_test_add_func ("/cli/traces-real/single-trace-quiet", test_single_trace_quiet);
+  g_test_add_func ("/cli/traces-real/metadata-only", test_metadata_only);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

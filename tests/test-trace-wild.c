@@ -459,6 +459,50 @@ test_acelyzer_count (void)
   g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==, warning);
 }
 
+/* acelyzer's meta_events_only.json (4 "M" events) and a trace whose
+ * traceEvents is empty, named alone: each refused with what it holds and
+ * what a trace needs. Merged with a real trace (a comma list), the
+ * metadata-only file is said and the other one opens. */
+static void
+test_metadata_only (void)
+{
+  g_autofree char *meta = trace_fixture ("meta_events_only.json");
+  g_autofree char *aiu = trace_fixture ("allreduce_tp4.json");
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
+  g_autofree char *empty = format_write (dir, "empty.json", "{\"traceEvents\": []}", -1);
+  g_autofree char *expected = NULL, *group = g_strdup_printf ("%s,%s", aiu, meta);
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *paths[] = { NULL, NULL };
+  AiperfRun *run;
+
+  paths[0] = meta;
+  g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
+  expected = g_strdup_printf ("The run could not be loaded: %s: only 4 metadata events (“ph”: “M”, the names and "
+                              "order of processes and threads) and no event to show: a trace needs complete (“X”), "
+                              "begin/end (“B”/“E”), instant (“i”) or counter (“C”) events", meta);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+
+  paths[0] = empty;
+  g_assert_null (aiperf_run_set_load (paths, NULL, NULL, NULL, &error));
+  g_free (expected);
+  expected = g_strdup_printf ("The run could not be loaded: %s: no event in “traceEvents”", empty);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+
+  paths[0] = group;
+  set = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  run = aiperf_run_set_get_run (set, 0);
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "events"), ==, "28");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "files"), ==, "1");
+  g_assert_cmpuint (aiperf_run_get_warnings (run)->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (aiperf_run_get_warnings (run), 0), "meta_events_only.json: only 4 metadata events"));
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 /* Damage: a PyTorch trace cut inside its metadata, and one whose
  * traceEvents is missing, are each said with what was wrong; a cut trace
  * keeps its events; the good trace beside them loads. */
@@ -565,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/idle-streams-named", test_idle_streams_named);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
   g_test_add_func ("/trace/wild/acelyzer-count", test_acelyzer_count);
+  g_test_add_func ("/trace/wild/metadata-only", test_metadata_only);
   g_test_add_func ("/trace/wild/damage", test_damage);
   g_test_add_func ("/trace/wild/output-names", test_output_names);
   return g_test_run ();

@@ -64,6 +64,7 @@ typedef struct {
   GHashTable *labels;      /* "file\x1fpid" → "GPU 0" (process_labels) or the process name */
   GArray     *steps;       /* double triples: number, start µs, duration µs */
   guint       n_events, n_negative, n_other; /* n_other: phases read and counted, not drawn */
+  guint       n_metadata;  /* "M" events: names and order of processes and threads */
   guint       n_closed;    /* E (and e) events that closed their B: a pair is one event */
   guint       n_left_out;  /* events with a negative duration, all files: not events, as acelyzer has it */
   guint       n_launch_ids;  /* launches with a correlation id, in this file */
@@ -370,6 +371,8 @@ on_event (const AiperfTraceEvent *event,
   AiperfTraceEvent interned;
 
   agg->n_events++;
+  if (event->ph == 'M')
+    agg->n_metadata++;
   if (event->ph == 'M' && event->pid != NULL && event->name != NULL)
     {
       on_metadata (agg, event);
@@ -558,6 +561,35 @@ add_warnings (AiperfRun   *run,
   agg->n_unmatched = agg->n_negative = agg->n_launch_ids = 0;
 }
 
+/* Why a file read without damage, or read up to damage, gives no trace:
+ * no event at all, or only metadata (acelyzer's meta_events_only.json);
+ * NULL when it has events to show. @damage says where reading stopped. */
+static GError *
+nothing_to_show (const char   *path,
+                 guint         n_events,
+                 guint         n_metadata,
+                 const GError *damage)
+{
+  g_autofree char *what = NULL;
+
+  if (n_events > n_metadata)
+    return NULL;
+  if (n_events == 0)
+    what = g_strdup_printf (_("%s: no event in “traceEvents”"), path);
+  else
+    what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%s: only %u metadata event (“ph”: “M”, the names and order of processes "
+                                         "and threads) and no event to show: a trace needs complete (“X”), "
+                                         "begin/end (“B”/“E”), instant (“i”) or counter (“C”) events",
+                                         "%s: only %u metadata events (“ph”: “M”, the names and order of processes "
+                                         "and threads) and no event to show: a trace needs complete (“X”), "
+                                         "begin/end (“B”/“E”), instant (“i”) or counter (“C”) events", n_metadata),
+                            path, n_metadata);
+  if (damage != NULL)
+    return g_error_new (AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA, "%s; %s", damage->message, what);
+  return g_error_new_literal (AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA, what);
+}
+
 static void
 set_count (AiperfRun  *run,
            const char *parameter,
@@ -601,7 +633,7 @@ trace_load_files (const char * const      *paths,
       g_autoptr(GError) error = NULL;
       g_autofree char *label = n_paths > 1 ? file_label (paths[i]) : NULL;
       AiperfTraceTotals totals;
-      guint before = agg.n_events;
+      guint before = agg.n_events, before_metadata = agg.n_metadata;
       gboolean ok;
 
       agg.file = aiperf_trace_store_begin_file (agg.store, label);
@@ -609,6 +641,20 @@ trace_load_files (const char * const      *paths,
       ok = aiperf_trace_read (paths[i], on_event, &agg, &totals, &error);
       aiperf_trace_store_set_file_text (agg.store, agg.file, read_source, totals.source,
                                         (GDestroyNotify) aiperf_trace_source_free);
+      if (ok || agg.n_events > before)
+        {
+          GError *none = nothing_to_show (paths[i], agg.n_events - before, agg.n_metadata - before_metadata,
+                                          ok ? NULL : error);
+
+          if (none != NULL)
+            {
+              g_clear_error (&error);
+              error = none;
+              ok = FALSE;
+              agg.n_events = before;
+              agg.n_metadata = before_metadata;
+            }
+        }
       if (!ok && agg.n_events == before)
         {
           /* Nothing of this file: the others still make the trace. */
