@@ -253,6 +253,79 @@ test_presets_reloaded (void)
   aiperf_test_remove_tree (dir);
 }
 
+/* The preset file is edited while the user has added tabs of their own
+ * (a chart from the Add Plot menu, a run's drill-down): the presets' tabs
+ * are made anew, the user's stay, the same widgets in the same order after
+ * them, and the tab the user was on stays selected. */
+static void
+test_presets_reload_keeps_user_tabs (void)
+{
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-window-keep-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "qwen-sweep", NULL);
+  g_autofree char *presets = g_build_filename (copy, ".aiperf-plot-config.yaml", NULL);
+  const char *paths[] = { copy, NULL };
+  const char *plots =
+    "  multi_run_plots:\n"
+    "    first_one: {type: scatter_line, x: request_latency_avg, y: output_token_throughput_avg, title: First One}\n"
+    "    second_one: {type: scatter_line, x: time_to_first_token_avg, y: output_token_throughput_avg, title: Second One}\n"
+    "    extra_one: {type: scatter_line, x: inter_token_latency_avg, y: output_token_throughput_avg, title: Extra One}\n";
+  g_autofree char *one = g_strconcat ("visualization:\n  multi_run_defaults: [first_one]\n", plots, NULL);
+  g_autofree char *two = g_strconcat ("visualization:\n  multi_run_defaults: [second_one, first_one]\n", plots, NULL);
+  g_autoptr(GPtrArray) users = g_ptr_array_new ();
+  AiperfWindow *window;
+  AdwTabView *view;
+  GtkWidget *extra;
+  int n, n_defaults;
+  gint64 deadline;
+
+  if (!display_available ())
+    return;
+  aiperf_test_copy_tree (sweep, copy);
+  g_assert_true (g_file_set_contents (presets, one, -1, NULL));
+  window = new_window ();
+  view = aiperf_window_get_tab_view (window);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  n_defaults = adw_tab_view_get_n_pages (view);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (view, 0)), ==, "First One");
+
+  /* The user adds a chart from the menu and opens a run's drill-down. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-plot", g_variant_new_string ("extra_one"));
+  extra = adw_tab_page_get_child (adw_tab_view_get_selected_page (view));
+  g_assert_cmpstr (aiperf_plot_page_get_title (AIPERF_PLOT_PAGE (extra)), ==, "Extra One");
+  aiperf_window_open_run_details (window, aiperf_run_set_get_run (aiperf_window_get_run_set (window), 1));
+  n = adw_tab_view_get_n_pages (view);
+  /* (the chart, then at least the run's Details) */
+  g_assert_cmpint (n, >=, n_defaults + 2);
+  for (int i = n_defaults; i < n; i++)
+    g_ptr_array_add (users, adw_tab_page_get_child (adw_tab_view_get_nth_page (view, i)));
+  adw_tab_view_set_selected_page (view, adw_tab_view_get_page (view, extra));
+
+  /* The presets change: one default more, and another first. */
+  g_assert_true (g_file_set_contents (presets, two, -1, NULL));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (adw_tab_view_get_n_pages (view) == n && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, n + 1);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (view, 0)), ==, "Second One");
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (view, 1)), ==, "First One");
+  /* The user's tabs: the same widgets, in the same order, after them. */
+  for (guint i = 0; i < users->len; i++)
+    g_assert_true (adw_tab_page_get_child (adw_tab_view_get_nth_page (view, n_defaults + 1 + (int) i)) ==
+                   g_ptr_array_index (users, i));
+  g_assert_true (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)) == extra);
+  g_assert_cmpuint (aiperf_session_get_errors (window->session)->len, ==, 0);
+
+  /* Restore Default Plots is still every tab anew: the user's go. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "restore-plots", NULL);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, n_defaults + 1);
+  g_assert_cmpstr (adw_tab_page_get_title (adw_tab_view_get_nth_page (view, 0)), ==, "Second One");
+
+  destroy_window (window);
+  aiperf_test_remove_tree (dir);
+}
+
 static void
 spin (void)
 {
@@ -385,5 +458,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/missing-run", test_missing_run);
   g_test_add_func ("/aiperf/window/presets-reloaded", test_presets_reloaded);
   g_test_add_func ("/aiperf/window/binds-session", test_binds_session);
+  g_test_add_func ("/aiperf/window/presets-reload-keeps-user-tabs", test_presets_reload_keeps_user_tabs);
   return g_test_run ();
 }

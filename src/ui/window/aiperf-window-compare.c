@@ -182,7 +182,8 @@ on_history (GObject      *source,
       return;
     }
   view = aiperf_history_view_new (series);
-  tab = adw_tab_view_append (self->tab_view, view);
+  /* made with the other default tabs, and again with them */
+  tab = aiperf_window_add_default_tab (self, view);
   adw_tab_page_set_title (tab, _("History"));
   adw_tab_page_set_tooltip (tab, _("Each configuration’s runs over time, with the change points where a metric "
                                    "shifted beyond its noise"));

@@ -153,11 +153,6 @@ void
 aiperf_window_open_run_details (AiperfWindow *self,
                                 AiperfRun    *run)
 {
-  AiperfPlotConfig *config = NULL;
-  g_autoptr(GPtrArray) specs = NULL;
-  GtkWidget *details;
-  AdwTabPage *first = NULL;
-
   g_return_if_fail (AIPERF_IS_WINDOW (self));
   g_return_if_fail (AIPERF_IS_RUN (run));
 
@@ -173,6 +168,17 @@ aiperf_window_open_run_details (AiperfWindow *self,
           return;
         }
     }
+  aiperf_window_add_run_tabs (self, run);
+}
+
+void
+aiperf_window_add_run_tabs (AiperfWindow *self,
+                            AiperfRun    *run)
+{
+  AiperfPlotConfig *config = NULL;
+  g_autoptr(GPtrArray) specs = NULL;
+  GtkWidget *details;
+  AdwTabPage *first = NULL;
 
   config = aiperf_session_get_presets (self->session);
   /* Only serving benchmarks whose tool keeps per-request data (AIPerf) have
@@ -190,7 +196,7 @@ aiperf_window_open_run_details (AiperfWindow *self,
     }
   details = aiperf_run_details_new (run);
   {
-    AdwTabPage *tab = adw_tab_view_append (self->tab_view, details);
+    AdwTabPage *tab = aiperf_window_append_tab (self, details);
     g_autofree char *short_name = aiperf_session_run_short_name (aiperf_session_get_runs (self->session), run);
     /* TRANSLATORS: tab title; %s is the part of a run's name that tells it apart */
     g_autofree char *title = aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) > 1

@@ -181,13 +181,14 @@ remove_run (GSimpleAction *action,
 }
 
 /* The preset file in effect was edited on disk and read again (or said
- * as a load error): the default charts are made anew from it. */
+ * as a load error): the default charts are made anew from it; the tabs
+ * the user added stay. */
 static void
 on_presets_changed (AiperfWindow *self)
 {
   if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
     return;
-  aiperf_window_rebuild_tabs (self);
+  aiperf_window_reload_default_tabs (self);
   aiperf_window_show_toast (self, _("Plot presets changed on disk: charts made again"), FALSE);
 }
 

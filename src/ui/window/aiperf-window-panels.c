@@ -69,7 +69,7 @@ aiperf_window_add_data_panel (AiperfWindow     *self,
         g_signal_connect_object (aiperf_plot_page_get_chart_view (AIPERF_PLOT_PAGE (child)), "point-activated",
                                  G_CALLBACK (on_linked_point), panel, G_CONNECT_SWAPPED);
     }
-  tab = adw_tab_view_append (self->tab_view, panel);
+  tab = aiperf_window_append_tab (self, panel);
   adw_tab_page_set_title (tab, _(kind->table->title));
   adw_tab_page_set_tooltip (tab, _(kind->table->tooltip));
 }

@@ -59,6 +59,7 @@ struct _AiperfWindow
   gint64           reveal_start;   /* µs, frame clock */
   guint            tab_title_room; /* characters a tab's title had room for */
   guint            retitle_tabs_id; /* tick: titles for the tab bar's new width */
+  int              default_tabs_at; /* while its own tabs are made anew: where the next goes; -1: at the end */
 };
 
 /* aiperf-window-tabs.c */
@@ -105,7 +106,22 @@ void          aiperf_window_show_toast          (AiperfWindow *self,
  * while the pointer rests on it. */
 void          aiperf_window_present_toast       (AiperfWindow *self,
                                                  AdwToast     *toast);
+/* Every tab closed, the default ones made anew (Restore Default Plots,
+ * what is open changed). */
 void          aiperf_window_rebuild_tabs        (AiperfWindow *self);
+/* The presets changed: the tabs the window made from them are made anew,
+ * the ones the user added (drill-downs, charts from the Add Plot menu,
+ * comparisons) stay as they were, after them, and so does the selected
+ * one (else the new tab of the selected one's title). */
+void          aiperf_window_reload_default_tabs (AiperfWindow *self);
+/* Adds a tab of @child: at the end, or, while the window's own tabs are
+ * made anew, after the last of them. */
+AdwTabPage   *aiperf_window_append_tab          (AiperfWindow *self,
+                                                 GtkWidget    *child);
+/* Inserts @child as one of the window's own tabs (made from what is open,
+ * remade with the presets): after the others of them, before the user's. */
+AdwTabPage   *aiperf_window_add_default_tab     (AiperfWindow *self,
+                                                 GtkWidget    *child);
 void          aiperf_window_redraw_all          (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_get_current_page  (AiperfWindow *self);
 AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
@@ -118,7 +134,13 @@ AiperfPlotPage *aiperf_window_add_page          (AiperfWindow *self,
 void          aiperf_window_show_new_runs       (AiperfWindow *self,
                                                  GPtrArray    *added,
                                                  gboolean      keep_view);
+/* Shows @run's drill-down: its tab when open, else its single-run charts
+ * and details (aiperf_window_add_run_tabs). */
 void          aiperf_window_open_run_details    (AiperfWindow *self,
+                                                 AiperfRun    *run);
+/* Appends @run's single-run charts and its Details tab, selects the first
+ * and starts reading its details. */
+void          aiperf_window_add_run_tabs        (AiperfWindow *self,
                                                  AiperfRun    *run);
 void          aiperf_window_remember_recent     (AiperfWindow *self,
                                                  const char   *path);

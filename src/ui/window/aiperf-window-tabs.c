@@ -197,7 +197,7 @@ aiperf_window_add_page (AiperfWindow   *self,
   g_signal_connect_object (page, "changed", G_CALLBACK (aiperf_window_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (aiperf_plot_page_get_chart_view (page), "point-activated",
                            G_CALLBACK (on_point_activated), self, G_CONNECT_SWAPPED);
-  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
+  tab = aiperf_window_append_tab (self, GTK_WIDGET (page));
   aiperf_plot_page_redraw (page);
   aiperf_window_update_tab_title (self, page);
   if (select)
@@ -325,14 +325,56 @@ aiperf_window_tab_width_changed (AiperfWindow *self,
     self->retitle_tabs_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), retitle_tabs, self, NULL);
 }
 
-void
-aiperf_window_rebuild_tabs (AiperfWindow *self)
+/* --- the window's own tabs and the user's --- */
+
+/* Set on a tab's child when the window made it from the presets and what
+ * is open (rebuilding); the others the user added (a drill-down, a chart
+ * from the Add Plot menu, a comparison). */
+#define DEFAULT_TAB_KEY "aiperf-default-tab"
+
+static gboolean
+is_default_tab (AdwTabPage *tab)
+{
+  return g_object_get_data (G_OBJECT (adw_tab_page_get_child (tab)), DEFAULT_TAB_KEY) != NULL;
+}
+
+AdwTabPage *
+aiperf_window_append_tab (AiperfWindow *self,
+                          GtkWidget    *child)
+{
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
+
+  if (self->default_tabs_at < 0)
+    return adw_tab_view_append (self->tab_view, child);
+  return adw_tab_view_insert (self->tab_view, child, self->default_tabs_at++);
+}
+
+AdwTabPage *
+aiperf_window_add_default_tab (AiperfWindow *self,
+                               GtkWidget    *child)
+{
+  int position = 0;
+
+  g_return_val_if_fail (AIPERF_IS_WINDOW (self), NULL);
+
+  /* after the window's own tabs, before the user's */
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    if (is_default_tab (adw_tab_view_get_nth_page (self->tab_view, i)))
+      position = i + 1;
+  g_object_set_data (G_OBJECT (child), DEFAULT_TAB_KEY, GINT_TO_POINTER (TRUE));
+  return adw_tab_view_insert (self->tab_view, child, position);
+}
+
+/* The default tabs of what is open, appended: the presets' charts of each
+ * kind (one run alone: its drill-down), the kinds' data tabs and
+ * timelines, History. */
+static void
+add_default_tabs (AiperfWindow *self)
 {
   AiperfPlotConfig *config = aiperf_session_get_presets (self->session);
   g_autoptr(GHashTable) kind_sets = NULL;
   g_autoptr(GPtrArray) kinds = NULL;
 
-  close_all_tabs (self);
   /* Every run is compared from here on: no offer left to answer. */
   aiperf_window_close_compare_offer (self);
   if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
@@ -358,7 +400,7 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
           aiperf_run_set_get_mode (kind_runs) == AIPERF_MODE_SINGLE_RUN &&
           aiperf_run_can_load_details (aiperf_run_set_get_run (kind_runs, 0)))
         {
-          aiperf_window_open_run_details (self, aiperf_run_set_get_run (kind_runs, 0));
+          aiperf_window_add_run_tabs (self, aiperf_run_set_get_run (kind_runs, 0));
           continue;
         }
       if (config == NULL)
@@ -373,8 +415,27 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
         aiperf_window_add_timelines (self, kind_runs);
     }
   aiperf_window_add_history (self, aiperf_session_get_runs (self->session));
-  /* Open on the first plot that shows something rather than on a status
-   * page (a drill-down still reading its run). */
+}
+
+/* Marks every tab not among @users (AdwTabPage*) as the window's own. */
+static void
+mark_default_tabs (AiperfWindow *self,
+                   GPtrArray    *users)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+
+      if (users == NULL || !g_ptr_array_find (users, tab, NULL))
+        g_object_set_data (G_OBJECT (adw_tab_page_get_child (tab)), DEFAULT_TAB_KEY, GINT_TO_POINTER (TRUE));
+    }
+}
+
+/* Open on the first plot that shows something rather than on a status
+ * page (a drill-down still reading its run). */
+static void
+select_first_chart (AiperfWindow *self)
+{
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
@@ -384,6 +445,74 @@ aiperf_window_rebuild_tabs (AiperfWindow *self)
         {
           adw_tab_view_set_selected_page (self->tab_view, tab);
           break;
+        }
+    }
+}
+
+void
+aiperf_window_rebuild_tabs (AiperfWindow *self)
+{
+  close_all_tabs (self);
+  add_default_tabs (self);
+  if (aiperf_run_set_get_n_runs (aiperf_session_get_runs (self->session)) == 0)
+    return;
+  mark_default_tabs (self, NULL);
+  select_first_chart (self);
+  reveal_selected_tab_soon (self);
+  aiperf_window_update_actions (self);
+}
+
+void
+aiperf_window_reload_default_tabs (AiperfWindow *self)
+{
+  AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
+  g_autoptr(GPtrArray) users = g_ptr_array_new ();
+  g_autoptr(GPtrArray) doomed = g_ptr_array_new ();
+  g_autofree char *selected_title = NULL;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+
+      g_ptr_array_add (is_default_tab (tab) ? doomed : users, tab);
+    }
+  /* A default tab selected: the new one of the same title, if any. */
+  if (selected != NULL && is_default_tab (selected))
+    {
+      selected_title = g_strdup (adw_tab_page_get_title (selected));
+      selected = NULL;
+    }
+  /* First to a tab that stays, so that closing selects nothing else. */
+  if (selected != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, selected);
+  for (guint i = 0; i < doomed->len; i++)
+    {
+      adw_tab_view_set_page_pinned (self->tab_view, g_ptr_array_index (doomed, i), FALSE);
+      adw_tab_view_close_page (self->tab_view, g_ptr_array_index (doomed, i));
+    }
+  /* The window's tabs first, the user's after them as they were: each
+   * new one is put in its place (the tab bar of libadwaita 1.2 shows a
+   * tab reordered while others open or close out of place). */
+  self->default_tabs_at = 0;
+  add_default_tabs (self);
+  self->default_tabs_at = -1;
+  mark_default_tabs (self, users);
+  if (selected != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, selected);
+  else
+    {
+      select_first_chart (self);
+      for (int i = 0; selected_title != NULL && i < adw_tab_view_get_n_pages (self->tab_view); i++)
+        {
+          AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+
+          if (is_default_tab (tab) && g_strcmp0 (adw_tab_page_get_title (tab), selected_title) == 0)
+            {
+              adw_tab_view_set_selected_page (self->tab_view, tab);
+              break;
+            }
         }
     }
   reveal_selected_tab_soon (self);

@@ -45,7 +45,7 @@ aiperf_window_add_timelines (AiperfWindow *self,
       /* TRANSLATORS: %s is the trace's name */
       title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
       page = aiperf_timeline_page_new (store, title);
-      tab = adw_tab_view_append (self->tab_view, page);
+      tab = aiperf_window_append_tab (self, page);
       adw_tab_page_set_title (tab, title);
       adw_tab_page_set_tooltip (tab, _("Ctrl+wheel zooms at the pointer, dragging pans, Shift+drag zooms into a "
                                        "range, a double click shows the whole trace"));

@@ -409,6 +409,7 @@ aiperf_window_init (AiperfWindow *self)
                            self, G_CONNECT_SWAPPED);
 
   self->load_cancellable = g_cancellable_new ();
+  self->default_tabs_at = -1;
   self->settings = settings_if_installed ();
   /* What is open, and the settings that say how to open it. */
   aiperf_window_init_session (self);
