@@ -82,6 +82,14 @@ aiperf_renderer_new (void)
   return self;
 }
 
+guint
+aiperf_renderer_get_legend_more (AiperfRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->legend_more;
+}
+
 void
 aiperf_renderer_set_whole_legend (AiperfRenderer *self,
                                   gboolean        whole)

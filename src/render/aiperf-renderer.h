@@ -39,6 +39,9 @@ void            aiperf_renderer_free         (AiperfRenderer       *self);
  * more" past the room, which the window lists when clicked). */
 void            aiperf_renderer_set_whole_legend (AiperfRenderer   *self,
                                               gboolean              whole);
+/* How many legend entries the last draw summed up in "+N more" (0 when
+ * it listed every one). */
+guint           aiperf_renderer_get_legend_more (AiperfRenderer   *self);
 /* Draws @chart into a @width × @height area of @cr (user units = pixels).
  * @viewport NULL means the chart's automatic view. Lays out, draws, and
  * keeps the geometry for pick and coordinate conversions. */

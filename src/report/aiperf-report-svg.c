@@ -75,16 +75,25 @@ aiperf_report_chart_height (const AiperfChart *chart,
   renderer = aiperf_renderer_new ();
   aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
   clickable = aiperf_renderer_get_plot_area (renderer).height;
+  /* every entry listed already: the whole legend is this one */
+  if (aiperf_renderer_get_legend_more (renderer) == 0)
+    {
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      return height;
+    }
   aiperf_renderer_set_whole_legend (renderer, TRUE);
-  /* taller by what the plot lost, until it has it back (a plot squeezed
-   * to its least by a long legend gives back less than the rows took) */
-  for (guint tries = 0; tries < 8; tries++)
+  /* taller by what the plot lost to the rows below it: exact, unless the
+   * plot was squeezed to its least (10 px), which gives back less */
+  for (guint tries = 0; tries < 4; tries++)
     {
       aiperf_renderer_draw (renderer, cr, chart, NULL, style, width, height);
       whole = aiperf_renderer_get_plot_area (renderer).height;
-      if (whole >= clickable - 1)
+      if (whole >= clickable - 0.5)
         break;
       height += clickable - whole;
+      if (whole > 10.5)
+        break;
     }
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -135,6 +144,7 @@ aiperf_report_svg (AiperfReportPaint  paint,
   cairo_t *cr;
   cairo_status_t status;
   const char *p, *start;
+  const char *hits[G_N_ELEMENTS (id_markers)];
 
   g_return_val_if_fail (paint != NULL && style != NULL && prefix != NULL, NULL);
 
@@ -159,6 +169,11 @@ aiperf_report_svg (AiperfReportPaint  paint,
     start = svg->str;
   out = g_string_sized_new (svg->len + 4096);
   p = start;
+  /* each marker's next place, looked for again only once passed (looking
+   * for all three from every reference made a tall chart's SVG cost
+   * seconds) */
+  for (guint m = 0; m < G_N_ELEMENTS (id_markers); m++)
+    hits[m] = strstr (p, id_markers[m]);
   while (*p != '\0')
     {
       const char *next = NULL;
@@ -166,11 +181,11 @@ aiperf_report_svg (AiperfReportPaint  paint,
 
       for (guint m = 0; m < G_N_ELEMENTS (id_markers); m++)
         {
-          const char *hit = strstr (p, id_markers[m]);
-
-          if (hit != NULL && (next == NULL || hit < next))
+          if (hits[m] != NULL && hits[m] < p)
+            hits[m] = strstr (p, id_markers[m]);
+          if (hits[m] != NULL && (next == NULL || hits[m] < next))
             {
-              next = hit;
+              next = hits[m];
               marker_len = strlen (id_markers[m]);
             }
         }
