@@ -338,6 +338,38 @@ aiperf_trace_window_read_elements (AiperfTraceWindow     *r,
 }
 
 AiperfTraceSpanEnd
+aiperf_trace_read_span_in (const char            *path,
+                           goffset                from,
+                           goffset                stop,
+                           char                 **buf,
+                           gsize                 *capacity,
+                           AiperfTraceEventFunc   func,
+                           gpointer               user_data,
+                           guint                 *n_skipped,
+                           goffset               *end,
+                           GError               **error)
+{
+  AiperfTraceWindow r;
+  AiperfTraceSpanEnd result = AIPERF_TRACE_SPAN_DAMAGED;
+
+  *end = from;
+  if (aiperf_trace_window_open (&r, path, error))
+    {
+      r.buf = *buf;
+      r.cap = *capacity;
+      *buf = NULL;
+      /* A short span needs no window of the default size. */
+      r.piece = (gsize) CLAMP (stop - from, 4096, CHUNK);
+      aiperf_trace_window_seek (&r, from);
+      result = aiperf_trace_window_read_elements (&r, stop, func, user_data, n_skipped, end, error);
+      *buf = g_steal_pointer (&r.buf);
+      *capacity = r.cap;
+    }
+  aiperf_trace_window_close (&r);
+  return result;
+}
+
+AiperfTraceSpanEnd
 aiperf_trace_read_span (const char            *path,
                         goffset                from,
                         goffset                stop,
@@ -347,18 +379,11 @@ aiperf_trace_read_span (const char            *path,
                         goffset               *end,
                         GError               **error)
 {
-  AiperfTraceWindow r;
-  AiperfTraceSpanEnd result = AIPERF_TRACE_SPAN_DAMAGED;
+  char *buf = NULL;
+  gsize capacity = 0;
+  AiperfTraceSpanEnd result = aiperf_trace_read_span_in (path, from, stop, &buf, &capacity, func, user_data,
+                                                         n_skipped, end, error);
 
-  *end = from;
-  if (aiperf_trace_window_open (&r, path, error))
-    {
-      /* A short span needs no window of the default size. */
-      r.piece = (gsize) CLAMP (stop - from, 4096, CHUNK);
-      aiperf_trace_window_seek (&r, from);
-      result = aiperf_trace_window_read_elements (&r, stop, func, user_data, n_skipped, end, error);
-    }
-  aiperf_trace_window_close (&r);
+  g_free (buf);
   return result;
 }
-

@@ -121,6 +121,19 @@ AiperfTraceSpanEnd aiperf_trace_read_span     (const char           *path,
                                                guint                *n_skipped,
                                                goffset              *end,
                                                GError              **error);
+/* The same, reading through the window buffer *@buf of *@capacity bytes
+ * (NULL and 0 at first), which it may grow and hands back: a worker reads
+ * span after span without new pages for each. */
+AiperfTraceSpanEnd aiperf_trace_read_span_in  (const char           *path,
+                                               goffset               from,
+                                               goffset               stop,
+                                               char                **buf,
+                                               gsize                *capacity,
+                                               AiperfTraceEventFunc  func,
+                                               gpointer              user_data,
+                                               guint                *n_skipped,
+                                               goffset              *end,
+                                               GError              **error);
 /* TRUE when @length bytes of events are worth reading in parallel. */
 gboolean           aiperf_trace_split_worth   (goffset               length);
 /* The same as aiperf_trace_read_span to the end, with the text split
