@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 /* Deletes @path and everything below it; symlinks are removed, never followed. */
 static inline gboolean
@@ -52,4 +53,27 @@ aiperf_test_copy_tree (const char *from,
           g_assert_true (g_file_set_contents (dst, text, len, NULL));
         }
     }
+}
+
+static inline int
+aiperf_test_compare_names (gconstpointer a,
+                           gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The names in @dir, sorted, joined by spaces: a folder's exact listing. */
+static inline char *
+aiperf_test_list_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, aiperf_test_compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
 }

@@ -22,29 +22,6 @@ fixture (const char *path)
   return g_test_build_filename (G_TEST_DIST, "data", "gate-logs", path, NULL);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The names in @dir, sorted, joined by spaces. */
-static char *
-list_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
-
 static char *
 read_out (const char *dir,
           const char *name)
@@ -84,7 +61,7 @@ test_export_one (void)
 
   cli_run (&r, home_dir, set, "-o", out, "--max-step-tokens", "1000", NULL);
   g_assert_cmpint (r.status, ==, 0);
-  files = list_dir (out);
+  files = aiperf_test_list_dir (out);
   g_assert_cmpstr (files, ==, "aiperf_plot.log expert_load.json expert_load.png expert_load_heatmap.png "
                               "expert_step_cv.png summary.txt");
   /* without the 2000-token warm-up step: totals 55, 75, 70, 100 of 300;
@@ -135,7 +112,7 @@ test_export_two (void)
 
   cli_run (&r, home_dir, ccl, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  files = list_dir (out);
+  files = aiperf_test_list_dir (out);
   g_assert_cmpstr (files, ==, "aiperf_plot.log expert_load.json expert_load.png expert_load_heatmap.png "
                               "expert_step_cv.png summary.txt");
   json = read_out (out, "expert_load.json");

@@ -17,28 +17,6 @@ eplb_folder (void)
   return g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-static char *
-sorted_listing (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
-
 static JsonObject *
 load_analysis (JsonParser *parser,
                const char *dir)
@@ -65,7 +43,7 @@ test_eplb_pair (void)
 
   cli_run (&r, out, in, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  listing = sorted_listing (out);
+  listing = aiperf_test_list_dir (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log category_diff.csv kernel_analysis.json kernel_categories.png "
                                 "kernel_deltas.png kernel_diff.csv summary.txt top_kernels.png");
   root = load_analysis (parser, out);
@@ -124,7 +102,7 @@ test_single_and_rules (void)
   g_assert_true (g_file_set_contents (bad, "categories:\n  - name: x\n    match: '('\n", -1, NULL));
   cli_run (&r, out, in, "--kernel-classes", rules, "-o", plots, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  listing = sorted_listing (plots);
+  listing = aiperf_test_list_dir (plots);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log kernel_analysis.json kernel_categories.png summary.txt top_kernels.png");
   root = load_analysis (parser, plots);
   g_assert_false (json_object_has_member (root, "deltas"));
@@ -154,7 +132,7 @@ test_trace (void)
 
   cli_run (&r, out, in, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  listing = sorted_listing (out);
+  listing = aiperf_test_list_dir (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv gpu_timeline.csv "
                                 "gpu_timeline.txt idle_time.csv idle_time.png kernel_categories.png "
                                 "kernel_summary.csv kernel_types.csv streams.csv summary.txt temporal_breakdown.csv "

@@ -27,31 +27,6 @@ home (void)
   return g_build_filename (tmp_root, "home", NULL);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The sorted names in @dir, joined with spaces. */
-static char *
-sorted_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  GString *s = g_string_new (NULL);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    g_string_append_printf (s, "%s%s", i > 0 ? " " : "", (const char *) g_ptr_array_index (names, i));
-  return g_string_free (s, FALSE);
-}
-
 static char *
 read_file (const char *path)
 {
@@ -116,7 +91,7 @@ test_paths (void)
   /* --html alone: <first path>/visualizations/report.html, no images */
   cli_run (&r, h, "--html", sweep, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  listing = sorted_dir (vis);
+  listing = aiperf_test_list_dir (vis);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log report.html");
   g_assert_false (g_file_test (plots, G_FILE_TEST_EXISTS));
   g_assert_nonnull (strstr (r.out, "report.html"));
@@ -126,7 +101,7 @@ test_paths (void)
   /* -o DIR --report html,pdf: both in DIR, nothing else */
   cli_run (&r, h, "--report", "html,pdf", "-o", out, sweep, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  listing = sorted_dir (out);
+  listing = aiperf_test_list_dir (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log report.html report.pdf");
   result_clear (&r);
   g_clear_pointer (&listing, g_free);
@@ -134,7 +109,7 @@ test_paths (void)
   /* --html with --format: the images too, beside the report */
   cli_run (&r, h, "--html", "--format", "svg", "--plot", "ttft_vs_throughput", "-o", both, sweep, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  listing = sorted_dir (both);
+  listing = aiperf_test_list_dir (both);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log report.html summary.txt ttft_vs_throughput.svg");
   result_clear (&r);
 

@@ -19,29 +19,6 @@
 
 static char *tmp_root;
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The entries of @dir, sorted, joined by spaces. */
-static char *
-entries (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
-
 /* The report folder opens: its ops sheet read (the ops with the most
  * direct kernel time, as ops_summary.csv has them), shown as a chart and
  * in summary.txt; the 8 sheets it does not read named once, by what they
@@ -57,7 +34,7 @@ test_ops_only_report (void)
 
   cli_run (&r, tmp_root, folder, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  files = entries (out);
+  files = aiperf_test_list_dir (out);
   g_assert_cmpstr (files, ==, "aiperf_plot.log summary.txt tracelens_ops.png");
   expected_err = g_strdup_printf ("aiperf-plot: %s: 8 sheets of the TraceLens report not read: "
                                   "BinaryElementwise.csv, Reduce_fwd.csv, SDPA_fwd.csv, UnaryElementwise.csv, "

@@ -17,11 +17,7 @@
   const { drawable } = AiperfReportDraw;
   const addChart = R.addChart, pngDataUrl = R.pngDataUrl;
 
-  function el(tag, props) {
-    const e = document.createElement(tag);
-    for (const k in props || {}) if (k === "text") e.textContent = props[k]; else e.setAttribute(k, props[k]);
-    return e;
-  }
+  const { el } = AiperfReportDom;
 
 
   function countPoints(card) {

@@ -11,17 +11,7 @@
 var AiperfReportFilters = (function () {
   "use strict";
 
-  function el(tag, props, children) {
-    const e = document.createElement(tag);
-    for (const k in props || {}) {
-      if (k === "text") e.textContent = props[k];
-      else if (k === "class") e.className = props[k];
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), props[k]);
-      else e.setAttribute(k, props[k]);
-    }
-    for (const c of children || []) if (c) e.appendChild(c);
-    return e;
-  }
+  const { el } = AiperfReportDom;
 
   const valueOf = (run, key) => (run.params[key] !== undefined ? String(run.params[key]) : "");
 

@@ -28,17 +28,7 @@
   const MUTED = css.getPropertyValue("--muted").trim() || "#59636e";
   const ROW = 16, COUNTER_ROWS = 2, LEFT = 170, TOP = 26, BOTTOM = 8, LABEL_MIN = 36;
 
-  function el(tag, props, children) {
-    const e = document.createElement(tag);
-    for (const k in props || {}) {
-      if (k === "text") e.textContent = props[k];
-      else if (k === "class") e.className = props[k];
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), props[k]);
-      else e.setAttribute(k, props[k]);
-    }
-    for (const c of children || []) if (c) e.appendChild(c);
-    return e;
-  }
+  const { el } = AiperfReportDom;
 
   /* A time in ns as a person reads it: "1.25 ms", "820 µs", "40 ns". */
   function fmtTime(ns) {

@@ -62,17 +62,7 @@
 
   const { axisValue, axisLabel, retype, drawable, bounds, scaleRange, paintLayers, pick, logSplits, hiddenLabelsNote } = AiperfReportDraw;
 
-  function el(tag, props, children) {
-    const e = document.createElement(tag);
-    if (props) for (const k in props) {
-      if (k === "text") e.textContent = props[k];
-      else if (k === "class") e.className = props[k];
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), props[k]);
-      else e.setAttribute(k, props[k]);
-    }
-    for (const c of children || []) if (c) e.appendChild(c);
-    return e;
-  }
+  const { el } = AiperfReportDom;
 
   /* ---- which runs are shown: checkboxes, parameter filters, metric ranges ---- */
 

@@ -380,6 +380,7 @@ aiperf_report_write_html (AiperfReport  *report,
   g_string_append_len (out, fine->str, fine->len);
   g_string_append (out, "<script>\n");
   if (!append_resource (out, "uPlot.iife.min.js", "</script", error) ||
+      !append_resource (out, "report-dom.js", "</script", error) ||
       !append_resource (out, "report-numbers.js", "</script", error) ||
       !append_resource (out, "report-draw.js", "</script", error) ||
       !append_resource (out, "report-view.js", "</script", error) ||
