@@ -267,21 +267,21 @@ test_legend_toggle (Fixture *f, gconstpointer data)
   g_assert_cmpint (got[2], ==, 2);
 }
 
-/* Forty runs: more than the legend has room for beside an 800 × 500
- * chart. Its "+N more" opens a list of all forty, each a check that
- * shows or hides its run. */
+/* Two hundred runs: more than the legend has room for beside or below an
+ * 800 × 500 chart, even in columns. Its "+N more" opens a list of all of
+ * them, each a check that shows or hides its run. */
 static void
 test_legend_more (Fixture *f, gconstpointer data)
 {
-  AiperfChart *chart = aiperf_chart_new ("Forty runs");
+  AiperfChart *chart = aiperf_chart_new ("Two hundred runs");
   GPtrArray *checks = g_ptr_array_new ();
   const AiperfSeries *s;
   double x, y;
 
   SKIP_WITHOUT_DISPLAY ();
-  for (int i = 0; i < 40; i++)
+  for (int i = 0; i < 200; i++)
     {
-      g_autofree char *name = g_strdup_printf ("run-%02d", i);
+      g_autofree char *name = g_strdup_printf ("run-%03d", i);
       int series = aiperf_chart_add_series (chart, name, aiperf_color_palette ((guint) i), AIPERF_LAYER_POINTS);
       AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, series);
 
@@ -289,8 +289,9 @@ test_legend_more (Fixture *f, gconstpointer data)
     }
   aiperf_chart_view_set_chart (f->view, chart);
   wait_until_drawn (f);
-  /* Entry 39 did not fit; "+N more" stands for it. */
-  g_assert_false (find_legend_entry (f->view, 39, &x, &y));
+  /* Entry 40 fits now, in a column; 199 did not, "+N more" stands for it. */
+  g_assert_true (find_legend_entry (f->view, 40, &x, &y));
+  g_assert_false (find_legend_entry (f->view, 199, &x, &y));
   g_assert_true (find_legend_entry (f->view, AIPERF_LEGEND_MORE, &x, &y));
 
   aiperf_chart_view_click_at (f->view, 1, x, y);
@@ -309,15 +310,15 @@ test_legend_more (Fixture *f, gconstpointer data)
           w = w == NULL || w == f->view->legend_popover ? NULL : gtk_widget_get_next_sibling (w);
         }
     }
-  g_assert_cmpuint (checks->len, ==, 40);
-  g_assert_cmpstr (gtk_check_button_get_label (g_ptr_array_index (checks, 39)), ==, "run-39");
-  g_assert_true (gtk_check_button_get_active (g_ptr_array_index (checks, 39)));
+  g_assert_cmpuint (checks->len, ==, 200);
+  g_assert_cmpstr (gtk_check_button_get_label (g_ptr_array_index (checks, 199)), ==, "run-199");
+  g_assert_true (gtk_check_button_get_active (g_ptr_array_index (checks, 199)));
 
-  /* Unchecked, run-39 leaves the chart; checked, it is back. */
-  s = g_ptr_array_index (aiperf_chart_view_get_chart (f->view)->series, 39);
-  gtk_check_button_set_active (g_ptr_array_index (checks, 39), FALSE);
+  /* Unchecked, run-199 leaves the chart; checked, it is back. */
+  s = g_ptr_array_index (aiperf_chart_view_get_chart (f->view)->series, 199);
+  gtk_check_button_set_active (g_ptr_array_index (checks, 199), FALSE);
   g_assert_false (s->visible);
-  gtk_check_button_set_active (g_ptr_array_index (checks, 39), TRUE);
+  gtk_check_button_set_active (g_ptr_array_index (checks, 199), TRUE);
   g_assert_true (s->visible);
 
   /* Another chart closes the list: its entries are another chart's. */

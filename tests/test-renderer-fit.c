@@ -50,22 +50,40 @@ count_entries (AiperfRenderer *renderer,
   return n;
 }
 
-/* 100 entries in 800 px: as many as fit, then "+N more", all inside the image. */
+/* 100 entries in 800 px: all of them, in columns right of the plot, each
+ * named by what it does not share with the others ("concurrency 7"); 600
+ * do not fit: as many as the room holds, then "+N more". */
 static void
 test_more (void)
 {
   g_autoptr(AiperfChart) chart = many_series_chart (100);
+  g_autoptr(AiperfChart) crowd = many_series_chart (600);
   AiperfRenderer *renderer = aiperf_renderer_new ();
   cairo_surface_t *surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, 1600, 800);
-  guint shown = count_entries (renderer, 100, 1600, 800);
-  double x = 0, y = 0;
+  AiperfRect area = aiperf_renderer_get_plot_area (renderer);
+  double x0 = 0, y0 = 0, x = 0, y = 0;
+  guint shown;
 
-  g_assert_cmpuint (shown, >, 20);
-  g_assert_cmpuint (shown, <, 100);
-  /* The last entry shown is above the bottom edge, with room for the summary. */
+  g_assert_cmpuint (count_entries (renderer, 100, 1600, 800), ==, 100);
+  g_assert_cmpstr (aiperf_renderer_get_legend_short_name (renderer, 6), ==, "concurrency 7");
+  /* in columns: the 1st and the 100th side by side, right of the plot */
+  g_assert_true (find_legend (renderer, 0, 1600, 800, &x0, &y0));
+  g_assert_true (find_legend (renderer, 99, 1600, 800, &x, &y));
+  g_assert_cmpfloat (x, >, x0 + 40);
+  g_assert_cmpfloat (x0, >, area.x + area.width);
+  g_assert_cmpfloat (y, <, 800 - 20);
+  /* the plot keeps two thirds of the width */
+  g_assert_cmpfloat (area.width, >, 1600 * 0.6);
+  cairo_surface_destroy (surface);
+
+  surface = draw_chart (renderer, crowd, NULL, AIPERF_THEME_LIGHT, 1600, 800);
+  shown = count_entries (renderer, 600, 1600, 800);
+  g_assert_cmpuint (shown, >, 100);
+  g_assert_cmpuint (shown, <, 600);
   g_assert_true (find_legend (renderer, (int) shown - 1, 1600, 800, &x, &y));
   g_assert_cmpfloat (y, <, 800 - 20);
-  g_assert_false (find_legend (renderer, 99, 1600, 800, &x, &y));
+  g_assert_false (find_legend (renderer, 599, 1600, 800, &x, &y));
+  g_assert_true (find_legend (renderer, AIPERF_LEGEND_MORE, 1600, 800, &x, &y));
   cairo_surface_destroy (surface);
   aiperf_renderer_free (renderer);
 }
@@ -150,19 +168,26 @@ test_small_canvas (void)
         g_assert_cmpuint (shown, >=, 3);
         for (guint i = 0; i < 300; i++)
           g_assert_cmpint (seen[i], ==, i < shown);
-        /* 300 do not fit in 600 px: "+N more" stands for the rest */
-        g_assert_cmpuint (shown, <, 300);
-        g_assert_cmpfloat (mx1, >=, 0);
+        /* "+N more" stands for the rest, if any; 300 numbers in the
+         * export's small font fit in columns */
+        if (!long_names && k == 1)
+          g_assert_cmpuint (shown, ==, 300);
+        else
+          g_assert_cmpuint (shown, <, 300);
+        g_assert_cmpint (mx1 >= 0, ==, shown < 300);
         /* all of it inside, clear of the edges */
         g_assert_cmpfloat (x0, >=, 2);
         g_assert_cmpfloat (y0, >=, 2);
         g_assert_cmpfloat (x1, <=, w - 3);
         g_assert_cmpfloat (y1, <=, h - 3);
-        g_assert_cmpfloat (mx1, <=, w - 3);
-        g_assert_cmpfloat (my1, <=, h - 3);
-        /* no ink of the "+N more" row at the right edge or below the image */
-        g_assert_cmpuint (count_ink (surface, w - 3, my0, w, my1 + 1), ==, 0);
-        g_assert_cmpuint (count_ink (surface, mx0, h - 2, mx1 + 1, h), ==, 0);
+        if (shown < 300)
+          {
+            g_assert_cmpfloat (mx1, <=, w - 3);
+            g_assert_cmpfloat (my1, <=, h - 3);
+            /* no ink of the "+N more" row at the right edge or below the image */
+            g_assert_cmpuint (count_ink (surface, w - 3, my0, w, my1 + 1), ==, 0);
+            g_assert_cmpuint (count_ink (surface, mx0, h - 2, mx1 + 1, h), ==, 0);
+          }
         cairo_surface_destroy (surface);
         aiperf_renderer_free (renderer);
       }
@@ -208,11 +233,17 @@ test_whole (void)
   g_assert_cmpfloat (y0, >, area.y + area.height);
   g_assert_cmpfloat (x0, >=, 2);
   g_assert_cmpfloat (x1, <=, w - 3);
-  /* the same chart without: "+N more" */
+  g_assert_null (aiperf_renderer_get_legend_short_name (renderer, 0));
+  /* the same chart without (the window's): all 60 too, beside the plot by
+   * what their names do not share */
   aiperf_renderer_set_whole_legend (renderer, FALSE);
   cairo_surface_destroy (surface);
   surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, w, h);
-  g_assert_cmpuint (count_entries (renderer, 60, w, h), <, 60);
+  g_assert_cmpuint (count_entries (renderer, 60, w, h), ==, 60);
+  g_assert_nonnull (aiperf_renderer_get_legend_short_name (renderer, 0));
+  area = aiperf_renderer_get_plot_area (renderer);
+  g_assert_true (find_legend (renderer, 59, w, h, &x0, &y0));
+  g_assert_cmpfloat (x0, >, area.x + area.width);
   cairo_surface_destroy (surface);
   aiperf_renderer_free (renderer);
 }

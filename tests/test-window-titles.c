@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
+#include "aiperf-chart-view-private.h"
 #include "aiperf-short-names.h"
 
 static void
@@ -195,6 +196,154 @@ test_collection_tabs (void)
   destroy_window (window);
 }
 
+/* The chart view as drawn, through cairo (not the window's GL renderer). */
+static cairo_surface_t *
+draw_view (GtkWidget *view)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint32
+pixel_at (cairo_surface_t *surface,
+          double           x,
+          double           y)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+
+  return *(const guint32 *) (data + (gsize) floor (y) * stride + (gsize) floor (x) * 4) & 0xffffff;
+}
+
+static gboolean
+near_colour (guint32 a,
+             guint32 b)
+{
+  for (int shift = 0; shift < 24; shift += 8)
+    if (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > 30)
+      return FALSE;
+  return TRUE;
+}
+
+/* The ccl-bench collection's 16 runs in the legend of its first chart, at
+ * 1400 × 900 and at 800 × 600: every entry shown (no "+N more"), named by
+ * what it does not share with the others, right of the plot, clear of
+ * every point; each swatch in its series' colour (the colour of its point
+ * on the chart); the whole name on hover. */
+static void
+test_collection_legend (void)
+{
+  g_autofree char *ccl = g_test_build_filename (G_TEST_DIST, "data", "formats", "vllm", "ccl", NULL);
+  const char *paths[] = { ccl, NULL };
+  const int sizes[][2] = { { 1400, 900 }, { 800, 600 } };
+
+  if (!display_available ())
+    return;
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      AiperfWindow *window = new_window ();
+      AiperfChartView *view;
+      AiperfRenderer *renderer;
+      const AiperfChart *chart;
+      cairo_surface_t *surface;
+      AiperfRect area;
+      int w, h;
+      guint n_legend = 0, n_found = 0;
+      gboolean more = FALSE;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[k][0], sizes[k][1]);
+      aiperf_window_load_paths_internal (window, paths, FALSE);
+      wait_loaded (window);
+      settle (800);
+      view = aiperf_plot_page_get_chart_view (page_at (window, first_drawn_tab (window)));
+      chart = aiperf_chart_view_get_chart (view);
+      renderer = aiperf_chart_view_get_renderer (view);
+      w = gtk_widget_get_width (GTK_WIDGET (view));
+      h = gtk_widget_get_height (GTK_WIDGET (view));
+      g_test_message ("window %dx%d: chart %dx%d", sizes[k][0], sizes[k][1], w, h);
+      area = aiperf_renderer_get_plot_area (renderer);
+      surface = draw_view (GTK_WIDGET (view));
+      g_assert_cmpint (cairo_image_surface_get_width (surface), ==, w);
+      for (int y = 0; y < h; y += 2)
+        for (int x = 0; x < w; x += 2)
+          more = more || aiperf_renderer_pick_legend (renderer, x, y) == AIPERF_LEGEND_MORE;
+      g_assert_false (more);
+      for (guint i = 0; i < chart->series->len; i++)
+        {
+          const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+          double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, y1 = -1;
+
+          if (!series->in_legend)
+            continue;
+          n_legend++;
+          for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x += 2)
+              if (aiperf_renderer_pick_legend (renderer, x, y) == (int) i)
+                x0 = MIN (x0, x), y0 = MIN (y0, y), y1 = MAX (y1, y);
+          if (y1 < 0)
+            continue;
+          n_found++;
+          /* beside the plot, inside the view */
+          g_assert_cmpfloat (x0, >=, area.x + area.width);
+          g_assert_cmpfloat (y1, <, h);
+          /* the run's own words of its name */
+          {
+            const char *short_name = aiperf_renderer_get_legend_short_name (renderer, (int) i);
+            g_auto(GStrv) words = NULL;
+
+            g_assert_nonnull (short_name);
+            g_assert_cmpuint (strlen (short_name), <, strlen (series->name) / 2);
+            words = g_strsplit (short_name, " ", -1);
+            for (guint k2 = 0; words[k2] != NULL; k2++)
+              g_assert_nonnull (strstr (series->name, words[k2]));
+          }
+          /* the swatch (8 px padding, a marker centred in 28 px) in the
+           * colour of the series' point */
+          for (guint l = 0; l < chart->layers->len; l++)
+            {
+              const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+              double px, py;
+
+              if (layer->series != (int) i || layer->kind != AIPERF_LAYER_POINTS || aiperf_layer_get_n (layer) == 0)
+                continue;
+              g_assert_true (aiperf_renderer_data_to_pixel (renderer, g_array_index (layer->x, double, 0),
+                                                            g_array_index (layer->y, double, 0), FALSE, &px, &py));
+              g_assert_true (near_colour (pixel_at (surface, x0 + 8 + 14, (y0 + y1) / 2.0), pixel_at (surface, px, py)));
+              break;
+            }
+        }
+      g_assert_cmpuint (n_legend, ==, 16);
+      g_assert_cmpuint (n_found, ==, 16);
+      g_assert_cmpstr (aiperf_renderer_get_legend_short_name (renderer, 0), ==, "vllmEP4 defaultall2all_8_8192");
+      /* the legend hides no point */
+      for (guint l = 0; l < chart->layers->len; l++)
+        {
+          const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+          for (guint i = 0; layer->kind == AIPERF_LAYER_POINTS && i < aiperf_layer_get_n (layer); i++)
+            {
+              double px, py;
+
+              g_assert_true (aiperf_renderer_data_to_pixel (renderer, g_array_index (layer->x, double, i),
+                                                            g_array_index (layer->y, double, i), FALSE, &px, &py));
+              g_assert_cmpint (aiperf_renderer_pick_legend (renderer, px, py), ==, -1);
+            }
+        }
+      cairo_surface_destroy (surface);
+      destroy_window (window);
+    }
+}
+
 /* The sweep's default tabs: short, all different, the whole title on hover. */
 static void
 test_tab_titles (void)
@@ -297,5 +446,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/titles/short-titles-differences", test_short_titles_differences);
   g_test_add_func ("/aiperf/window/titles/collection-tabs", test_collection_tabs);
   g_test_add_func ("/aiperf/window/titles/problem-sentence", test_problem_sentence);
+  g_test_add_func ("/aiperf/window/titles/collection-legend", test_collection_legend);
   return g_test_run ();
 }

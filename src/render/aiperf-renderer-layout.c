@@ -348,6 +348,85 @@ color_range (AiperfRenderer *self)
   self->c_max = hi;
 }
 
+/* Measures the legend right of the plot (in columns up to a third of the
+ * width), inside it (over a corner) or below it (in rows, up to 30 % of
+ * the height, or as many as it takes for a whole legend). Returns how many entries it has no room for; *fits is
+ * whether the box stays in that room. */
+typedef enum { LEGEND_RIGHT, LEGEND_INSIDE, LEGEND_BELOW } LegendPlace;
+
+static guint
+measure_legend (AiperfRenderer *self,
+                LegendPlace     where,
+                double          top,
+                double          pad,
+                gboolean       *fits)
+{
+  double s = self->s;
+  double est_w = self->width - 100 * s, est_h = self->height - top - 60 * s;
+  guint more;
+
+  self->legend_inside = where == LEGEND_INSIDE;
+  self->legend_below = where == LEGEND_BELOW;
+  self->legend_name_max = MAX (self->width - 2 * pad - 60 * s, 20 * s);
+  switch (where)
+    {
+    case LEGEND_RIGHT:
+      self->legend_max_w = self->width * 0.32;
+      self->legend_max_h = self->height - top - pad;
+      break;
+    case LEGEND_INSIDE:
+      self->legend_max_w = est_w * 0.6;
+      self->legend_max_h = est_h * 0.5;
+      break;
+    case LEGEND_BELOW:
+    default:
+      self->legend_max_w = self->width - 2 * pad;
+      /* (a whole legend: in as many rows as it takes) */
+      self->legend_max_h = self->legend_whole ? 0 : MAX ((self->height - top) * 0.3, 40 * s);
+      break;
+    }
+  more = aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
+  *fits = self->legend_w <= self->legend_max_w && (self->legend_max_h <= 0 || self->legend_h <= self->legend_max_h);
+  if (where == LEGEND_INSIDE)
+    *fits = *fits && !self->legend_not_inside;
+  return more;
+}
+
+/* Where the legend goes, every entry shown if any place can: outside on
+ * the right unless it would squeeze the plot, inside when it covers at
+ * most a corner of the plot, else below the plot. The entries' whole
+ * names first, then, short of room, what they do not share. "+N more"
+ * only when no place holds every entry: right of the plot or below it,
+ * wherever shows the most. */
+static void
+place_legend (AiperfRenderer *self,
+              double          top,
+              double          pad)
+{
+  const LegendPlace order[] = { LEGEND_RIGHT, LEGEND_INSIDE, LEGEND_BELOW };
+  guint right_more, below_more;
+  gboolean fits, right_fits, can_shorten = FALSE;
+
+  for (int distinct = 0; distinct < 2; distinct++)
+    {
+      if (distinct && !(can_shorten = aiperf_renderer_legend_can_shorten (self)))
+        break;
+      self->legend_distinct = distinct;
+      for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+        {
+          guint more = measure_legend (self, order[k], top, pad, &fits);
+
+          if (self->legend_w <= 0 || (more == 0 && fits))
+            return;
+        }
+    }
+  self->legend_distinct = can_shorten;
+  right_more = measure_legend (self, LEGEND_RIGHT, top, pad, &right_fits);
+  below_more = measure_legend (self, LEGEND_BELOW, top, pad, &fits);
+  if (right_fits && right_more <= below_more)
+    measure_legend (self, LEGEND_RIGHT, top, pad, &fits);
+}
+
 void
 aiperf_renderer_layout (AiperfRenderer *self,
                         cairo_t        *cr)
@@ -383,33 +462,7 @@ aiperf_renderer_layout (AiperfRenderer *self,
     }
   top += 10 * s;
 
-  /* Legend outside on the right, unless it would squeeze the plot. Names
-   * are measured whole: shortened to "Q…" they would tell nothing. */
-  self->legend_name_max = self->width - 2 * pad - 60 * s;
-  self->legend_below = FALSE;
-  self->legend_max_w = self->width;
-  self->legend_max_h = self->height - top - pad;
-  aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
-  self->legend_inside = FALSE;
-  if (self->legend_w > 0 && (self->legend_w > self->width * 0.32 || (self->legend_whole && self->legend_more > 0)))
-    {
-      /* Narrow canvas: inside when it covers at most a corner of the plot,
-       * else below the plot, in rows, with the names whole (a whole legend:
-       * every one of them, in as many rows as they take). */
-      double est_w = self->width - 100 * s, est_h = self->height - top - 60 * s;
-
-      if (self->legend_w <= est_w * 0.6 && self->legend_h <= est_h * 0.5 && !self->legend_not_inside &&
-          self->legend_more == 0)
-        self->legend_inside = TRUE;
-      else
-        {
-          self->legend_below = TRUE;
-          self->legend_name_max = MAX (self->width - 2 * pad - 60 * s, 20 * s);
-          self->legend_max_w = self->width - 2 * pad;
-          self->legend_max_h = self->legend_whole ? 0 : MAX ((self->height - top) * 0.3, 40 * s);
-          aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
-        }
-    }
+  place_legend (self, top, pad);
   if (self->legend_w > 0 && !self->legend_inside && !self->legend_below)
     right_extra += self->legend_w + 2 * gap;
   if (self->legend_below)

@@ -13,6 +13,9 @@
 #include "aiperf-renderer-private.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "aiperf-short-names.h"
 
 #define SWATCH_W 28.0
 #define PAD 8.0
@@ -52,6 +55,75 @@ typedef struct {
   double x, y, w;  /* relative to the legend box */
 } Entry;
 
+/* The name @series' entry shows: its own, or, when the legend is short of
+ * room, what it does not share with the other entries. */
+static const char *
+entry_name (AiperfRenderer *self,
+            guint           series)
+{
+  const AiperfSeries *s = g_ptr_array_index (self->chart->series, series);
+
+  if (self->legend_distinct && self->legend_names != NULL && series < self->legend_names->len &&
+      g_ptr_array_index (self->legend_names, series) != NULL)
+    return g_ptr_array_index (self->legend_names, series);
+  return s->name;
+}
+
+/* The entries' names without the words they all share ("vllmEP4
+ * defaultall2all_8_8192" of a ccl-bench run's "mistralai/Mixtral-8x7B-v0.1
+ * (vLLM: Mixtral8x7B-vllmEP4-Perlmutter[defaultall2all_8_8192]-group12)"),
+ * worked out once a draw. Whether any came out shorter. */
+gboolean
+aiperf_renderer_legend_can_shorten (AiperfRenderer *self)
+{
+  const AiperfChart *chart = self->chart;
+
+  if (self->legend_names == NULL)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+      self->legend_names = g_ptr_array_new_with_free_func (g_free);
+      self->legend_shorter = FALSE;
+      for (guint i = 0; i < chart->series->len; i++)
+        if (in_legend (g_ptr_array_index (chart->series, i)))
+          g_ptr_array_add (names, ((AiperfSeries *) g_ptr_array_index (chart->series, i))->name);
+      for (guint i = 0; i < chart->series->len; i++)
+        {
+          const AiperfSeries *series = g_ptr_array_index (chart->series, i);
+          char *name = NULL;
+
+          if (in_legend (series) && names->len > 1)
+            {
+              name = aiperf_distinct_run_label (series->name, (const char * const *) names->pdata, names->len);
+              if (name[0] == '\0' || strlen (name) >= strlen (series->name))
+                g_clear_pointer (&name, g_free);
+            }
+          self->legend_shorter = self->legend_shorter || name != NULL;
+          g_ptr_array_add (self->legend_names, name);
+        }
+    }
+  return self->legend_shorter;
+}
+
+const char *
+aiperf_renderer_get_legend_short_name (AiperfRenderer *self,
+                                       int             series)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (!self->valid || !self->legend_distinct || self->legend_names == NULL || series < 0 ||
+      (guint) series >= self->legend_names->len)
+    return NULL;
+  return g_ptr_array_index (self->legend_names, series);
+}
+
+void
+aiperf_renderer_legend_forget_names (AiperfRenderer *self)
+{
+  g_clear_pointer (&self->legend_names, g_ptr_array_unref);
+  self->legend_distinct = FALSE;
+}
+
 static double
 entry_width (AiperfRenderer *self,
              const char     *text)
@@ -62,106 +134,141 @@ entry_width (AiperfRenderer *self,
   return (SWATCH_W + 6) * self->s + tw;
 }
 
-/* Where each entry goes, and the box size. In a column (right or inside)
- * or in rows (below); entries past the room are summed up in a last
- * "+N more". Call between legend_font () and legend_font_done (). */
-static void
+/* Width of @n entries of widths @w laid in columns of @rows, top to bottom
+ * then left to right, each column as wide as its widest entry. */
+static double
+grid_width (const double *w,
+            guint         n,
+            guint         rows,
+            double        gap)
+{
+  double total = 0;
+
+  for (guint first = 0; first < n; first += rows)
+    {
+      double column = 0;
+
+      for (guint i = first; i < MIN (n, first + rows); i++)
+        column = MAX (column, w[i]);
+      total += (first > 0 ? gap : 0) + column;
+    }
+  return total;
+}
+
+/* Where each entry goes, and the box size. Entries fill columns top to
+ * bottom: beside the plot (right or inside) as few columns as hold them
+ * all, below it as few rows. What the room cannot hold is summed up in a
+ * last "+N more", after as many entries as the room holds. Returns how
+ * many that stands for. Call between legend_font () and legend_font_done (). */
+static guint
 lay_out (AiperfRenderer *self,
          GArray         *entries,
          double         *out_w,
-         double         *out_h,
-         guint          *out_more)
+         double         *out_h)
 {
   const AiperfChart *chart = self->chart;
   double s = self->s, rh = row_height (self), gap = 16 * s;
-  double max_w = self->legend_max_w > 0 ? self->legend_max_w : G_MAXDOUBLE;
+  double max_w = self->legend_max_w > 0 ? self->legend_max_w - 2 * PAD * s : G_MAXDOUBLE;
   double max_h = self->legend_max_h > 0 ? self->legend_max_h : G_MAXDOUBLE;
-  guint total = 0, placed = 0, max_rows;
-  double x = 0, y = 0, w = 0, more_w;
-  char more_text[48];
+  g_autoptr(GArray) index = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) width = g_array_new (FALSE, FALSE, sizeof (double));
+  guint total, placed, max_rows, rows = 0, more = 0;
+  double w = 0;
 
-  for (guint i = 0; i < chart->series->len; i++)
-    total += in_legend (g_ptr_array_index (chart->series, i));
   *out_w = *out_h = 0;
-  *out_more = 0;
   g_array_set_size (entries, 0);
+  for (guint i = 0; i < chart->series->len; i++)
+    if (in_legend (g_ptr_array_index (chart->series, i)))
+      {
+        double ew = entry_width (self, entry_name (self, i));
+
+        g_array_append_val (index, i);
+        g_array_append_val (width, ew);
+      }
+  total = index->len;
+  self->legend_more = 0;
   if (total == 0)
-    return;
+    return 0;
   /* No bound given (G_MAXDOUBLE) is as many rows as there are entries: the
    * quotient itself does not fit a guint. */
   max_rows = (guint) CLAMP ((max_h - 2 * PAD * s) / rh, 1.0, (double) total);
-  if (self->legend_below && !self->legend_whole)
-    max_rows = MIN (max_rows, 3);
-  g_snprintf (more_text, sizeof more_text, "+%u more", total);
-  more_w = entry_width (self, more_text);
 
-  for (guint i = 0; i < chart->series->len; i++)
+  /* All of them: beside the plot the fewest columns (a first one however
+   * wide, so the caller sees it is too wide), below it the fewest rows. */
+  for (guint cols = 1; cols <= total; cols++)
     {
-      const AiperfSeries *series = g_ptr_array_index (chart->series, i);
-      Entry e = { (int) i, 0, 0, 0 };
-      guint row = (guint) (y / rh + 0.5);
-      gboolean last_row, fits;
+      guint r = (total + cols - 1) / cols;
+      double gw;
 
-      if (!in_legend (series))
+      if (r > max_rows)
         continue;
-      e.w = entry_width (self, series->name);
-      if (self->legend_below)
-        {
-          double avail = max_w - 2 * PAD * s;
-
-          if (x > 0 && x + e.w > avail)
-            {
-              /* Out of rows: "+N more" takes the room kept for it. */
-              if (row + 1 >= max_rows)
-                break;
-              x = 0;
-              y += rh;
-              row++;
-            }
-          last_row = row + 1 >= max_rows;
-          /* The last row keeps room for "+N more" unless this is the last entry. */
-          fits = !last_row || placed + 1 == total || x + e.w + gap + more_w <= avail;
-        }
-      else
-        {
-          last_row = row + 1 >= max_rows;
-          fits = row < max_rows && (!last_row || placed + 1 == total);
-        }
-      if (!fits)
+      gw = grid_width ((double *) width->data, total, r, gap);
+      if (cols > 1 && gw > max_w)
         break;
-      e.x = x;
-      e.y = y;
-      g_array_append_val (entries, e);
-      placed++;
-      w = MAX (w, x + e.w);
-      if (self->legend_below)
-        x += e.w + gap;
-      else
-        y += rh;
+      if (rows == 0 || r < rows)
+        rows = r, w = gw;
+      if (!self->legend_below || r == 1)
+        break;
     }
-  self->legend_more = total - placed;
-  if (placed < total)
+  placed = total;
+  if (rows == 0)
     {
-      Entry e = { -1, 0, 0, 0 };
+      /* Not all: full columns of max_rows, as many as fit, the last slot
+       * saying "+N more". */
+      char more_text[48];
+      double more_w;
+      guint cols;
 
-      *out_more = total - placed;
-      g_snprintf (more_text, sizeof more_text, "+%u more", *out_more);
-      e.w = entry_width (self, more_text);
-      if (self->legend_below)
-        e.x = x, e.y = y;
-      else
-        e.y = y;
-      g_array_append_val (entries, e);
-      w = MAX (w, e.x + e.w);
-      y = e.y + (self->legend_below ? 0 : rh);
+      rows = max_rows;
+      g_snprintf (more_text, sizeof more_text, "+%u more", total);
+      more_w = entry_width (self, more_text);
+      for (cols = 1; cols * rows <= total; cols++)
+        {
+          guint n = cols * rows - 1;
+          double *ws = g_newa (double, n + 1);
+
+          memcpy (ws, width->data, n * sizeof (double));
+          ws[n] = more_w;
+          if (cols > 1 && grid_width (ws, n + 1, rows, gap) > max_w)
+            break;
+          placed = n;
+          w = grid_width (ws, n + 1, rows, gap);
+        }
+      more = total - placed;
     }
-  if (self->legend_below)
-    y += rh;
+
+  {
+    double x = 0, column = 0;
+
+    for (guint k = 0; k < placed + (more > 0); k++)
+      {
+        Entry e = { k < placed ? (int) g_array_index (index, guint, k) : -1, 0, 0, 0 };
+
+        if (k > 0 && k % rows == 0)
+          x += column + gap, column = 0;
+        if (k < placed)
+          e.w = g_array_index (width, double, k);
+        else
+          {
+            char more_text[48];
+
+            g_snprintf (more_text, sizeof more_text, "+%u more", more);
+            e.w = entry_width (self, more_text);
+          }
+        e.x = x;
+        e.y = (k % rows) * rh;
+        column = MAX (column, e.w);
+        g_array_append_val (entries, e);
+      }
+    w = x + column;
+  }
   *out_w = 2 * PAD * s + w;
-  *out_h = 2 * PAD * s + y;
+  *out_h = 2 * PAD * s + MIN (rows, placed + (more > 0)) * rh;
+  self->legend_more = more;
+  return more;
 }
 
-void
+guint
 aiperf_renderer_legend_measure (AiperfRenderer *self,
                                 double         *w,
                                 double         *h)
@@ -170,8 +277,9 @@ aiperf_renderer_legend_measure (AiperfRenderer *self,
   guint more;
 
   legend_font (self);
-  lay_out (self, entries, w, h, &more);
+  more = lay_out (self, entries, w, h);
   legend_font_done (self);
+  return more;
 }
 
 /* Points of visible layers inside @r: how much data a legend there would hide. */
@@ -213,8 +321,8 @@ place (AiperfRenderer *self)
 
   if (self->legend_below)
     {
-      /* under the plot, moved left when its rows are wider than the plot */
-      r.x = MAX (0, MIN (a->x, self->width - 14 * s - self->legend_w));
+      /* under the plot's left edge, as far left as a wide one needs */
+      r.x = MAX (14 * s, MIN (a->x, self->width - 14 * s - self->legend_w));
       r.y = self->height - 14 * s - self->legend_h;
       return r;
     }
@@ -353,6 +461,7 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
   double s = self->s, rh, w, h;
   g_autoptr(GArray) entries = NULL;
   guint more;
+  gboolean one_column;
   AiperfRect box;
 
   g_array_set_size (self->legend_hits, 0);
@@ -371,14 +480,22 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
   legend_font (self);
   rh = row_height (self);
   entries = g_array_new (FALSE, FALSE, sizeof (Entry));
-  lay_out (self, entries, &w, &h, &more);
+  more = lay_out (self, entries, &w, &h);
+  /* In one column a click anywhere across the box hits the entry. */
+  one_column = entries->len > 0 && g_array_index (entries, Entry, entries->len - 1).x == 0;
   for (guint k = 0; k < entries->len; k++)
     {
       const Entry *e = &g_array_index (entries, Entry, k);
       double ex = box.x + PAD * s + e->x, ey = box.y + PAD * s + e->y;
       const AiperfSeries *series;
+      const char *name;
       double alpha;
       AiperfLegendHit hit;
+
+      hit.rect.x = one_column ? box.x : ex;
+      hit.rect.y = ey;
+      hit.rect.width = one_column ? box.width : e->w;
+      hit.rect.height = rh;
 
       if (e->series < 0)
         {
@@ -388,10 +505,6 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
           g_snprintf (text, sizeof text, "+%u more", more);
           aiperf_set_rgba (cr, self->style->foreground, 0.7);
           aiperf_renderer_show_text (self, cr, text, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);
-          hit.rect.x = self->legend_below ? ex : box.x;
-          hit.rect.y = ey;
-          hit.rect.width = self->legend_below ? e->w : box.width;
-          hit.rect.height = rh;
           hit.series = AIPERF_LEGEND_MORE;
           g_array_append_val (self->legend_hits, hit);
           continue;
@@ -400,22 +513,19 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
       alpha = series->visible ? 1.0 : 0.3;
       draw_swatch (self, cr, series, ex, ey + rh / 2, alpha);
       aiperf_set_rgba (cr, self->style->foreground, series->visible ? 1.0 : 0.45);
-      aiperf_renderer_show_text (self, cr, series->name, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);
+      name = entry_name (self, (guint) e->series);
+      aiperf_renderer_show_text (self, cr, name, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);
       if (!series->visible)
         {
           /* Struck through as well as greyed: readable without colour. */
           double tw;
 
-          aiperf_renderer_text_size (self, series->name, &tw, NULL);
+          aiperf_renderer_text_size (self, name, &tw, NULL);
           cairo_move_to (cr, ex + (SWATCH_W + 6) * s, ey + rh / 2);
           cairo_rel_line_to (cr, tw, 0);
           cairo_set_line_width (cr, MAX (1.0, s));
           cairo_stroke (cr);
         }
-      hit.rect.x = self->legend_below ? ex : box.x;
-      hit.rect.y = ey;
-      hit.rect.width = self->legend_below ? e->w : box.width;
-      hit.rect.height = rh;
       hit.series = e->series;
       g_array_append_val (self->legend_hits, hit);
     }

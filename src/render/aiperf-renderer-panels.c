@@ -136,7 +136,8 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
    * chart drawn before may have left a row-wise or shorter legend set. */
   self->legend_name_max = self->width * 0.26;
   self->legend_below = FALSE;
-  self->legend_max_w = self->width;
+  aiperf_renderer_legend_forget_names (self);
+  self->legend_max_w = self->width * 0.32;
   self->legend_max_h = MAX (grid_h - 40 * s, 0);
   aiperf_renderer_legend_measure (self, &self->legend_w, &self->legend_h);
   self->legend_inside = FALSE;

@@ -83,9 +83,14 @@ struct _AiperfRenderer {
   gboolean        legend_below; /* in rows under the plot (narrow charts) */
   gboolean        legend_not_inside; /* inside, every corner covered data */
   /* every entry, for a page that cannot be clicked open: below the plot in
-   * as many rows as it takes when the side has no room */
+   * as many rows as it takes when no other place holds them */
   gboolean        legend_whole;
   guint           legend_more;  /* entries the last layout left to "+N more" */
+  /* Short of room, the entries say what their names do not share:
+   * legend_names holds those (per series, NULL where the name stays). */
+  gboolean        legend_distinct;
+  gboolean        legend_shorter;
+  GPtrArray      *legend_names;
   AiperfPickGrid  grid;
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */
   /* AiperfBarHit of the segments of the last draw, sorted by top edge
@@ -196,7 +201,13 @@ gboolean aiperf_renderer_pick_panels (AiperfRenderer *self, double px, double py
 void     aiperf_renderer_panels_free (AiperfRenderer *self);
 
 /* legend (aiperf-renderer-legend.c) */
-void     aiperf_renderer_legend_measure (AiperfRenderer *self, double *w, double *h);
+/* The legend's size in the room legend_max_w × legend_max_h; returns how
+ * many entries its "+N more" stands for (0: all shown). */
+guint    aiperf_renderer_legend_measure (AiperfRenderer *self, double *w, double *h);
+/* Whether the entries have shorter names to show (legend_distinct). */
+gboolean aiperf_renderer_legend_can_shorten (AiperfRenderer *self);
+/* A new draw: the names are worked out again when needed. */
+void     aiperf_renderer_legend_forget_names (AiperfRenderer *self);
 /* Decides where the legend goes (after layout, before labels avoid it). */
 void     aiperf_renderer_legend_place (AiperfRenderer *self);
 /* Whether the placed legend lies over a data point. */

@@ -110,6 +110,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   aiperf_tick_set_clear (&self->ct);
   aiperf_pick_grid_clear (&self->grid);
   g_array_unref (self->legend_hits);
+  aiperf_renderer_legend_forget_names (self);
   g_array_unref (self->bar_hits);
   g_array_unref (self->segment_hits);
   aiperf_renderer_panels_free (self);
@@ -310,6 +311,7 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   cairo_paint (cr);
 
   self->legend_not_inside = FALSE;
+  aiperf_renderer_legend_forget_names (self);
   lay_out (self, cr);
   aiperf_renderer_place_labels (self);
   /* Labels with no room are said under the title: the plot is laid out

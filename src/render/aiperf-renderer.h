@@ -81,6 +81,11 @@ gboolean        aiperf_renderer_pick         (AiperfRenderer       *self,
 int             aiperf_renderer_pick_legend  (AiperfRenderer       *self,
                                               double                px,
                                               double                py);
+/* The shorter name the last draw's legend gave @series (what its name does
+ * not share with the other entries, when the whole names had no room), or
+ * NULL when the entry shows the series' own name. Valid until the next draw. */
+const char     *aiperf_renderer_get_legend_short_name (AiperfRenderer *self,
+                                                       int             series);
 typedef struct {
   AiperfRect  rect;
   const char *text;    /* the renderer's: valid until its next draw */

@@ -1,6 +1,7 @@
 /* aiperf-chart-view-legend.c — the legend's "+N more": clicked, a popover
  * lists every entry of the legend, each a check that shows or hides its
- * series as a click on a legend entry does.
+ * series as a click on a legend entry does. An entry the legend shortened
+ * (to what it does not share with the others) says its whole name on hover.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -104,4 +105,32 @@ aiperf_chart_view_show_legend_popover (AiperfChartView *self,
   g_signal_connect (popover, "closed", G_CALLBACK (on_closed), self);
   self->legend_popover = popover;
   gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+static gboolean
+on_query_tooltip (GtkWidget       *widget,
+                  int              x,
+                  int              y,
+                  gboolean         keyboard,
+                  GtkTooltip      *tooltip,
+                  AiperfChartView *self)
+{
+  AiperfRenderer *renderer = aiperf_chart_view_get_renderer (self);
+  int series;
+
+  if (keyboard || self->chart == NULL || renderer == NULL)
+    return FALSE;
+  series = aiperf_renderer_pick_legend (renderer, x, y);
+  if (series < 0 || (guint) series >= self->chart->series->len ||
+      aiperf_renderer_get_legend_short_name (renderer, series) == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, ((const AiperfSeries *) g_ptr_array_index (self->chart->series, series))->name);
+  return TRUE;
+}
+
+void
+aiperf_chart_view_init_legend (AiperfChartView *self)
+{
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
 }

@@ -143,6 +143,8 @@ void        aiperf_chart_view_show_legend_popover   (AiperfChartView      *self,
                                                      double                x,
                                                      double                y);
 void        aiperf_chart_view_close_legend_popover  (AiperfChartView      *self);
+/* The whole name of a shortened legend entry on hover. */
+void        aiperf_chart_view_init_legend           (AiperfChartView      *self);
 
 /* aiperf-chart-view-keys.c */
 void        aiperf_chart_view_class_init_keys       (GtkWidgetClass       *widget_class);

@@ -270,6 +270,7 @@ aiperf_chart_view_init (AiperfChartView *self)
                     G_CALLBACK (on_scale_factor_changed), NULL);
 
   aiperf_chart_view_init_input (self);
+  aiperf_chart_view_init_legend (self);
   update_action_state (self);
 }
 

@@ -4,8 +4,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "config.h"
-
 #include <string.h>
 
 #include "aiperf-short-names.h"

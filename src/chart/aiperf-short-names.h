@@ -1,4 +1,4 @@
-/* aiperf-short-names.h — names that fit a tab or a sidebar row and still
+/* aiperf-short-names.h — names that fit a tab, a sidebar row or a legend and still
  * tell things apart.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
