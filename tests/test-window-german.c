@@ -100,6 +100,31 @@ test_no_recent (void)
   destroy_window (window);
 }
 
+/* A run without time slices: the toast that leaves their charts out says
+ * so in German, naming the setting as the window does, no flag. */
+static void
+test_time_slice_toast (void)
+{
+  AiperfWindow *window;
+  AiperfRun *run;
+  const char *toast;
+
+  if (!display_available ())
+    return;
+  window = open_sweep ();
+  run = aiperf_run_set_get_run (aiperf_window_get_run_set (window), 0);
+  aiperf_window_open_run_details (window, run);
+  wait_details (run);
+  toast = aiperf_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_test_message ("%s", toast);
+  g_assert_nonnull (strstr (toast, "Lauf „qwen_concurrency1“ hat keine Zeitabschnitte"));
+  g_assert_nonnull (strstr (toast, "Dauer der Zeitabschnitte"));
+  g_assert_null (strstr (toast, "--"));
+  g_assert_null (strstr (toast, "time slices"));
+  destroy_window (window);
+}
+
 /* The preferences' rows, by title. */
 static gboolean
 has_row_titled (GtkWidget  *widget,
@@ -187,5 +212,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/german/no-recent", test_no_recent);
   g_test_add_func ("/aiperf/window/german/menus", test_menus);
   g_test_add_func ("/aiperf/window/german/preferences", test_preferences);
+  g_test_add_func ("/aiperf/window/german/time-slice-toast", test_time_slice_toast);
   return g_test_run ();
 }

@@ -24,7 +24,7 @@ on_left_out_details (AdwToast     *toast,
 }
 
 /* aiperf skips a single-run plot whose data the run lacks (time-slice plots
- * of a run made without --slice-duration, GPU plots without telemetry); an
+ * of a run recorded without them, GPU plots without telemetry); an
  * empty tab per such plot would only hide the plots that do have data. The
  * toast names the plots and says why. */
 static void

@@ -112,7 +112,10 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   int series;
 
   if (slices == NULL || aiperf_timeslices_get_n_slices (slices) == 0)
-    return aiperf_plot_no_data (error, _("Run “%s” was recorded without time slices (aiperf profile --slice-duration makes them)."),
+    /* In the window's words: its Group By calls the setting "Time Slice
+     * Duration". Short enough for the toast that leaves the charts out. */
+    return aiperf_plot_no_data (error, _("Run “%s” has no time slices: AIPerf records them only when "
+                                         "its Time Slice Duration is set."),
                                 aiperf_run_get_name (run));
   if (spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
