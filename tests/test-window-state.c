@@ -231,6 +231,93 @@ test_title_zoom_keys (void)
   destroy_window (window);
 }
 
+/* Open Recent's place in the main menu, and whether it is the submenu. */
+static gboolean
+find_recent_item (AiperfWindow *window,
+                  gboolean     *is_submenu,
+                  char        **action)
+{
+  GMenuModel *section = G_MENU_MODEL (window->open_section);
+
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, i, G_MENU_LINK_SUBMENU);
+      g_autofree char *label = NULL;
+
+      if (!g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label) ||
+          !g_str_equal (label, "Open _Recent"))
+        continue;
+      *is_submenu = submenu == G_MENU_MODEL (window->recent_submenu);
+      *action = NULL;
+      g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", action);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Open Recent as GNOME's applications have it: with nothing opened yet a
+ * disabled item (its action is; no submenu that opens onto nothing); once a
+ * folder is opened, a submenu listing it by name and place, and choosing
+ * it in a new window opens that folder again. */
+static void
+test_recent (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  g_autofree char *sweep = sweep_path ();
+  g_autofree char *whole = g_canonicalize_filename (sweep, NULL);
+  g_autofree char *parent = g_path_get_dirname (whole);
+  g_autofree char *action = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *expected = NULL;
+  AiperfWindow *window;
+  AiperfRunSet *runs;
+  gboolean is_submenu = TRUE;
+
+  if (!display_available ())
+    return;
+  settings = g_settings_new ("org.aiperf.Plot");
+  g_settings_reset (settings, "recent-folders");
+
+  window = new_window ();
+  g_assert_true (find_recent_item (window, &is_submenu, &action));
+  g_assert_false (is_submenu);
+  g_assert_cmpstr (action, ==, "win.no-recent");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "no-recent"));
+  g_clear_pointer (&action, g_free);
+  g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->recent_section)), ==, 0);
+  destroy_window (window);
+
+  window = open_sweep ();
+  g_assert_true (find_recent_item (window, &is_submenu, &action));
+  g_assert_true (is_submenu);
+  g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->recent_section)), ==, 1);
+  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 0,
+                                                  G_MENU_ATTRIBUTE_ACTION, "s", &action));
+  g_assert_cmpstr (action, ==, "win.open-recent");
+  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 0,
+                                                  G_MENU_ATTRIBUTE_TARGET, "s", &target));
+  /* the whole path, "tests/../data" resolved */
+  g_assert_cmpstr (target, ==, whole);
+  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 0,
+                                                  G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  expected = g_strdup_printf ("qwen-sweep — %s", parent);
+  if (!g_str_has_prefix (parent, g_get_home_dir ()))
+    g_assert_cmpstr (label, ==, expected);
+  destroy_window (window);
+
+  /* chosen in a new window: the sweep again */
+  window = new_window ();
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-recent"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-recent", g_variant_new_string (target));
+  wait_loaded (window);
+  runs = aiperf_window_get_run_set (window);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (runs), ==, 3);
+  g_assert_cmpstr (aiperf_run_get_name (aiperf_run_set_get_run (runs, 0)), ==, "qwen_concurrency1");
+  destroy_window (window);
+  g_settings_reset (settings, "recent-folders");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -241,5 +328,6 @@ main (int    argc,
   g_test_add_func ("/aiperf/window/all-tabs-closed", test_all_tabs_closed);
   g_test_add_func ("/aiperf/window/watch-keeps-view", test_watch_keeps_view);
   g_test_add_func ("/aiperf/window/title-zoom-keys", test_title_zoom_keys);
+  g_test_add_func ("/aiperf/window/recent", test_recent);
   return g_test_run ();
 }

@@ -294,25 +294,46 @@ rebuild_add_menu (AiperfWindow *self)
   gtk_menu_button_set_menu_model (self->add_plot_button, G_MENU_MODEL (menu));
 }
 
+/* Open Recent: the folders' submenu, or with none a disabled item (its
+ * action is), as GNOME's applications show it, never an empty submenu. */
+static void
+show_recent_item (AiperfWindow *self,
+                  gboolean      any)
+{
+  GMenuModel *section = G_MENU_MODEL (self->open_section);
+  g_autoptr(GMenuItem) item = NULL;
+
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, i, G_MENU_LINK_SUBMENU);
+      gboolean flag = FALSE;
+
+      if (submenu != G_MENU_MODEL (self->recent_submenu) &&
+          !g_menu_model_get_item_attribute (section, i, "aiperf-recent", "b", &flag))
+        continue;
+      if ((submenu != NULL) == any)
+        return;
+      item = any ? g_menu_item_new_submenu (_("Open _Recent"), G_MENU_MODEL (self->recent_submenu))
+                 : g_menu_item_new (_("Open _Recent"), "win.no-recent");
+      g_menu_item_set_attribute (item, "aiperf-recent", "b", TRUE);
+      g_menu_remove (self->open_section, i);
+      g_menu_insert_item (self->open_section, i, item);
+      return;
+    }
+}
+
 static void
 rebuild_recent_menu (AiperfWindow *self)
 {
   g_auto(GStrv) recent = NULL;
-
   GtkWidget *child;
 
   g_menu_remove_all (self->recent_section);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
     gtk_list_box_remove (self->recent_list, child);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_group), FALSE);
-  if (self->settings == NULL)
-    {
-      g_autoptr(GMenuItem) none = g_menu_item_new (_("No Recent Folders"), NULL);
-
-      g_menu_append_item (self->recent_section, none);
-      return;
-    }
-  recent = g_settings_get_strv (self->settings, "recent-folders");
+  recent = self->settings != NULL ? g_settings_get_strv (self->settings, "recent-folders") : g_new0 (char *, 1);
+  show_recent_item (self, recent[0] != NULL);
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autofree char *base = g_path_get_basename (recent[i]);
@@ -320,6 +341,7 @@ rebuild_recent_menu (AiperfWindow *self)
       g_autofree char *where = NULL;
       g_autofree char *label = NULL;
       g_autoptr(GMenuItem) item = NULL;
+      GtkWidget *row;
 
       /* Two "run1" folders differ by where they are: say it, home as ~. */
       if (g_str_has_prefix (parent, g_get_home_dir ()) && !g_str_equal (g_get_home_dir (), "/"))
@@ -335,11 +357,10 @@ rebuild_recent_menu (AiperfWindow *self)
 
         item = g_menu_item_new (escaped, NULL);
       }
-      GtkWidget *row = adw_action_row_new ();
-
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", recent[i]);
       g_menu_append_item (self->recent_section, item);
 
+      row = adw_action_row_new ();
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), recent[i]);
@@ -349,13 +370,6 @@ rebuild_recent_menu (AiperfWindow *self)
       gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", recent[i]);
       gtk_list_box_append (self->recent_list, row);
       gtk_widget_set_visible (GTK_WIDGET (self->recent_group), TRUE);
-    }
-  /* Never an empty submenu: an item without an action shows disabled. */
-  if (recent[0] == NULL)
-    {
-      g_autoptr(GMenuItem) none = g_menu_item_new (_("No Recent Folders"), NULL);
-
-      g_menu_append_item (self->recent_section, none);
     }
 }
 
@@ -495,6 +509,8 @@ static const GActionEntry win_entries[] = {
   { "open-folder", open_folder },
   { "open-file", open_file },
   { "open-recent", open_recent, "s" },
+  /* Open Recent with nothing recent: an item that is always disabled */
+  { "no-recent", NULL },
   { "cancel-load", cancel_load },
   { "show-errors", show_errors },
   { "export", aiperf_window_action_export, "s" },
@@ -543,6 +559,7 @@ void
 aiperf_window_init_actions (AiperfWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  set_enabled (self, "no-recent", FALSE);
   aiperf_window_init_report_action (self);
   aiperf_window_init_compare_action (self);
   aiperf_window_bind_session_actions (self);

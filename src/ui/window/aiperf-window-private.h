@@ -42,6 +42,8 @@ struct _AiperfWindow
   GtkWidget       *watch_button;
   GtkMenuButton   *add_plot_button;
   AdwWindowTitle  *window_title;
+  GMenu           *open_section;    /* Open Folder… to Watch: holds Open Recent */
+  GMenu           *recent_submenu;  /* Open Recent's submenu: recent_section */
   GMenu           *recent_section;
   AdwPreferencesGroup *recent_group;
   GtkListBox      *recent_list;

@@ -221,12 +221,17 @@ aiperf_window_remember_recent (AiperfWindow *self,
   g_auto(GStrv) recent = NULL;
   guint n = 1;
 
+  g_autofree char *whole = NULL;
+
   if (self->settings == NULL)
     return;
+  /* Whole, so it opens again from wherever the next start is ("run/../x"
+   * and "x" are one folder). */
+  whole = g_canonicalize_filename (path, NULL);
   old = g_settings_get_strv (self->settings, "recent-folders");
-  g_strv_builder_add (builder, path);
+  g_strv_builder_add (builder, whole);
   for (guint i = 0; old[i] != NULL && n < RECENT_MAX; i++)
-    if (g_strcmp0 (old[i], path) != 0)
+    if (g_strcmp0 (old[i], whole) != 0)
       {
         g_strv_builder_add (builder, old[i]);
         n++;
@@ -385,6 +390,8 @@ aiperf_window_class_init (AiperfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, watch_button);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, add_plot_button);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, open_section);
+  gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_submenu);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_group);
   gtk_widget_class_bind_template_child (widget_class, AiperfWindow, recent_list);
