@@ -412,11 +412,41 @@ blue_extent (cairo_surface_t *surface,
     }
 }
 
+/* The centre of @series' legend swatch: 8 px into the entry (its
+ * padding), a marker or line centred in 28 px, on the row's middle. */
+static void
+swatch_centre (AiperfRenderer *renderer,
+               int             series,
+               double         *cx,
+               double         *cy)
+{
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, y1 = -1;
+
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      if (aiperf_renderer_pick_legend (renderer, x, y) == series)
+        x0 = MIN (x0, x), y0 = MIN (y0, y), y1 = MAX (y1, y);
+  g_assert_cmpfloat (y1, >=, 0);
+  *cx = x0 + 8 + 14;
+  *cy = (y0 + y1 + 1) / 2.0;
+}
+
+static gboolean
+blue_at (cairo_surface_t *surface,
+         double           x,
+         double           y)
+{
+  Pixel p = read_pixel (surface, x, y);
+
+  return (int) p.b > (int) p.r + 30;
+}
+
 /* 6,348 time slices (a slow wave with noise, one slice far above and one
  * far below) in an 800 px chart: drawn as a line through each pixel
  * column's extremes, no more vertices than four a column, and the two
- * extremes reach exactly their pixels. Zoomed to 50 slices they are
- * markers again, one each. */
+ * extremes reach exactly their pixels, and the legend's swatch is a line,
+ * no marker. Zoomed to 50 slices they are markers again, one each, and so
+ * is the swatch. */
 static void
 test_dense_points_as_line (void)
 {
@@ -463,6 +493,16 @@ test_dense_points_as_line (void)
   g_assert_cmpfloat (top, >=, py);
   g_assert_true (aiperf_renderer_data_to_pixel (renderer, 3000.5, 3.0, FALSE, NULL, &py));
   g_assert_cmpfloat (bottom, <=, py);
+  /* the swatch: a line across its 28 px, thin (no 9 px marker in it) */
+  {
+    double cx, cy;
+
+    swatch_centre (renderer, s, &cx, &cy);
+    g_assert_true (blue_at (surface, cx - 10, cy) || blue_at (surface, cx - 10, cy - 1));
+    g_assert_true (blue_at (surface, cx + 10, cy) || blue_at (surface, cx + 10, cy - 1));
+    g_assert_false (blue_at (surface, cx, cy - 3.5));
+    g_assert_false (blue_at (surface, cx, cy + 3));
+  }
   cairo_surface_destroy (surface);
 
   /* zoomed in to 50 slices: room for their markers, one each (and one
@@ -474,6 +514,14 @@ test_dense_points_as_line (void)
   g_assert_true (aiperf_renderer_data_to_pixel (renderer, high + 0.5, 9.0, FALSE, &px, &py));
   g_assert_true ((int) read_pixel (surface, px + 3, py).b > (int) read_pixel (surface, px + 3, py).r + 30);
   g_assert_true ((int) read_pixel (surface, px - 3, py).b > (int) read_pixel (surface, px - 3, py).r + 30);
+  /* the swatch: a marker again, no line out to its ends */
+  {
+    double cx, cy;
+
+    swatch_centre (renderer, s, &cx, &cy);
+    g_assert_true (blue_at (surface, cx, cy - 3) && blue_at (surface, cx, cy + 2));
+    g_assert_false (blue_at (surface, cx - 10, cy) || blue_at (surface, cx + 10, cy));
+  }
   cairo_surface_destroy (surface);
 }
 

@@ -142,6 +142,8 @@ draw_points (Ctx *c)
    * lowest and highest, joined, as any long series is drawn. */
   if (layer->dense_as_line && too_dense_for_markers (c))
     {
+      if (layer->series >= 0 && (guint) layer->series < c->self->drawn_as_line->len)
+        c->self->drawn_as_line->data[layer->series] = TRUE;
       draw_dense_line (c);
       return;
     }

@@ -359,13 +359,16 @@ place (AiperfRenderer *self)
 static void
 draw_swatch (AiperfRenderer     *self,
              cairo_t            *cr,
-             const AiperfSeries *series,
+             guint               index,
              double              x,
              double              y,
              double              alpha)
 {
+  const AiperfSeries *series = g_ptr_array_index (self->chart->series, index);
   AiperfRGBA c = aiperf_style_resolve (self->style, series->color);
   double s = self->s, w = SWATCH_W * s, cy = y;
+  /* Markers too dense to draw, drawn as a line: the swatch is that line. */
+  gboolean as_line = index < self->drawn_as_line->len && self->drawn_as_line->data[index];
 
   cairo_save (cr);
   cairo_new_path (cr);
@@ -375,7 +378,7 @@ draw_swatch (AiperfRenderer     *self,
 
       cairo_set_dash (cr, dash, 2, 0);
     }
-  switch (series->swatch)
+  switch (as_line ? AIPERF_LAYER_LINE : series->swatch)
     {
     case AIPERF_LAYER_POINTS:
       aiperf_renderer_draw_marker_path (cr, series->marker, x + w / 2, cy, 9 * s);
@@ -420,7 +423,7 @@ draw_swatch (AiperfRenderer     *self,
       aiperf_set_rgba (cr, c, alpha);
       cairo_stroke (cr);
       /* A line series that also has markers shows one, like the plot. */
-      if (series->swatch == AIPERF_LAYER_LINE || series->swatch == AIPERF_LAYER_STEP)
+      if (!as_line && (series->swatch == AIPERF_LAYER_LINE || series->swatch == AIPERF_LAYER_STEP))
         for (guint l = 0; l < self->chart->layers->len; l++)
           {
             const AiperfLayer *layer = g_ptr_array_index (self->chart->layers, l);
@@ -511,7 +514,7 @@ aiperf_renderer_draw_legend (AiperfRenderer *self,
         }
       series = g_ptr_array_index (chart->series, e->series);
       alpha = series->visible ? 1.0 : 0.3;
-      draw_swatch (self, cr, series, ex, ey + rh / 2, alpha);
+      draw_swatch (self, cr, (guint) e->series, ex, ey + rh / 2, alpha);
       aiperf_set_rgba (cr, self->style->foreground, series->visible ? 1.0 : 0.45);
       name = entry_name (self, (guint) e->series);
       aiperf_renderer_show_text (self, cr, name, ex + (SWATCH_W + 6) * s, ey + rh / 2, 0, 0.5, 0);

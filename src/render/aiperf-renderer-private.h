@@ -91,6 +91,9 @@ struct _AiperfRenderer {
   gboolean        legend_distinct;
   gboolean        legend_shorter;
   GPtrArray      *legend_names;
+  /* per series of the draw in progress: whether its markers were too
+   * dense and drawn as a line instead (its legend swatch is a line too) */
+  GByteArray     *drawn_as_line;
   AiperfPickGrid  grid;
   GArray         *bar_hits;    /* AiperfBarHit of the last draw */
   /* AiperfBarHit of the segments of the last draw, sorted by top edge

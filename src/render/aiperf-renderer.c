@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* The plot's place: the layout, and the legend's, which goes below the plot
  * (laid out again) when even its emptiest corner inside would cover a
@@ -73,6 +74,7 @@ aiperf_renderer_new (void)
   AiperfRenderer *self = g_new0 (AiperfRenderer, 1);
 
   self->legend_hits = g_array_new (FALSE, FALSE, sizeof (AiperfLegendHit));
+  self->drawn_as_line = g_byte_array_new ();
   self->bar_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   self->segment_hits = g_array_new (FALSE, FALSE, sizeof (AiperfBarHit));
   self->labels = g_array_new (FALSE, FALSE, sizeof (AiperfPlacedLabel));
@@ -110,6 +112,7 @@ aiperf_renderer_free (AiperfRenderer *self)
   aiperf_tick_set_clear (&self->ct);
   aiperf_pick_grid_clear (&self->grid);
   g_array_unref (self->legend_hits);
+  g_byte_array_unref (self->drawn_as_line);
   aiperf_renderer_legend_forget_names (self);
   g_array_unref (self->bar_hits);
   g_array_unref (self->segment_hits);
@@ -269,6 +272,9 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   g_return_if_fail (style != NULL);
 
   self->chart = chart;
+  g_byte_array_set_size (self->drawn_as_line, 0);
+  g_byte_array_set_size (self->drawn_as_line, chart->series->len);
+  memset (self->drawn_as_line->data, 0, chart->series->len);
   self->style = style;
   self->width = width;
   self->height = height;
