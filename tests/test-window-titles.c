@@ -26,6 +26,12 @@ test_short_title (void)
 
     g_assert_cmpstr (kernel, ==, "Kernel…by Category");
   }
+  /* never a word cut inside: "Request", not "Re" */
+  {
+    g_autofree char *request = aiperf_short_title ("Request Throughput vs Max Num Seqs", 10);
+
+    g_assert_cmpstr (request, ==, "Request…Num Seqs");
+  }
   /* cut between words */
   g_assert_cmpstr (words, ==, "TTFT…Request Over Time");
 }
@@ -101,12 +107,65 @@ test_short_titles_differences (void)
   g_assert_cmpstr (shorts[0], ==, "TTFT vs Throughput");
   g_assert_cmpstr (shorts[1], ==, "TTFT vs Num Seqs");
   g_assert_cmpstr (shorts[2], ==, "TPOT vs Num Seqs");
-  /* "Batched" is its own: it stays, and the middle is cut */
-  g_assert_cmpstr (shorts[3], ==, "TTFT…Batched Tokens");
+  /* a parameter known by a shorter name */
+  g_assert_cmpstr (shorts[3], ==, "TTFT vs Batched");
   g_assert_cmpstr (shorts[4], ==, "Pareto vs Latency");
   for (guint i = 0; shorts[i] != NULL; i++)
     for (guint j = i + 1; shorts[j] != NULL; j++)
       g_assert_cmpstr (shorts[i], !=, shorts[j]);
+}
+
+/* The ccl-bench collection's charts in tabs of 10 to 22 characters: whole
+ * words (a metric by its short name, "Req/s"), never "Req…vs Seqs". */
+static void
+test_short_titles_readable (void)
+{
+  const char *titles[] = {
+    "TTFT vs Throughput",
+    "TTFT vs Max Num Seqs",
+    "TPOT (Inter Token Latency) vs Max Num Seqs",
+    "Request Throughput vs Max Num Seqs",
+    "Output Token Throughput vs Max Num Seqs",
+    "TTFT vs Max Num Batched Tokens",
+    "TPOT (Inter Token Latency) vs Max Num Batched Tokens",
+    "Request Throughput vs Max Num Batched Tokens",
+    "Output Throughput vs Max Num Batched Tokens",
+    "Request Timeline: TTFT Phases Over Time",
+    NULL,
+  };
+  const char *known[] = { "Req/s", "Tok/s", NULL };
+
+  for (guint room = 10; room <= 22; room += 4)
+    {
+      g_auto(GStrv) shorts = aiperf_short_titles (titles, room);
+
+      for (guint i = 0; shorts[i] != NULL; i++)
+        {
+          g_auto(GStrv) cut = g_strsplit (shorts[i], "…", -1);
+          g_autofree char *joined = g_strjoinv (" ", cut);
+          g_auto(GStrv) words = g_strsplit (joined, " ", -1);
+          g_autofree char *padded = g_strdup_printf (" %s ", titles[i]);
+
+          g_test_message ("room %u: %s → %s", room, titles[i], shorts[i]);
+          /* whole words of the title, or a metric's short name */
+          for (guint w = 0; words[w] != NULL; w++)
+            {
+              g_autofree char *word = g_strdup_printf (" %s ", words[w]);
+
+              if (*words[w] == '\0' || g_strv_contains (known, words[w]))
+                continue;
+              g_assert_nonnull (strstr (padded, word));
+            }
+          g_assert_cmpuint (g_utf8_strlen (shorts[i], -1), <=, room + 8);
+        }
+      /* what the request throughput is: its short name, and its parameter */
+      g_assert_true (g_str_has_prefix (shorts[3], "Req/s"));
+      g_assert_true (g_str_has_suffix (shorts[3], "Seqs"));
+      g_assert_true (g_str_has_prefix (shorts[8], "Tok/s"));
+      for (guint i = 0; shorts[i] != NULL; i++)
+        for (guint j = i + 1; shorts[j] != NULL; j++)
+          g_assert_cmpstr (shorts[i], !=, shorts[j]);
+    }
 }
 
 /* Finds the tab widget of the tab bar that is selected. */
@@ -444,6 +503,7 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/titles/distinct-name", test_distinct_name);
   g_test_add_func ("/aiperf/window/titles/tabs", test_tab_titles);
   g_test_add_func ("/aiperf/window/titles/short-titles-differences", test_short_titles_differences);
+  g_test_add_func ("/aiperf/window/titles/short-titles-readable", test_short_titles_readable);
   g_test_add_func ("/aiperf/window/titles/collection-tabs", test_collection_tabs);
   g_test_add_func ("/aiperf/window/titles/problem-sentence", test_problem_sentence);
   g_test_add_func ("/aiperf/window/titles/collection-legend", test_collection_legend);

@@ -61,16 +61,12 @@ aiperf_short_title (const char *title,
           found = TRUE;
           break;
         }
-    /* A first word a little too long is kept whole ("Kernel", not "Kerne"). */
+    /* Else the first word is kept whole ("Kernel", not "Kerne"; "Request",
+     * not "Re"): a word cut inside reads as nothing. */
     if (!found)
-      for (p = head_end; *p != '\0' && p < tail_start && p - head_end < 4; p = g_utf8_next_char (p))
-        if (is_separator (g_utf8_get_char (p)))
-          {
-            found = TRUE;
-            break;
-          }
-    if (found)
-      head_end = p;
+      for (p = head_end; *p != '\0' && p < tail_start && !is_separator (g_utf8_get_char (p)); p = g_utf8_next_char (p))
+        ;
+    head_end = p;
   }
   while (head_end > title && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (head_end))))
     head_end = g_utf8_prev_char (head_end);
@@ -103,6 +99,49 @@ title_words (const char *title)
   if (kept->len == 0)
     g_ptr_array_add (kept, g_strdup (title));
   return kept;
+}
+
+/* What the metrics' names are known by, for a title that does not fit:
+ * each a word of its own, never cut apart ("Request vs Seqs" told nothing
+ * of a request throughput). Longest first. */
+static const struct {
+  const char *words;
+  const char *shorter;
+} abbreviations[] = {
+  { "Output Token Throughput Per GPU", "Tok/s/GPU" },
+  { "Output Token Throughput per GPU", "Tok/s/GPU" },
+  { "Token Throughput Per GPU", "Tok/s/GPU" },
+  { "Token Throughput per GPU", "Tok/s/GPU" },
+  { "Output Token Throughput", "Tok/s" },
+  { "Output Throughput", "Tok/s" },
+  { "Token Throughput", "Tok/s" },
+  { "Request Throughput", "Req/s" },
+  { "Time to First Token", "TTFT" },
+  { "Time To First Token", "TTFT" },
+  { "Inter Token Latency", "ITL" },
+  { "Time Per Output Token", "TPOT" },
+  { "Max Num Batched Tokens", "Batched" },
+};
+
+/* @words with the phrases of abbreviations[] each one word, shorter. */
+static void
+abbreviate (GPtrArray *words)
+{
+  for (guint w = 0; w < words->len; w++)
+    for (guint k = 0; k < G_N_ELEMENTS (abbreviations); k++)
+      {
+        g_auto(GStrv) phrase = g_strsplit (abbreviations[k].words, " ", -1);
+        guint n = g_strv_length (phrase), i;
+
+        for (i = 0; i < n && w + i < words->len; i++)
+          if (!g_str_equal (phrase[i], g_ptr_array_index (words, w + i)))
+            break;
+        if (i < n)
+          continue;
+        g_ptr_array_remove_range (words, w, n);
+        g_ptr_array_insert (words, (int) w, g_strdup (abbreviations[k].shorter));
+        break;
+      }
 }
 
 static char *
@@ -148,13 +187,47 @@ titles_with_word (const char * const *titles,
       {
         g_autoptr(GPtrArray) words = title_words (titles[i]);
 
+        abbreviate (words);
         count += g_ptr_array_find_with_equal_func (words, word, g_str_equal, NULL);
       }
   return count;
 }
 
+/* @words cut in the middle between words: the first, "…", and as many of
+ * the last as the room has (the last one at least, two when it is short). */
+static char *
+cut_words (GPtrArray *words,
+           guint      max_chars)
+{
+  const char *first = g_ptr_array_index (words, 0);
+  glong room = (glong) max_chars - g_utf8_strlen (first, -1) - 1;
+  guint from = words->len - 1;
+  glong tail;
+
+  if (words->len < 3)
+    return join_words (words);
+  tail = g_utf8_strlen (g_ptr_array_index (words, from), -1);
+  /* a short last word alone says little ("…Time"): its neighbour too */
+  if (tail <= 4 && from > 2)
+    tail += 1 + g_utf8_strlen (g_ptr_array_index (words, --from), -1);
+  while (from > 2 && tail + 1 + g_utf8_strlen (g_ptr_array_index (words, from - 1), -1) <= room)
+    {
+      from--;
+      tail += 1 + g_utf8_strlen (g_ptr_array_index (words, from), -1);
+    }
+  {
+    g_autoptr(GString) text = g_string_new (first);
+
+    g_string_append (text, ELLIPSIS);
+    for (guint w = from; w < words->len; w++)
+      g_string_append_printf (text, "%s%s", w > from ? " " : "", (const char *) g_ptr_array_index (words, w));
+    return g_string_free (g_steal_pointer (&text), FALSE);
+  }
+}
+
 /* A title that does not fit keeps what tells it from the others: its
- * asides go, then the words it shares with most other titles ("Max Num" of
+ * asides go, metrics take their short names ("Req/s"), then the words it
+ * shares with most other titles ("Max Num" of
  * "TTFT vs Max Num Seqs" beside "TTFT vs Max Num Batched Tokens" and "TPOT
  * vs Max Num Seqs"), never its first or last word nor a linking word; what
  * is still too long is cut in the middle. */
@@ -169,6 +242,7 @@ title_of_differences (const char * const *titles,
   if (g_utf8_strlen (titles[self], -1) <= (glong) max_chars)
     return g_strdup (titles[self]);
   words = title_words (titles[self]);
+  abbreviate (words);
   for (;;)
     {
       g_autofree char *text = join_words (words);
@@ -190,8 +264,11 @@ title_of_differences (const char * const *titles,
               best = w;
             }
         }
+      /* whole words a little past the room read better than a cut */
+      if (best_count == 0 && g_utf8_strlen (text, -1) <= (glong) max_chars + 3)
+        return g_steal_pointer (&text);
       if (best_count == 0)
-        return aiperf_short_title (text, max_chars);
+        return cut_words (words, max_chars);
       g_ptr_array_remove_index (words, best);
       /* a linking word left beside another links nothing ("per vs") */
       if (best > 0 && best < words->len && is_link_word (g_ptr_array_index (words, best - 1))
