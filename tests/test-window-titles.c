@@ -115,8 +115,9 @@ test_short_titles_differences (void)
       g_assert_cmpstr (shorts[i], !=, shorts[j]);
 }
 
-/* The ccl-bench collection's charts in tabs of 10 to 22 characters: whole
- * words (a metric by its short name, "Req/s"), never "Req…vs Seqs". */
+/* The ccl-bench collection's charts (and a drill-down's) in tabs of 10 to
+ * 22 characters: whole words (a metric by its short name, "Req/s"), never
+ * "Req…vs Seqs". */
 static void
 test_short_titles_readable (void)
 {
@@ -131,6 +132,7 @@ test_short_titles_readable (void)
     "Request Throughput vs Max Num Batched Tokens",
     "Output Throughput vs Max Num Batched Tokens",
     "Request Timeline: TTFT Phases Over Time",
+    "TTFT Per Request Over Time",
     NULL,
   };
   const char *known[] = { "Req/s", "Tok/s", NULL };
@@ -162,6 +164,9 @@ test_short_titles_readable (void)
       g_assert_true (g_str_has_prefix (shorts[3], "Req/s"));
       g_assert_true (g_str_has_suffix (shorts[3], "Seqs"));
       g_assert_true (g_str_has_prefix (shorts[8], "Tok/s"));
+      /* a preposition is not left to link nothing ("TTFT Per Over Time") */
+      g_assert_null (strstr (shorts[10], "Per Over"));
+      g_assert_true (g_str_has_suffix (shorts[10], "Over Time"));
       for (guint i = 0; shorts[i] != NULL; i++)
         for (guint j = i + 1; shorts[j] != NULL; j++)
           g_assert_cmpstr (shorts[i], !=, shorts[j]);

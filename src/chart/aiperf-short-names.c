@@ -157,11 +157,16 @@ join_words (GPtrArray *words)
 }
 
 /* Whether @word links others ("vs", "by", "gegen", "über"): lower case
- * throughout. Such words keep a title readable and are never left out. */
+ * throughout, or a preposition of a title's capitals ("Per", "Over").
+ * Such words keep a title readable and are never left out. */
 static gboolean
 is_link_word (const char *word)
 {
+  static const char *const capitalized[] = { "Per", "Over", "Across", "With", "By", "In", "Of", "For", "At", "Vs", NULL };
   gboolean letters = FALSE;
+
+  if (g_strv_contains (capitalized, word))
+    return TRUE;
 
   for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
     {
@@ -208,13 +213,16 @@ cut_words (GPtrArray *words,
     return join_words (words);
   tail = g_utf8_strlen (g_ptr_array_index (words, from), -1);
   /* a short last word alone says little ("…Time"): its neighbour too */
-  if (tail <= 4 && from > 2)
+  if (tail <= 4 && from > 1)
     tail += 1 + g_utf8_strlen (g_ptr_array_index (words, --from), -1);
-  while (from > 2 && tail + 1 + g_utf8_strlen (g_ptr_array_index (words, from - 1), -1) <= room)
+  while (from > 1 && tail + 1 + g_utf8_strlen (g_ptr_array_index (words, from - 1), -1) <= room)
     {
       from--;
       tail += 1 + g_utf8_strlen (g_ptr_array_index (words, from), -1);
     }
+  /* nothing left out: the words as they are */
+  if (from == 1)
+    return join_words (words);
   {
     g_autoptr(GString) text = g_string_new (first);
 
