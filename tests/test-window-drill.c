@@ -4,7 +4,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-chart-view-private.h"
 
 static AiperfPlotPage *
 find_single (AiperfWindow *window,
@@ -96,7 +95,7 @@ test_hover_names_run (void)
   page = aiperf_window_get_current_page (window);
   g_assert_cmpstr (aiperf_plot_page_get_spec (page)->group_by, ==, "model");
   view = aiperf_plot_page_get_chart_view (page);
-  g_assert_true (aiperf_chart_view_ensure_layer (view));
+  wait_chart_drawn (view);
   chart = aiperf_chart_view_get_chart (view);
   for (guint l = 0; l < chart->layers->len && layer == NULL; l++)
     {

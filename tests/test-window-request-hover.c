@@ -10,7 +10,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-chart-view-private.h"
 
 static AiperfChartView *
 timeline_view (AiperfWindow *window)
@@ -75,7 +74,7 @@ test_hover_along_bar (void)
   run = aiperf_run_set_get_run (aiperf_window_get_run_set (window), 0);
   wait_details (run);
   view = timeline_view (window);
-  g_assert_true (aiperf_chart_view_ensure_layer (view));
+  wait_chart_drawn (view);
 
   /* Middle, near the end and just after the start of the decode bar:
    * the same request, whichever point of it. */

@@ -5,7 +5,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "window-test-util.h"
-#include "aiperf-chart-view-private.h"
 
 /* The palette index of the series named @name, or -1. */
 static int
@@ -190,7 +189,7 @@ test_title_zoom_keys (void)
   page = aiperf_window_get_current_page (window);
   view = aiperf_plot_page_get_chart_view (page);
   reset = aiperf_plot_page_get_reset_button (page);
-  g_assert_true (aiperf_chart_view_ensure_layer (view));
+  wait_chart_drawn (view);
 
   g_assert_false (gtk_widget_get_visible (reset));
   g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);

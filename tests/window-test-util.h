@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 #include "aiperf-presets.h"
+#include "aiperf-chart-view-private.h"
 #include "aiperf-data-panel.h"
 #include "aiperf-run-row.h"
 #include "aiperf-sidebar-private.h"
@@ -68,6 +69,22 @@ wait_details (AiperfRun *run)
   while (g_main_context_pending (NULL))
     g_main_context_iteration (NULL, FALSE);
   g_assert_true (aiperf_run_has_details (run));
+}
+
+/* Waits until @view has its chart and a size to draw it at: a tab just
+ * selected is laid out on the next frame, not at once. */
+static inline void
+wait_chart_drawn (AiperfChartView *view)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!aiperf_chart_view_ensure_layer (view) && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (2000);
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (aiperf_chart_view_ensure_layer (view));
 }
 
 static inline void
