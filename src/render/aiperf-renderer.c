@@ -274,7 +274,9 @@ aiperf_renderer_draw (AiperfRenderer       *self,
   self->chart = chart;
   g_byte_array_set_size (self->drawn_as_line, 0);
   g_byte_array_set_size (self->drawn_as_line, chart->series->len);
-  memset (self->drawn_as_line->data, 0, chart->series->len);
+  /* A chart of no series has no bytes (data may be NULL then). */
+  if (chart->series->len > 0)
+    memset (self->drawn_as_line->data, 0, chart->series->len);
   self->style = style;
   self->width = width;
   self->height = height;
