@@ -226,7 +226,8 @@ store_counter (Agg                    *agg,
     }
 }
 
-/* Every event the timeline draws or joins goes to the store. */
+/* Every event the timeline draws or joins goes to the store; a slice's
+ * name comes interned (on_event). */
 static void
 store_event (Agg                    *agg,
              const AiperfTraceEvent *event)
@@ -281,8 +282,7 @@ store_event (Agg                    *agg,
        * without a cat is no kernel. */
       aiperf_trace_store_add_slice (agg->store, track, event->ts_ns, dur, event->name,
                                     event->cat != NULL || event->ph == 'X' ? event->cat : "instant",
-                                    kernel ? category_of (agg, aiperf_trace_store_intern_name (agg->store, event->name))
-                                           : NULL,
+                                    kernel ? category_of (agg, event->name) : NULL,
                                     event->args_offset,
                                     event->args_len);
       if (event->correlation >= 0 && event->ph == 'X')
@@ -396,8 +396,8 @@ on_event (const AiperfTraceEvent *event,
     }
   if (is_kernel_cat (event->cat))
     {
-      /* Names interned by the store: one pointer per name, no string hash. */
-      const char *name = aiperf_trace_store_intern_name (agg->store, event->name);
+      /* The name interned above: one pointer per name, no string hash. */
+      const char *name = event->name;
       GHashTable *by_name = kernels_of (agg, event->pid);
       KernelAgg *k;
       double ns = event->dur_ns;
