@@ -63,7 +63,7 @@ test_sniff (void)
 {
   g_autofree char *path = fixture ("minGPT");
   g_autofree char *head = aiperf_read_head (path, 4096, NULL);
-  AiperfSniffInput input = { path, FALSE, head, head != NULL ? strlen (head) : 0, NULL };
+  AiperfSniffInput input = { path, FALSE, head, head != NULL ? strlen (head) : 0, NULL, TRUE };
   AiperfSniffInput other = input;
 
   g_assert_nonnull (head);
@@ -397,7 +397,7 @@ test_comparison (void)
   g_autofree char *summary = aiperf_cutile_summary_section (set);
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, FIXTURES, "real", "comparison_data.json", NULL);
   g_autofree char *head = aiperf_read_head (path, 65536, NULL);
-  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL };
+  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL, TRUE };
   /* the file's "speedup" (minGPT mean ÷ cutileGPT mean), smallest model first */
   static const struct { const char *config; double speedup; } expected[] = {
     { "nano", 0.6549945277479303 }, { "tile-small", 0.6109355188100636 }, { "micro", 0.44268485360625914 },

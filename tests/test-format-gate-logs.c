@@ -44,7 +44,7 @@ load (const char *path)
 static guint
 sniff_file (const char *head)
 {
-  AiperfSniffInput input = { "/x/gate_logs_0.json", FALSE, head, strlen (head), NULL };
+  AiperfSniffInput input = { "/x/gate_logs_0.json", FALSE, head, strlen (head), NULL, TRUE };
 
   return aiperf_format_gate_logs.sniff (&input);
 }
@@ -55,7 +55,7 @@ sniff_dir (const char *path)
   g_autofree char *full = fixture (path);
   g_autoptr(GDir) dir = g_dir_open (full, 0, NULL);
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func (g_free);
-  AiperfSniffInput input = { full, TRUE, NULL, 0, NULL };
+  AiperfSniffInput input = { full, TRUE, NULL, 0, NULL, FALSE };
   const char *name;
 
   g_assert_nonnull (dir);

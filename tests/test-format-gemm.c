@@ -45,7 +45,7 @@ static guint
 sniff_text (const char *path,
             const char *head)
 {
-  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL };
+  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL, TRUE };
 
   return aiperf_format_gemm.sniff (&input);
 }

@@ -253,6 +253,114 @@ test_leaderboard (void)
     }
 }
 
+/* The leaderboard's individual/ folder, or one of its files, named on
+ * its own: the runs of the summaries beside it, which say more (model,
+ * concurrency, throughput), not runs of their own. */
+static void
+test_leaderboard_responses_named (void)
+{
+  g_autofree char *individual = format_fixture ("llmperf-leaderboard", "individual", NULL);
+  g_autofree char *one = format_fixture ("llmperf-leaderboard", "individual", "anyscale_7b.json", NULL);
+  g_autoptr(AiperfRunSet) folder = format_load_one (individual);
+  g_autoptr(AiperfRunSet) file = format_load_one (one);
+  AiperfRun *run;
+
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (folder), ==, 2);
+  format_find_run (folder, "summary/together_13b.json");
+  format_find_run (folder, "summary/anyscale_7b.json");
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (file), ==, 1);
+  run = format_find_run (file, "summary/anyscale_7b.json");
+  g_assert_cmpstr (aiperf_run_get_model (run), ==, "meta-llama/Llama-2-7b-chat-hf");
+  g_assert_true (aiperf_run_can_load_details (run));
+}
+
+/* LLMPerf's own file names in one folder: its responses file named on its
+ * own is its summary's run; in the folder it is not a second run. */
+static void
+test_responses_beside_summary (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-llmperf-XXXXXX", NULL);
+  g_autofree char *source = format_fixture ("llmperf-leaderboard", "summary", "anyscale_7b.json", NULL);
+  g_autofree char *records = format_fixture ("llmperf-leaderboard", "individual", "anyscale_7b.json", NULL);
+  g_autofree char *text = NULL, *responses_text = NULL, *summary = NULL, *responses = NULL;
+  g_autoptr(AiperfRunSet) folder = NULL;
+  g_autoptr(AiperfRunSet) named = NULL;
+  gsize length = 0, responses_length = 0;
+
+  text = format_read (source, &length);
+  responses_text = format_read (records, &responses_length);
+  summary = format_write (dir, "m_550_150_summary.json", text, (gssize) length);
+  responses = format_write (dir, "m_550_150_individual_responses.json", responses_text, (gssize) responses_length);
+  folder = format_load_one (dir);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (folder), ==, 1);
+  format_find_run (folder, "m_550_150_summary.json");
+  named = format_load_one (responses);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (named), ==, 1);
+  format_find_run (named, "m_550_150_summary.json");
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
+/* A responses file with no summary is a run of its own, and its
+ * statistics are the ones LLMPerf's summary has for the same requests:
+ * every stat of every per-request metric, to 1e-12. */
+static void
+test_responses_alone (void)
+{
+  static const AiperfStat stats[] = { AIPERF_STAT_AVG, AIPERF_STAT_MIN, AIPERF_STAT_MAX, AIPERF_STAT_STD,
+                                      AIPERF_STAT_P25, AIPERF_STAT_P50, AIPERF_STAT_P75, AIPERF_STAT_P90,
+                                      AIPERF_STAT_P95, AIPERF_STAT_P99 };
+  static const char * const suffixes[] = { "mean", "min", "max", "stddev", "quantiles_p25", "quantiles_p50",
+                                           "quantiles_p75", "quantiles_p90", "quantiles_p95", "quantiles_p99" };
+  static const struct { const char *key, *column; double scale; } keys[] = {
+    { "ttft_s", "time_to_first_token", 1000.0 },
+    { "end_to_end_latency_s", "request_latency", 1000.0 },
+    { "inter_token_latency_s", "normalized_time_per_output_token", 1000.0 },
+    { "request_output_throughput_token_per_s", "e2e_output_token_throughput", 1.0 },
+    { "number_input_tokens", "input_sequence_length", 1.0 },
+    { "number_output_tokens", "output_sequence_length", 1.0 },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-llmperf-XXXXXX", NULL);
+  g_autofree char *records = format_fixture ("llmperf-leaderboard", "individual", "together_13b.json", NULL);
+  g_autofree char *summary_path = format_fixture ("llmperf-leaderboard", "summary", "together_13b.json", NULL);
+  g_autoptr(JsonNode) summary_node = aiperf_peer_json_load (summary_path, NULL);
+  JsonObject *summary = json_node_get_object (summary_node);
+  g_autofree char *text = NULL, *alone = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  g_autoptr(GError) error = NULL;
+  AiperfRun *run;
+  gsize length = 0;
+  gboolean noted = FALSE;
+
+  text = format_read (records, &length);
+  alone = format_write (dir, "together_13b.json", text, (gssize) length);
+  set = format_load_one (alone);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 1);
+  run = format_find_run (set, "together_13b.json");
+  g_assert_cmpstr (aiperf_run_get_source (run), ==, "llmperf");
+  g_assert_cmpstr (aiperf_run_get_name (run), ==, "together_13b");
+  g_assert_cmpstr (aiperf_run_get_parameter (run, "provider"), ==, "together");
+  g_assert_cmpint (aiperf_run_get_request_count (run), ==, 149);
+  g_assert_cmpint (aiperf_run_get_error_count (run), ==, 1);
+  assert_rel (format_metric (run, "error_rate", AIPERF_STAT_AVG),
+              aiperf_peer_member_number (summary, "results_error_rate"));
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    for (guint i = 0; i < G_N_ELEMENTS (stats); i++)
+      {
+        g_autofree char *key = g_strdup_printf ("results_%s_%s", keys[k].key, suffixes[i]);
+
+        assert_rel (format_metric (run, keys[k].column, stats[i]),
+                    aiperf_peer_member_number (summary, key) * keys[k].scale);
+      }
+  for (guint i = 0; i < aiperf_run_get_warnings (run)->len; i++)
+    noted |= strstr (g_ptr_array_index (aiperf_run_get_warnings (run), i), "without their summary") != NULL;
+  g_assert_true (noted);
+  g_assert_true (aiperf_run_can_load_details (run));
+  g_assert_true (aiperf_run_load_details (run, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (aiperf_table_get_n_rows (aiperf_run_get_requests (run)), ==, 150);
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -262,5 +370,8 @@ main (int   argc,
   g_test_add_func ("/format/llmperf/broken", test_broken_summaries);
   g_test_add_func ("/format/llmperf/individual-responses", test_individual_responses);
   g_test_add_func ("/format/llmperf/leaderboard", test_leaderboard);
+  g_test_add_func ("/format/llmperf/leaderboard-responses-named", test_leaderboard_responses_named);
+  g_test_add_func ("/format/llmperf/responses-beside-summary", test_responses_beside_summary);
+  g_test_add_func ("/format/llmperf/responses-alone", test_responses_alone);
   return g_test_run ();
 }

@@ -376,7 +376,7 @@ test_units_and_siblings (void)
 
   head = aiperf_read_head (api_sum, 4096, &head_len);
   {
-    AiperfSniffInput input = { api_sum, FALSE, head, head_len, NULL };
+    AiperfSniffInput input = { api_sum, FALSE, head, head_len, NULL, TRUE };
 
     g_assert_cmpuint (nsight->sniff (&input), ==, AIPERF_SNIFF_NO);
   }
@@ -400,7 +400,7 @@ sniff_with (const AiperfFormat *format,
 {
   g_autofree char *path = tracelens_fixture (folder, file);
   g_autofree char *head = aiperf_read_head (path, 65536, NULL);
-  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL };
+  AiperfSniffInput input = { path, FALSE, head, strlen (head), NULL, TRUE };
 
   return format->sniff (&input);
 }

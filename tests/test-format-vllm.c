@@ -423,7 +423,7 @@ static void
 test_sniff (void)
 {
   const AiperfFormat *vllm = aiperf_formats_find ("vllm");
-  AiperfSniffInput input = { "/x.json", FALSE, NULL, 0, NULL };
+  AiperfSniffInput input = { "/x.json", FALSE, NULL, 0, NULL, TRUE };
 
   g_assert_nonnull (vllm);
   input.head = "{\"date\": \"20240101-000000\", \"model_id\": \"m\", \"duration\": 1.0, \"completed\": 2, "

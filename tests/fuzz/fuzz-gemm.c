@@ -70,7 +70,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   path = aiperf_fuzz_write_file (data[0] & 1 ? "gemm.json" : "GEMM.csv", data + 1, size - 1);
   head = aiperf_read_head (path, 65536, NULL);
   {
-    AiperfSniffInput input = { path, FALSE, head, head != NULL ? strlen (head) : 0, NULL };
+    AiperfSniffInput input = { path, FALSE, head, head != NULL ? strlen (head) : 0, NULL, TRUE };
 
     if (aiperf_format_gemm.sniff (&input) == AIPERF_SNIFF_NO)
       return 0;

@@ -88,7 +88,7 @@ tracelens (const uint8_t *data,
   head = aiperf_read_head (path, 65536, &head_len);
   aiperf_fuzz_check_text ("unread kind", aiperf_tracelens_unread_kind (head));
   {
-    AiperfSniffInput input = { path, FALSE, head, head_len, NULL };
+    AiperfSniffInput input = { path, FALSE, head, head_len, NULL, TRUE };
 
     if (aiperf_format_tracelens.sniff (&input) == AIPERF_SNIFF_NO)
       return;
@@ -125,7 +125,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   path = aiperf_fuzz_write_file ("kern_sum.csv", data, size);
   head = aiperf_read_head (path, 65536, &head_len);
   {
-    AiperfSniffInput input = { path, FALSE, head, head_len, NULL };
+    AiperfSniffInput input = { path, FALSE, head, head_len, NULL, TRUE };
 
     if (aiperf_format_nsight.sniff (&input) == AIPERF_SNIFF_NO)
       return 0;

@@ -31,6 +31,7 @@ typedef struct {
   const char         *head;     /* a file's first bytes, NUL-terminated; NULL for folders */
   gsize               head_len;
   const char * const *entries;  /* a folder's entry names, sorted; NULL for files */
+  gboolean            named;    /* a file the user named itself, not one found in a folder */
 } AiperfSniffInput;
 
 /* Options every load honours. */

@@ -116,12 +116,13 @@ add_find (Walk               *walk,
 
 static gboolean
 sniff_file (Walk       *walk,
-            const char *path)
+            const char *path,
+            gboolean    named)
 {
   g_autofree char *real = resolve (path);
   g_autofree char *head = NULL;
   const AiperfFormat *format;
-  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL, named };
 
   if (real == NULL)
     return FALSE;
@@ -202,7 +203,7 @@ walk_children (Walk               *walk,
                                                    child, NULL));
         }
       else if (owner == NULL && S_ISREG (st.st_mode))
-        any |= sniff_file (walk, child);
+        any |= sniff_file (walk, child, FALSE);
     }
   g_ptr_array_sort (folders, compare_strings);
   for (guint i = 0; i < folders->len; i++)
@@ -218,7 +219,7 @@ walk_directory (Walk       *walk,
   g_autofree char *real = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   const AiperfFormat *owner;
-  AiperfSniffInput input = { directory, TRUE, NULL, 0, NULL };
+  AiperfSniffInput input = { directory, TRUE, NULL, 0, NULL, FALSE };
 
   if (g_cancellable_is_cancelled (walk->cancellable))
     return FALSE;
@@ -264,8 +265,8 @@ file_or_its_folder (Walk       *walk,
   g_autofree char *parent = g_path_get_dirname (path);
   g_autoptr(GPtrArray) entries = list_entries (parent);
   const AiperfFormat *format;
-  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
-  AiperfSniffInput folder = { parent, TRUE, NULL, 0, NULL };
+  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL, TRUE };
+  AiperfSniffInput folder = { parent, TRUE, NULL, 0, NULL, FALSE };
 
   head = aiperf_read_head (path, HEAD_SIZE, &input.head_len);
   input.head = head;
@@ -276,7 +277,7 @@ file_or_its_folder (Walk       *walk,
       if (format->sniff (&folder) > AIPERF_SNIFF_NO)
         return walk_directory (walk, parent, 0);
     }
-  return sniff_file (walk, path);
+  return sniff_file (walk, path, TRUE);
 }
 
 /* For a file named on its own that no format took: what it looked like,
@@ -290,7 +291,7 @@ describe_refusal (const Walk *walk,
   g_autofree char *best_why = NULL;
   const AiperfFormat *best = NULL;
   guint best_closeness = 0;
-  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+  AiperfSniffInput input = { path, FALSE, NULL, 0, NULL, TRUE };
   GString *text;
 
   head = aiperf_read_head (path, HEAD_SIZE, &input.head_len);
@@ -385,7 +386,7 @@ merge_group (Walk        *walk,
     {
       const char *path = g_ptr_array_index (files, i);
       g_autofree char *head = NULL;
-      AiperfSniffInput input = { path, FALSE, NULL, 0, NULL };
+      AiperfSniffInput input = { path, FALSE, NULL, 0, NULL, TRUE };
       const AiperfFormat *found;
 
       if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))

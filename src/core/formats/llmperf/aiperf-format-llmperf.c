@@ -65,9 +65,28 @@ static const AiperfPeerStatKey suffixes[] = {
   { NULL, 0 },
 };
 
+/* LLMPerf's individual responses: a list of per-request objects. One
+ * found in a folder beside its summary is that summary's (it reads them);
+ * one named on its own, or without a summary, opens. */
+static guint
+responses_sniff (const AiperfSniffInput *input)
+{
+  g_autofree char *summary = NULL;
+
+  if (!aiperf_head_has_key (input->head, "ttft_s") || !aiperf_head_has_key (input->head, "end_to_end_latency_s") ||
+      !aiperf_head_has_key (input->head, "inter_token_latency_s"))
+    return AIPERF_SNIFF_NO;
+  summary = input->named ? NULL : aiperf_llmperf_summary_path (input->path);
+  if (summary != NULL && g_str_has_suffix (input->path, "_individual_responses.json"))
+    return AIPERF_SNIFF_NO;
+  return AIPERF_SNIFF_LIKELY;
+}
+
 static guint
 llmperf_sniff (const AiperfSniffInput *input)
 {
+  if (!input->is_dir && aiperf_head_first_char (input->head) == '[')
+    return responses_sniff (input);
   if (input->is_dir || aiperf_head_first_char (input->head) != '{')
     return AIPERF_SNIFF_NO;
   if (aiperf_head_has_key (input->head, "results_ttft_s_mean") ||
@@ -146,7 +165,7 @@ static char *
 run_name (JsonObject *object,
           const char *path)
 {
-  const char *name = aiperf_peer_member_string (object, "name");
+  const char *name = object != NULL ? aiperf_peer_member_string (object, "name") : NULL;
   g_autofree char *renamed = renamed_stem (path);
   g_autofree char *text = renamed != NULL ? g_strdup (renamed)
                           : name != NULL && *name != '\0' ? g_strdup (name) : g_path_get_basename (path);
@@ -156,6 +175,65 @@ run_name (JsonObject *object,
   if (g_str_has_suffix (text, "_summary"))
     text[strlen (text) - strlen ("_summary")] = '\0';
   return *text != '\0' ? g_steal_pointer (&text) : g_path_get_basename (path);
+}
+
+/* Who served the run (the leaderboard writes "framework" and names its
+ * files <provider>_<size>): what tells runs of one model apart, and what
+ * the legend shows. @object: the summary, or NULL. */
+static void
+set_provider (AiperfRun  *run,
+              JsonObject *object,
+              const char *path)
+{
+  const char *framework = object != NULL ? aiperf_peer_member_string (object, "framework") : NULL;
+  g_autofree char *renamed = renamed_stem (path);
+  char *underscore = renamed != NULL ? strchr (renamed, '_') : NULL;
+
+  if (framework != NULL && *framework != '\0')
+    aiperf_run_set_parameter (run, "provider", framework);
+  else if (underscore != NULL && underscore > renamed && !g_str_has_suffix (renamed, "_individual_responses"))
+    {
+      *underscore = '\0';
+      aiperf_run_set_parameter (run, "provider", renamed);
+    }
+}
+
+static void llmperf_load (const char *path, const AiperfLoadOptions *options, AiperfLoadResult *result);
+
+/* A responses file: its summary's run when there is one (it says more:
+ * model, concurrency, throughput), else a run of the records alone. */
+static void
+load_responses (const char              *path,
+                const AiperfLoadOptions *options,
+                AiperfLoadResult        *result)
+{
+  g_autofree char *summary = aiperf_llmperf_summary_path (path);
+  g_autoptr(GError) error = NULL;
+  AiperfRun *run;
+
+  if (summary != NULL)
+    {
+      llmperf_load (summary, options, result);
+      return;
+    }
+  run = aiperf_llmperf_run_from_responses (path, &error);
+  if (run == NULL)
+    {
+      g_ptr_array_add (result->errors, g_steal_pointer (&error));
+      return;
+    }
+  {
+    g_autofree char *name = run_name (NULL, path);
+    g_autofree char *folder = g_path_get_dirname (path);
+    g_autofree char *label = aiperf_peer_sweep_label (folder);
+
+    if (g_str_has_suffix (name, "_individual_responses"))
+      name[strlen (name) - strlen ("_individual_responses")] = '\0';
+    aiperf_run_set_name (run, name);
+    aiperf_run_set_variation_label (run, label);
+    set_provider (run, NULL, path);
+  }
+  g_ptr_array_add (result->runs, run);
 }
 
 static void
@@ -179,6 +257,11 @@ llmperf_load (const char              *path,
       g_ptr_array_add (result->errors, g_steal_pointer (&error));
       return;
     }
+  if (JSON_NODE_HOLDS_ARRAY (root))
+    {
+      load_responses (path, options, result);
+      return;
+    }
   object = JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
   run = aiperf_run_new_in_file (path, NULL);
   for (guint i = 0; object != NULL && i < G_N_ELEMENTS (distributions); i++)
@@ -199,22 +282,7 @@ llmperf_load (const char              *path,
   model = aiperf_peer_member_string (object, "model");
   if (model != NULL && *model != '\0')
     aiperf_run_set_model (run, model);
-  {
-    /* Who served the run (the leaderboard writes "framework" and names its
-     * files <provider>_<size>): what tells runs of one model apart, and
-     * what the legend shows. */
-    const char *framework = aiperf_peer_member_string (object, "framework");
-    g_autofree char *renamed = renamed_stem (path);
-    char *underscore = renamed != NULL ? strchr (renamed, '_') : NULL;
-
-    if (framework != NULL && *framework != '\0')
-      aiperf_run_set_parameter (run, "provider", framework);
-    else if (underscore != NULL && underscore > renamed)
-      {
-        *underscore = '\0';
-        aiperf_run_set_parameter (run, "provider", renamed);
-      }
-  }
+  set_provider (run, object, path);
 
   concurrency = aiperf_peer_member_number (object, "num_concurrent_requests");
   aiperf_run_set_load_parameter (run, "concurrency");
@@ -244,6 +312,32 @@ llmperf_load (const char              *path,
   g_ptr_array_add (result->runs, g_steal_pointer (&run));
 }
 
+/* The leaderboard's individual/ beside summary/: its files are read by
+ * the summaries of the same names, not runs of their own. */
+static gboolean
+llmperf_skip_child (const char         *directory,
+                    const char * const *entries,
+                    const char         *child_name)
+{
+  g_autofree char *individual = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  gboolean all_paired = TRUE;
+
+  if (strcmp (child_name, "individual") != 0 || !aiperf_entries_contain (entries, "summary"))
+    return FALSE;
+  individual = g_build_filename (directory, child_name, NULL);
+  dir = g_dir_open (individual, 0, NULL);
+  while (all_paired && dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (individual, name, NULL);
+      g_autofree char *summary = aiperf_llmperf_summary_path (path);
+
+      all_paired = summary != NULL;
+    }
+  return dir != NULL && all_paired;
+}
+
 const AiperfFormat aiperf_format_llmperf = {
   .id = "llmperf",
   .name = "LLMPerf",
@@ -251,5 +345,5 @@ const AiperfFormat aiperf_format_llmperf = {
   .sniff = llmperf_sniff,
   .load = llmperf_load,
   .claims_subtree = NULL,
-  .skip_child = NULL,
+  .skip_child = llmperf_skip_child,
 };

@@ -20,4 +20,12 @@ gboolean  aiperf_llmperf_load_responses (AiperfRun          *staging,
                                          gpointer            progress_data,
                                          GError            **error);
 
+/* The summary whose responses file is @responses_path (the inverse of
+ * aiperf_llmperf_responses_path), when that summary exists; else NULL. */
+char      *aiperf_llmperf_summary_path   (const char         *responses_path);
+/* A run of a responses file alone: its per-request table, and every
+ * metric's statistics over the requests that did not fail. */
+AiperfRun *aiperf_llmperf_run_from_responses (const char     *path,
+                                              GError        **error);
+
 G_END_DECLS
