@@ -175,6 +175,22 @@ test_aiperf_only_unchanged (Fixture       *f,
   find_series (chart, "Qwen/Qwen3-0.6B");
   g_assert_cmpstr (chart->label_title, ==, "Concurrency");
   g_assert_true (g_str_has_prefix (chart->note, "Best: upper left"));
+  g_assert_true (g_str_has_suffix (chart->note, "; the line joins the runs no other run beats"));
+}
+
+/* The leaderboard's runs are one per model: each series is a single
+ * point, so there is no line, and the note does not speak of one. */
+static void
+test_pareto_single_points (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autofree char *root = format_fixture ("llmperf-leaderboard", NULL);
+  g_autoptr(AiperfRunSet) runs = format_load_one (root);
+  g_autoptr(AiperfChart) chart = build (f, runs, "pareto_curve_throughput_per_gpu_vs_latency");
+
+  g_assert_cmpuint (chart->series->len, ==, 2);
+  g_assert_cmpstr (strstr (chart->note, "Best:"), ==,
+                   "Best: upper left (higher Output Token Throughput, lower Average Request Latency)");
 }
 
 static void
@@ -248,6 +264,8 @@ main (int   argc,
               fixture_set_up, test_across_tools, fixture_tear_down);
   g_test_add ("/format/peers/aiperf-only-unchanged", Fixture, NULL,
               fixture_set_up, test_aiperf_only_unchanged, fixture_tear_down);
+  g_test_add ("/format/peers/pareto-single-points", Fixture, NULL,
+              fixture_set_up, test_pareto_single_points, fixture_tear_down);
   g_test_add ("/format/peers/llmperf-interactivity", Fixture, NULL,
               fixture_set_up, test_llmperf_interactivity, fixture_tear_down);
   return g_test_run ();

@@ -396,22 +396,27 @@ add_labeled_points (AiperfLayer *layer,
     }
 }
 
-/* Which corner is best, as aiperf's subtitle says it ("Optimal: upper-left"). */
+/* Which corner is best, as aiperf's subtitle says it ("Optimal: upper-left"),
+ * and what the line is, when a series has one (@joined: it has two
+ * runs on its frontier or more; a series of one run has no line). */
 static char *
 pareto_note (const AiperfChart *chart,
              gboolean           x_higher,
-             gboolean           y_higher)
+             gboolean           y_higher,
+             gboolean           joined)
 {
   const char *corner = y_higher ? (x_higher ? "upper right" : "upper left")
                                 : (x_higher ? "lower right" : "lower left");
 
-  return g_strdup_printf ("Best: %s (%s %s, %s %s); the line joins the runs no other run beats",
+  return g_strdup_printf ("Best: %s (%s %s, %s %s)%s",
                           corner,
                           y_higher ? "higher" : "lower", chart->y.title,
-                          x_higher ? "higher" : "lower", chart->x.title);
+                          x_higher ? "higher" : "lower", chart->x.title,
+                          joined ? "; the line joins the runs no other run beats" : "");
 }
 
-static void
+/* Returns how many points the line joins. */
+static guint
 draw_pareto_or_line (AiperfChart *chart,
                      Group       *group,
                      int          series,
@@ -425,6 +430,7 @@ draw_pareto_or_line (AiperfChart *chart,
   g_autofree gboolean *on = g_new0 (gboolean, MAX (n, 1));
   g_autofree gboolean *off = g_new0 (gboolean, MAX (n, 1));
   AiperfLayer *layer;
+  guint n_on = 0;
 
   for (guint j = 0; j < n; j++)
     {
@@ -437,7 +443,10 @@ draw_pareto_or_line (AiperfChart *chart,
     for (guint j = 0; j < n; j++)
       on[j] = TRUE;
   for (guint j = 0; j < n; j++)
-    off[j] = !on[j];
+    {
+      off[j] = !on[j];
+      n_on += on[j];
+    }
 
   /* The frontier joins only the optimal points, in x order. */
   layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_LINE, series);
@@ -462,6 +471,7 @@ draw_pareto_or_line (AiperfChart *chart,
   layer->opacity = 1.0;
   layer->pickable = TRUE;
   add_labeled_points (layer, group, on);
+  return n_on;
 }
 
 static void
@@ -575,6 +585,7 @@ multi_run (const AiperfPlotSpec       *spec,
   AiperfStat x_stat, y_stat;
   guint missing = 0, n_runs = aiperf_run_set_get_n_runs (runs), n_treatments = 0;
   gboolean x_higher, y_higher;
+  guint longest_line = 0;  /* points joined by the longest line */
   guint trials_range[2] = { 0, 0 };  /* fewest and most trials of an interval */
   g_autoptr(GPtrArray) low_layers = g_ptr_array_new ();
   AiperfRun *first = n_runs > 0 ? aiperf_run_set_get_run (runs, 0) : NULL;
@@ -655,8 +666,11 @@ multi_run (const AiperfPlotSpec       *spec,
       if (join == JOIN_UNCERTAINTY)
         draw_uncertainty (chart, group, series, spec->ci_level, low_layers, trials_range);
       else
-        draw_pareto_or_line (chart, group, series, join == JOIN_PARETO,
-                             x_higher, y_higher);
+        {
+          guint joined = draw_pareto_or_line (chart, group, series, join == JOIN_PARETO, x_higher, y_higher);
+
+          longest_line = MAX (longest_line, joined);
+        }
       distinguish_past_palette (chart, series, first_layer, color);
     }
 
@@ -685,7 +699,7 @@ multi_run (const AiperfPlotSpec       *spec,
                               spec->ci_level * 100, trials);
     }
   else if (join == JOIN_PARETO && missing == 0)
-    note = pareto_note (chart, x_higher, y_higher);
+    note = pareto_note (chart, x_higher, y_higher, longest_line >= 2);
   else if (missing > 0)
     note = g_strdup_printf (missing == 1 ? "%u run lacks these metrics and is not shown"
                                          : "%u runs lack these metrics and are not shown",
