@@ -287,7 +287,8 @@ read_id (AiperfJsonScan  *scan,
       /* A plain integer (most ids) is its own text: no parsing, no formatting. */
       while (p < scan->end && g_ascii_isdigit (*p) && p - digits < 39)
         p++;
-      if (p > digits && !(*digits == '0' && p - digits > 1) && (p == scan->end || strchr (".eE0123456789", *p) == NULL))
+      if (p > digits && !(*digits == '0' && p - digits > 1) &&
+          (p == scan->end || (*p != '.' && *p != 'e' && *p != 'E' && !g_ascii_isdigit (*p))))
         {
           scan->p = p;
           *out = owned_copy (owned, start, p - start);
@@ -360,9 +361,11 @@ read_args (AiperfJsonScan   *scan,
   guint count = 0;
   gboolean meta = event->ph == 'M' || event->ph == 0;
   /* Kineto writes cat before args: only the events that join look inside
-   * (kernel, cuda_runtime, gpu_*, and MTIA's mtia_runtime and mtia_ccp_events). */
+   * (kernel, cuda_runtime, cuda_driver, gpu_*, and MTIA's mtia_runtime and
+   * mtia_ccp_events; not cpu_op, a third of a trace's events). */
   gboolean joins = event->cat != NULL &&
-                   (event->cat[0] == 'k' || event->cat[0] == 'c' || event->cat[0] == 'g' || event->cat[0] == 'm');
+                   (event->cat[0] == 'k' || (event->cat[0] == 'c' && event->cat[1] != 'p') ||
+                    event->cat[0] == 'g' || event->cat[0] == 'm');
 
   while (scan->p < scan->end && (*scan->p == ' ' || *scan->p == '\t' || *scan->p == '\n' || *scan->p == '\r'))
     scan->p++;
