@@ -3,7 +3,8 @@
  * TraceLens's perf-report folder of Qwen on H100, which holds only its ops
  * sheets (no kernel summary, no GPU timeline); one real trace exported,
  * with nothing said about the charts one trace cannot have; acelyzer's
- * trace of metadata only.
+ * trace of metadata only; HTA's trace without ProfilerStep, which says
+ * why it has no iterations.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -52,6 +53,14 @@ test_ops_only_report (void)
   g_assert_nonnull (strstr (summary, "    aten::bmm                          0.003520 ms    0.011%  1 calls\n"
                                      "    5 more ops: 0.009824 ms\n"));
   g_assert_nonnull (strstr (summary, "  - tracelens_ops.png\n"));
+  /* the sheets not read, in the summary too */
+  g_assert_nonnull (strstr (summary, "    5 more ops: 0.009824 ms\n"
+                                     "  8 sheets of the report are not read: BinaryElementwise.csv, Reduce_fwd.csv, "
+                                     "SDPA_fwd.csv, UnaryElementwise.csv, unified_perf_summary.csv (perf-model sheets: "
+                                     "FLOPs, bytes and TFLOP/s per op shape); ops_unique_args.csv (per-shape op "
+                                     "statistics); short_kernel_histogram.csv, short_kernels_summary.csv (short-kernel "
+                                     "tables). Of a report, kernel_summary.csv, gpu_timeline.csv, ops_summary.csv, "
+                                     "ops_summary_by_category.csv and GEMM.csv are read.\n"));
   result_clear (&r);
 
   cli_run (&r, tmp_root, "--list", folder, NULL);
@@ -104,6 +113,56 @@ test_single_trace_quiet (void)
   aiperf_test_remove_tree (out);
 }
 
+/* HTA's simple_add trace has no ProfilerStep#N: its summary says so and
+ * why there is no iterations chart, and --plot iterations says why it is
+ * skipped; a trace with steps (Qwen's, one GPU-side step of 34.892 ms)
+ * and one that is no PyTorch trace (acelyzer's) say nothing of it. */
+static void
+test_no_profiler_steps (void)
+{
+  g_autofree char *trace = g_test_build_filename (G_TEST_DIST, "data", "trace", "simple_add_trace.json.gz", NULL);
+  g_autofree char *qwen = g_test_build_filename (G_TEST_DIST, "data", "trace",
+                                                 "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz", NULL);
+  g_autofree char *aiu = g_test_build_filename (G_TEST_DIST, "data", "trace", "allreduce_tp4.json", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "no-steps", NULL);
+  g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
+  g_autofree char *summary = NULL, *files = NULL;
+  const char *said = "  No iterations: the trace has no ProfilerStep#N annotations (the PyTorch profiler writes one "
+                     "for each step the profiled loop marks with prof.step()), so it has no iterations to chart.\n";
+  Result r;
+
+  cli_run (&r, tmp_root, trace, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  files = aiperf_test_list_dir (out);
+  g_assert_null (strstr (files, "iterations"));
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, said));
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+
+  cli_run (&r, tmp_root, trace, "--plot", "iterations", "-o", out, NULL);
+  g_assert_cmpstr (r.err, ==, "aiperf-plot: Skipping iterations: no trace has ProfilerStep#N annotations, so there "
+                              "are no iterations to show: the PyTorch profiler writes one for each step the profiled "
+                              "loop marks with prof.step()\n");
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_pointer (&summary, g_free);
+      cli_run (&r, tmp_root, i == 0 ? qwen : aiu, "-o", out, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+      g_assert_null (strstr (summary, "No iterations"));
+      if (i == 0)
+        g_assert_nonnull (strstr (summary, "  1 iterations (GPU-side ProfilerStep spans): mean 34.892 ms, "
+                                           "median 34.892 ms\n"));
+      result_clear (&r);
+      aiperf_test_remove_tree (out);
+    }
+}
+
 /* acelyzer's meta_events_only.json alone: exit 1 with what it holds and
  * what a trace needs, and nothing else. */
 static void
@@ -136,6 +195,7 @@ main (int   argc,
   g_test_add_func ("/cli/traces-real/ops-only-report", test_ops_only_report);
   g_test_add_func ("/cli/traces-real/single-trace-quiet", test_single_trace_quiet);
   g_test_add_func ("/cli/traces-real/metadata-only", test_metadata_only);
+  g_test_add_func ("/cli/traces-real/no-profiler-steps", test_no_profiler_steps);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -103,11 +103,9 @@ compare_names (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
-/* The sheets of the report in @directory that are not read, by what they
- * hold ("…: 8 sheets not read: ops_unique_args.csv (per-shape op
- * statistics); …"), or NULL: said once, with the run. */
-static char *
-unread_sheets (const char *directory)
+char *
+aiperf_tracelens_unread_sheets (const char *directory,
+                                guint      *out_n)
 {
   g_autoptr(GDir) dir = g_dir_open (directory, 0, NULL);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -152,11 +150,8 @@ unread_sheets (const char *directory)
         }
       g_string_append_printf (text, " (%s)", kind);
     }
-  if (n == 0)
-    return NULL;
-  return g_strdup_printf (ngettext ("%s: %u sheet of the TraceLens report not read: %s",
-                                    "%s: %u sheets of the TraceLens report not read: %s", n),
-                          directory, n, text->str);
+  *out_n = n;
+  return n > 0 ? g_strdup (text->str) : NULL;
 }
 
 static void
@@ -223,10 +218,15 @@ tracelens_load (const char              *path,
     }
   if (in_report)
     {
-      char *unread = unread_sheets (directory);
+      guint n = 0;
+      g_autofree char *unread = aiperf_tracelens_unread_sheets (directory, &n);
 
+      /* said once, with the run */
       if (unread != NULL)
-        g_ptr_array_add (warnings, unread);
+        g_ptr_array_add (warnings, g_strdup_printf (ngettext ("%s: %u sheet of the TraceLens report not read: %s",
+                                                              "%s: %u sheets of the TraceLens report not read: %s",
+                                                              n),
+                                                    directory, n, unread));
     }
   for (guint i = 0; i < warnings->len; i++)
     aiperf_run_add_warning (run, "%s", (const char *) g_ptr_array_index (warnings, i));

@@ -42,4 +42,10 @@ G_BEGIN_DECLS
 #define AIPERF_TRACELENS_OP_MS               "kernel_time_ms"
 #define AIPERF_TRACELENS_OP_PERCENT          "percent"
 
+/* The sheets of the report in @directory that are not read, grouped by
+ * what they hold ("ops_unique_args.csv (per-shape op statistics); …"),
+ * and in *@out_n how many; NULL when it reads all of them. */
+char *aiperf_tracelens_unread_sheets (const char *directory,
+                                      guint      *out_n);
+
 G_END_DECLS

@@ -446,6 +446,27 @@ append_ops (GString     *s,
                             rest);
 }
 
+/* The sheets of a report folder that are not read, by what they hold:
+ * said on stderr as it opens, and here so the summary alone tells what
+ * the report's figures above leave out. */
+static void
+append_unread (GString   *s,
+               AiperfRun *run)
+{
+  const char *folder = aiperf_run_get_locator (run);
+  guint n = 0;
+  g_autofree char *unread = g_file_test (folder, G_FILE_TEST_IS_DIR) ? aiperf_tracelens_unread_sheets (folder, &n)
+                                                                     : NULL;
+
+  if (unread != NULL)
+    g_string_append_printf (s, ngettext ("  %u sheet of the report is not read: %s. Of a report, kernel_summary.csv, "
+                                         "gpu_timeline.csv, ops_summary.csv, ops_summary_by_category.csv and "
+                                         "GEMM.csv are read.\n",
+                                         "  %u sheets of the report are not read: %s. Of a report, kernel_summary.csv, "
+                                         "gpu_timeline.csv, ops_summary.csv, ops_summary_by_category.csv and "
+                                         "GEMM.csv are read.\n", n), n, unread);
+}
+
 char *
 aiperf_kernels_tracelens_section (AiperfRunSet *runs)
 {
@@ -476,6 +497,7 @@ aiperf_kernels_tracelens_section (AiperfRunSet *runs)
         append_categories (s, categories);
       if (ops != NULL)
         append_ops (s, ops);
+      append_unread (s, run);
     }
   return s != NULL ? g_string_free (s, FALSE) : NULL;
 }

@@ -258,6 +258,19 @@ aiperf_trace_write_files (AiperfRunSet *runs,
   return aiperf_kernels_write_diffs (data, steps, directory, files, error);
 }
 
+/* A PyTorch profiler trace: CPU ops (cpu_op) that launched device work.
+ * Only such a trace is expected to have ProfilerStep#N iterations. */
+static gboolean
+launches_gpu_work (AiperfRun *run)
+{
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  const char *name;
+  gint64 ns;
+  guint n;
+
+  return store != NULL && aiperf_trace_store_get_op (store, 0, &name, &ns, &n);
+}
+
 char *
 aiperf_trace_summary_section (AiperfRunSet *runs)
 {
@@ -335,6 +348,10 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
                                      ? aiperf_run_get_parameter (run, "iterations from") : "CPU",
                                   sum / n, n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
         }
+      else if (launches_gpu_work (run))
+        g_string_append (s, _("  No iterations: the trace has no ProfilerStep#N annotations (the PyTorch profiler "
+                              "writes one for each step the profiled loop marks with prof.step()), so it has "
+                              "no iterations to chart.\n"));
     }
   g_string_append (s, _("\nKernel times add up over all streams and GPUs: they can exceed the wall time.\n"));
   if (any_gpu)
@@ -367,7 +384,9 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     n_with += aiperf_run_get_table (aiperf_run_set_get_run (runs, i), "iterations") != NULL;
   if (n_with == 0)
-    return aiperf_plot_no_data (error, _("no trace has ProfilerStep#N annotations"));
+    return aiperf_plot_no_data (error, _("no trace has ProfilerStep#N annotations, so there are no iterations to "
+                                         "show: the PyTorch profiler writes one for each step the profiled loop "
+                                         "marks with prof.step()"));
   chart = aiperf_plot_chart_new (spec, _("Elapsed Time per Iteration"));
   aiperf_axis_set_label (&chart->x, _("Iteration (ProfilerStep)"), NULL);
   aiperf_axis_set_label (&chart->y, _("Elapsed Time"), "ms");
