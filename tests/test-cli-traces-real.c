@@ -163,6 +163,60 @@ test_no_profiler_steps (void)
     }
 }
 
+/* iterations.csv: each ProfilerStep#N once, the GPU-side span where the
+ * trace has it and both sides' spans (Qwen's step 6: 47.151395 ms on the
+ * CPU, 34.892421 on the GPU, as its two ProfilerStep#6 events say); two
+ * ranks merged (a comma list) name their trace and are a group of bars
+ * each; HTA's CPU-only trace, which ran no kernel, has its file too. */
+static void
+test_iterations_csv (void)
+{
+  g_autofree char *qwen = g_test_build_filename (G_TEST_DIST, "data", "trace",
+                                                 "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz", NULL);
+  g_autofree char *bert = g_test_build_filename (G_TEST_DIST, "data", "trace",
+                                                 "gaunernst_bert-small-uncased__1016001.json.gz", NULL);
+  g_autofree char *cpu_only = g_test_build_filename (G_TEST_DIST, "data", "trace",
+                                                     "rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz", NULL);
+  g_autofree char *ranks = g_strdup_printf ("%s,%s", bert, qwen);
+  g_autofree char *out = g_build_filename (tmp_root, "iterations", NULL);
+  g_autofree char *csv_path = g_build_filename (out, "iterations.csv", NULL);
+  g_autofree char *summary_path = g_build_filename (out, "summary.txt", NULL);
+  g_autofree char *csv = NULL, *summary = NULL, *files = NULL;
+  Result r;
+
+  cli_run (&r, tmp_root, qwen, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_cmpstr (csv, ==, "step,start_us,duration_ms,cpu_duration_ms,gpu_duration_ms,duration_side\n"
+                            "6,1428625746382.662,34.892421,47.151395,34.892421,GPU\n");
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+  g_clear_pointer (&csv, g_free);
+
+  cli_run (&r, tmp_root, ranks, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_cmpstr (csv, ==, "trace,step,start_us,duration_ms,cpu_duration_ms,gpu_duration_ms,duration_side\n"
+                            "gaunernst_bert-small-uncased__1016001,6,1419247333430.848,3.907827,4.426114,3.907827,GPU\n"
+                            "Qwen_Qwen1.5-0.5B-Chat__1016005,6,1428625746382.662,34.892421,47.151395,34.892421,GPU\n");
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, "  2 iterations (GPU-side ProfilerStep spans): mean 19.400 ms, "
+                                     "median 19.400 ms\n"));
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+  g_clear_pointer (&csv, g_free);
+
+  cli_run (&r, tmp_root, cpu_only, "-o", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  files = aiperf_test_list_dir (out);
+  g_assert_cmpstr (files, ==, "aiperf_plot.log iterations.csv iterations.png summary.txt timeline.png");
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_cmpstr (csv, ==, "step,start_us,duration_ms,cpu_duration_ms,duration_side\n"
+                            "551,1212075529876.817,210.109162,210.109162,CPU\n");
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+}
+
 /* acelyzer's meta_events_only.json alone: exit 1 with what it holds and
  * what a trace needs, and nothing else. */
 static void
@@ -196,6 +250,7 @@ main (int   argc,
   g_test_add_func ("/cli/traces-real/single-trace-quiet", test_single_trace_quiet);
   g_test_add_func ("/cli/traces-real/metadata-only", test_metadata_only);
   g_test_add_func ("/cli/traces-real/no-profiler-steps", test_no_profiler_steps);
+  g_test_add_func ("/cli/traces-real/iterations-csv", test_iterations_csv);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

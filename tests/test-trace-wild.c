@@ -381,6 +381,41 @@ test_ranks_slowest (void)
   g_assert_nonnull (strstr (csv, "\"gaunernst_bert-small-uncased__1016001 · GPU 0\","));
 }
 
+/* Two ranks merged, each with its ProfilerStep#6: the iterations chart
+ * draws a group of bars per rank, named by its file, side by side at
+ * step 6 (one bar over the other before), each its rank's GPU-side span. */
+static void
+test_ranks_iterations (void)
+{
+  g_autofree char *qwen = trace_fixture (QWEN);
+  g_autofree char *bert = trace_fixture (BERT);
+  g_autofree char *both = g_strdup_printf ("%s,%s", bert, qwen);
+  g_autoptr(AiperfRunSet) set = format_load_one (both);
+  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("iterations", aiperf_plot_handler_find ("iterations"));
+  g_autoptr(AiperfPlotColors) colors = aiperf_plot_colors_new ();
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+
+  chart = aiperf_handler_iterations (spec, set, NULL, colors, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chart->series->len, ==, 2);
+  g_assert_cmpuint (chart->layers->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      AiperfSeries *series = g_ptr_array_index (chart->series, i);
+      AiperfLayer *bars = g_ptr_array_index (chart->layers, i);
+
+      g_assert_cmpstr (series->name, ==, i == 0 ? "gaunernst_bert-small-uncased__1016001"
+                                                : "Qwen_Qwen1.5-0.5B-Chat__1016005");
+      g_assert_true (series->in_legend);
+      g_assert_cmpuint (bars->group, ==, i);
+      g_assert_cmpuint (bars->n_groups, ==, 2);
+      g_assert_cmpuint (bars->x->len, ==, 1);
+      g_assert_cmpfloat (g_array_index (bars->x, double, 0), ==, 6);
+      assert_relative (g_array_index (bars->y, double, 0), i == 0 ? 3.907827 : 34.892421, "step 6");
+    }
+}
+
 /* Two traces opened side by side: their streams, both "GPU 0 · stream
  * 7", are told apart by their traces' names on the idle time chart. */
 static void
@@ -607,6 +642,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/hta-mtia", test_hta_mtia);
   g_test_add_func ("/trace/wild/ranks-slowest", test_ranks_slowest);
   g_test_add_func ("/trace/wild/idle-streams-named", test_idle_streams_named);
+  g_test_add_func ("/trace/wild/ranks-iterations", test_ranks_iterations);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
   g_test_add_func ("/trace/wild/acelyzer-count", test_acelyzer_count);
   g_test_add_func ("/trace/wild/metadata-only", test_metadata_only);

@@ -22,8 +22,8 @@ aiperf_trace_steps_table (GArray      *steps,
   guint c_step = aiperf_table_ensure_column (table, "step", "");
   guint c_start = aiperf_table_ensure_column (table, "start_us", "us");
   guint c_dur = aiperf_table_ensure_column (table, "duration_ms", "ms");
-  guint c_cpu = 0, c_gpu = 0;
-  gboolean any_gpu = FALSE, any_cpu = FALSE;
+  guint c_cpu = 0, c_gpu = 0, c_file = 0;
+  gboolean any_gpu = FALSE, any_cpu = FALSE, several_files = FALSE;
 
   for (guint i = 0; i + 3 < steps->len; i += 4)
     {
@@ -31,7 +31,11 @@ aiperf_trace_steps_table (GArray      *steps,
         any_gpu = TRUE;
       else
         any_cpu = TRUE;
+      several_files |= (int) g_array_index (steps, double, i + 3) / 2 != (int) g_array_index (steps, double, 3) / 2;
     }
+  /* The ranks of a merged trace number their steps alike. */
+  if (several_files)
+    c_file = aiperf_table_ensure_column (table, "file", "");
   if (any_cpu)
     c_cpu = aiperf_table_ensure_column (table, "cpu_duration_ms", "ms");
   if (any_gpu)
@@ -50,6 +54,8 @@ aiperf_trace_steps_table (GArray      *steps,
           row = aiperf_table_append_row (table);
           g_hash_table_insert (rows, g_steal_pointer (&key), GUINT_TO_POINTER (row + 1));
           aiperf_table_set (table, c_step, row, step[0]);
+          if (several_files)
+            aiperf_table_set (table, c_file, row, (int) step[3] / 2);
           if (any_cpu)
             aiperf_table_set (table, c_cpu, row, NAN);
           if (any_gpu)
@@ -69,20 +75,19 @@ aiperf_trace_steps_table (GArray      *steps,
     {
       AiperfTable *kept = aiperf_table_new ();
       const double *gpu_d = aiperf_table_get_column (table, "gpu_duration_ms");
-      const char *names[] = { "step", "start_us", "duration_ms", "cpu_duration_ms", "gpu_duration_ms" };
-      const char *units[] = { "", "us", "ms", "ms", "ms" };
+      guint n_columns = aiperf_table_get_n_columns (table);
+      g_autofree guint *columns = g_new (guint, n_columns);
 
-      guint columns[G_N_ELEMENTS (names)];
-
-      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
-        columns[k] = aiperf_table_ensure_column (kept, names[k], units[k]);
+      for (guint k = 0; k < n_columns; k++)
+        columns[k] = aiperf_table_ensure_column (kept, aiperf_table_get_column_name (table, k),
+                                                 aiperf_table_get_column_unit (table, k));
       for (guint r = 0; r < aiperf_table_get_n_rows (table); r++)
         if (!isnan (gpu_d[r]))
           {
             guint row = aiperf_table_append_row (kept);
 
-            for (guint k = 0; k < G_N_ELEMENTS (names); k++)
-              aiperf_table_set (kept, columns[k], row, aiperf_table_get_column (table, names[k])[r]);
+            for (guint k = 0; k < n_columns; k++)
+              aiperf_table_set (kept, columns[k], row, aiperf_table_get (table, k, r));
           }
       aiperf_table_unref (table);
       table = kept;

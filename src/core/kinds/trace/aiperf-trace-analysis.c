@@ -193,6 +193,77 @@ write_one (const char *directory,
   return TRUE;
 }
 
+/* iterations.csv: each ProfilerStep#N once, its duration from the side
+ * the summary names (duration_side), and both sides' spans where the
+ * trace has both; a merged trace's rows name their rank's file. */
+static char *
+iterations_csv (AiperfRun   *run,
+                AiperfTable *steps)
+{
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  const char *side = aiperf_run_get_parameter (run, "iterations from");
+  const char *columns[] = { "step", "start_us", "duration_ms", "cpu_duration_ms", "gpu_duration_ms" };
+  int file = aiperf_table_find_column (steps, "file");
+  GString *s = g_string_new (file >= 0 ? "trace," : "");
+
+  for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
+    if (aiperf_table_find_column (steps, columns[k]) >= 0)
+      g_string_append_printf (s, "%s,", columns[k]);
+  g_string_append (s, "duration_side\n");
+  for (guint r = 0; r < aiperf_table_get_n_rows (steps); r++)
+    {
+      if (file >= 0)
+        {
+          aiperf_csv_append_field (s, store != NULL ? aiperf_trace_store_get_file_label (
+                                                        store, (guint) aiperf_table_get (steps, file, r)) : "");
+          g_string_append_c (s, ',');
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
+        {
+          int c = aiperf_table_find_column (steps, columns[k]);
+          double v = c >= 0 ? aiperf_table_get (steps, c, r) : NAN;
+
+          if (c < 0)
+            continue;
+          if (isfinite (v))
+            g_string_append_printf (s, k == 0 ? "%.0f" : k == 1 ? "%.3f" : "%.6f", v);
+          g_string_append_c (s, ',');
+        }
+      g_string_append_printf (s, "%s\n", side != NULL ? side : "CPU");
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Each trace's iterations.csv (named as its other files when there are
+ * several traces), written whether or not it ran kernels. */
+static gboolean
+write_iterations (AiperfRunSet *runs,
+                  GHashTable   *names,
+                  const char   *directory,
+                  GPtrArray    *files,
+                  GError      **error)
+{
+  guint n_traces = 0;
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    n_traces += aiperf_run_has_dataset (aiperf_run_set_get_run (runs, i), AIPERF_DATASET_EVENTS);
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+      AiperfTable *steps = aiperf_run_get_table (run, "iterations");
+      g_autofree char *csv = NULL, *name = NULL;
+
+      if (steps == NULL || aiperf_table_get_n_rows (steps) == 0)
+        continue;
+      csv = iterations_csv (run, steps);
+      name = n_traces > 1 ? g_strdup_printf ("%s_iterations.csv", (const char *) g_hash_table_lookup (names, run))
+                          : g_strdup ("iterations.csv");
+      if (!write_one (directory, name, csv, files, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 aiperf_trace_write_files (AiperfRunSet *runs,
                           GHashTable   *options,
@@ -204,6 +275,8 @@ aiperf_trace_write_files (AiperfRunSet *runs,
   g_autoptr(GHashTable) names = aiperf_trace_output_names (runs);
   gboolean several, steps = aiperf_trace_steps_window (options);
 
+  if (!write_iterations (runs, names, directory, files, error))
+    return FALSE;
   if (data == NULL)
     return TRUE;
   /* One trace: acelyzer's names; several: the trace's name first. */
@@ -370,6 +443,29 @@ aiperf_handler_iterations_applies (const AiperfPlotSpec *spec,
   return FALSE;
 }
 
+/* The rank files of @steps' rows (its "file" column, a merged trace's),
+ * in order; one entry (-1) when the table has no such column. */
+static GArray *
+step_files (AiperfTable *steps)
+{
+  GArray *files = g_array_new (FALSE, FALSE, sizeof (int));
+  int column = aiperf_table_find_column (steps, "file");
+
+  for (guint r = 0; column >= 0 && r < aiperf_table_get_n_rows (steps); r++)
+    {
+      int file = (int) aiperf_table_get (steps, column, r);
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < files->len && !seen; k++)
+        seen = g_array_index (files, int, k) == file;
+      if (!seen)
+        g_array_append_val (files, file);
+    }
+  if (files->len == 0)
+    g_array_append_val (files, column);
+  return files;
+}
+
 AiperfChart *
 aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                            AiperfRunSet               *runs,
@@ -378,12 +474,18 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                            GError                    **error)
 {
   g_autoptr(AiperfChart) chart = NULL;
-  guint n_runs = 0, n_with = 0;
+  guint n_groups = 0, group = 0;
 
   (void) classification;
+  /* a group of bars per trace, or per rank of a merged one */
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
-    n_with += aiperf_run_get_table (aiperf_run_set_get_run (runs, i), "iterations") != NULL;
-  if (n_with == 0)
+    {
+      AiperfTable *steps = aiperf_run_get_table (aiperf_run_set_get_run (runs, i), "iterations");
+      g_autoptr(GArray) files = steps != NULL ? step_files (steps) : NULL;
+
+      n_groups += files != NULL ? files->len : 0;
+    }
+  if (n_groups == 0)
     return aiperf_plot_no_data (error, _("no trace has ProfilerStep#N annotations, so there are no iterations to "
                                          "show: the PyTorch profiler writes one for each step the profiled loop "
                                          "marks with prof.step()"));
@@ -395,24 +497,39 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
       AiperfTable *steps = aiperf_run_get_table (run, "iterations");
-      AiperfColor color = aiperf_color_palette (aiperf_plot_colors_get (colors, aiperf_run_get_name (run)));
+      AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+      g_autoptr(GArray) files = NULL;
+      int file_column;
       const double *step, *dur;
-      AiperfLayer *bars;
-      int series;
 
       if (steps == NULL)
         continue;
-      series = aiperf_chart_add_series (chart, aiperf_run_get_name (run), color, AIPERF_LAYER_BARS);
-      if (n_with < 2)
-        ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
-      bars = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
-      bars->pickable = TRUE;
-      bars->fill_opacity = 0.85;
-      aiperf_layer_set_group (bars, n_runs++, n_with);
+      files = step_files (steps);
+      file_column = aiperf_table_find_column (steps, "file");
       step = aiperf_table_get_column (steps, "step");
       dur = aiperf_table_get_column (steps, "duration_ms");
-      for (guint r = 0; r < aiperf_table_get_n_rows (steps); r++)
-        aiperf_layer_append_bar (bars, step[r], 0.8, dur[r], (int) r);
+      for (guint f = 0; f < files->len; f++)
+        {
+          int file = g_array_index (files, int, f);
+          const char *rank = file >= 0 && store != NULL ? aiperf_trace_store_get_file_label (store, (guint) file)
+                                                        : NULL;
+          g_autofree char *label = rank == NULL ? g_strdup (aiperf_run_get_name (run))
+                                   : aiperf_run_set_get_n_runs (runs) == 1 ? g_strdup (rank)
+                                   : g_strdup_printf ("%s · %s", aiperf_run_get_name (run), rank);
+          AiperfColor color = aiperf_color_palette (aiperf_plot_colors_get (colors, label));
+          int series = aiperf_chart_add_series (chart, label, color, AIPERF_LAYER_BARS);
+          AiperfLayer *bars;
+
+          if (n_groups < 2)
+            ((AiperfSeries *) g_ptr_array_index (chart->series, series))->in_legend = FALSE;
+          bars = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+          bars->pickable = TRUE;
+          bars->fill_opacity = 0.85;
+          aiperf_layer_set_group (bars, group++, n_groups);
+          for (guint r = 0; r < aiperf_table_get_n_rows (steps); r++)
+            if (file < 0 || (int) aiperf_table_get (steps, file_column, r) == file)
+              aiperf_layer_append_bar (bars, step[r], 0.8, dur[r], (int) r);
+        }
     }
   return g_steal_pointer (&chart);
 }
