@@ -582,6 +582,108 @@ test_damage (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* The warnings of the run read from @path in @set, one per line. */
+static char *
+run_warnings (AiperfRunSet *set,
+              const char   *path)
+{
+  AiperfRun *run = format_find_run (set, path);
+  GString *text = g_string_new (NULL);
+
+  g_assert_nonnull (run);
+  for (guint i = 0; i < aiperf_run_get_warnings (run)->len; i++)
+    g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (aiperf_run_get_warnings (run), i));
+  return g_string_free (text, FALSE);
+}
+
+/* More damage, in one folder with an intact copy, each said at its byte
+ * with what was kept (Qwen's trace, 18221 events): a stray "}" where an
+ * event should start (it read as "an event larger than 64 MiB"); a gzip
+ * stream cut in half (its offsets are of the inflated text); a gzip
+ * stream with 64 bytes flipped, said to be corrupt (checked to its end);
+ * "traceEvents" twice (both read, said at the second's byte); 6 MB of
+ * metadata before "traceEvents", which opens whole and says nothing. */
+static void
+test_damage_kinds (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-wild-XXXXXX", NULL);
+  g_autofree char *qwen = trace_fixture (QWEN);
+  g_autofree char *text = NULL, *stray = NULL, *twice = NULL, *big = NULL, *compressed = NULL;
+  g_autofree char *p_stray = NULL, *p_cut = NULL, *p_corrupt = NULL, *p_twice = NULL, *p_big = NULL, *p_good = NULL;
+  g_autofree char *w = NULL, *expected = NULL;
+  g_autoptr(AiperfRunSet) set = NULL;
+  const char *events, *middle;
+  gsize length, compressed_length;
+  AiperfRun *run;
+
+  text = inflate_file (qwen, &length);
+  events = strstr (text, "\"traceEvents\"");
+  g_assert_nonnull (events);
+  /* an event's start in the middle of the array */
+  middle = strstr (text + length / 2, "},\n    {");
+  g_assert_nonnull (middle);
+  middle += 3;
+  while (*middle != '{')
+    middle++;
+  stray = g_strdup_printf ("%.*s}, %s", (int) (middle - text), text, middle);
+  p_stray = format_write (dir, "stray.json", stray, -1);
+  twice = g_strdup_printf ("%.*s\"traceEvents\": [], %s", (int) (events - text), text, events);
+  p_twice = format_write (dir, "twice.json", twice, -1);
+  big = g_strdup_printf ("{\"metadata\": {\"blob\": \"%0*d\"}, %s", 6000000, 0, strchr (text, '{') + 1);
+  p_big = format_write (dir, "big-metadata.json", big, -1);
+  p_good = format_write (dir, "good.json", text, (gssize) length);
+
+  p_cut = g_build_filename (dir, "cut.json.gz", NULL);
+  write_gzip (p_cut, text, length);
+  g_assert_true (g_file_get_contents (p_cut, &compressed, &compressed_length, NULL));
+  g_assert_true (g_file_set_contents (p_cut, compressed, (gssize) compressed_length / 2, NULL));
+  for (gsize i = compressed_length / 2; i < compressed_length / 2 + 64; i++)
+    compressed[i] ^= 0xff;
+  p_corrupt = format_write (dir, "corrupt.json.gz", compressed, (gssize) compressed_length);
+
+  set = format_load_one (dir);
+  g_assert_cmpuint (aiperf_run_set_get_n_runs (set), ==, 6);
+  g_assert_cmpstr (aiperf_run_get_parameter (format_find_run (set, "good.json"), "events"), ==, "18221");
+
+  w = run_warnings (set, "stray.json");
+  g_test_message ("stray: %s", w);
+  expected = g_strdup_printf ("%s: byte %td: the text is not JSON here; kept the ", p_stray, middle - text);
+  g_assert_true (g_str_has_prefix (w, expected));
+  run = format_find_run (set, "stray.json");
+  g_assert_cmpint (g_ascii_strtoll (aiperf_run_get_parameter (run, "events"), NULL, 10), >, 5000);
+  g_assert_cmpint (g_ascii_strtoll (aiperf_run_get_parameter (run, "events"), NULL, 10), <, 18221);
+  g_clear_pointer (&w, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  w = run_warnings (set, "cut.json.gz");
+  g_test_message ("cut: %s", w);
+  expected = g_strdup_printf ("%s: byte ", p_cut);
+  g_assert_true (g_str_has_prefix (w, expected));
+  g_assert_nonnull (strstr (w, " of the inflated text: the file ends inside an event (cut short?); kept the "));
+  g_clear_pointer (&w, g_free);
+
+  w = run_warnings (set, "corrupt.json.gz");
+  g_test_message ("corrupt: %s", w);
+  g_assert_true (g_str_has_prefix (w, p_corrupt));
+  g_assert_nonnull (strstr (w, " of the inflated text: the gzip stream is corrupt ("));
+  g_assert_null (strstr (w, "64 MiB"));
+  g_assert_nonnull (strstr (w, "; kept the "));
+  g_clear_pointer (&w, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  w = run_warnings (set, "twice.json");
+  expected = g_strdup_printf ("%s: byte %td: a second “traceEvents” array; the events of both are read\n", p_twice,
+                              (events - text) + (gssize) strlen ("\"traceEvents\": [], "));
+  g_assert_cmpstr (w, ==, expected);
+  g_assert_cmpstr (aiperf_run_get_parameter (format_find_run (set, "twice.json"), "events"), ==, "18221");
+  g_clear_pointer (&w, g_free);
+
+  w = run_warnings (set, "big-metadata.json");
+  g_assert_cmpstr (w, ==, "");
+  g_assert_cmpstr (aiperf_run_get_parameter (format_find_run (set, "big-metadata.json"), "events"), ==, "18221");
+  g_assert_true (aiperf_test_remove_tree (dir));
+}
+
 /* Two traces of one stem in different folders (h100/, mi300/): their
  * files are named after the folder that tells them apart, and writing one
  * output twice in one export is refused. */
@@ -647,6 +749,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/acelyzer-count", test_acelyzer_count);
   g_test_add_func ("/trace/wild/metadata-only", test_metadata_only);
   g_test_add_func ("/trace/wild/damage", test_damage);
+  g_test_add_func ("/trace/wild/damage-kinds", test_damage_kinds);
   g_test_add_func ("/trace/wild/output-names", test_output_names);
   return g_test_run ();
 }

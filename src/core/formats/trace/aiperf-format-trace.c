@@ -547,6 +547,15 @@ add_warnings (AiperfRun   *run,
   /* What was read before damage is kept, and the damage said. */
   if (damage != NULL)
     aiperf_run_add_warning (run, _("%s; kept the %u events before it"), damage->message, agg->n_events);
+  /* A JSON reader keeps the last of two members of one name; a trace
+   * written twice into one object (two profiler sessions) is both. */
+  if (totals->again_at > 0)
+    {
+      g_autofree char *at = g_strdup_printf ("%" G_GOFFSET_FORMAT, totals->again_at);
+
+      aiperf_run_add_warning (run, _("%s: byte %s: a second “traceEvents” array; the events of both are read"),
+                              path, at);
+    }
   if (totals->n_skipped > 0)
     aiperf_run_add_warning (run, g_dngettext (GETTEXT_PACKAGE, "%s: skipped %u element that is not an event",
                                               "%s: skipped %u elements that are not events", totals->n_skipped),

@@ -80,6 +80,7 @@ aiperf_trace_read (const char           *path,
       while (ok && (c = aiperf_trace_window_peek (&r)) != '}' && c != 0)
         {
           gsize n;
+          goffset key_at;
           g_autofree char *key = NULL;
 
           if (c == ',')
@@ -87,6 +88,7 @@ aiperf_trace_read (const char           *path,
               r.start++;
               continue;
             }
+          key_at = r.base + (goffset) r.start;
           if (c != '"' || (n = aiperf_trace_window_value_length (&r)) < 2)
             {
               aiperf_trace_window_set_damage (&r, error, _("expected a member name"));
@@ -105,6 +107,8 @@ aiperf_trace_read (const char           *path,
           c = aiperf_trace_window_peek (&r);
           if (g_str_equal (key, "traceEvents") && c == '[')
             {
+              if (found && totals->again_at == 0)
+                totals->again_at = key_at;
               found = TRUE;
               ok = read_events (&r, func, user_data, &totals->n_skipped, error);
               continue;

@@ -137,7 +137,7 @@ window_fill (AiperfTraceWindow *r)
             /* The text inflated before the damage is still read. (The
              * offset is text: gettext cannot see through G_GOFFSET_FORMAT.) */
             g_set_error (&r->error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
-                         _("%s: byte %s of the text: the gzip stream is corrupt (%s)"),
+                         _("%s: byte %s of the inflated text: the gzip stream is corrupt (%s)"),
                          r->path, offset, r->z.msg != NULL ? r->z.msg : "?");
             r->eof = TRUE;
             r->len += got;
@@ -244,8 +244,43 @@ aiperf_trace_window_set_damage (AiperfTraceWindow  *r,
 
   if (r->error != NULL)
     g_propagate_error (error, g_steal_pointer (&r->error));
+  else if (r->gzip)
+    g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: byte %s of the inflated text: %s"), r->path,
+                 offset, what);
   else
     g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: byte %s: %s"), r->path, offset, what);
+}
+
+/* Why the value at r->start has no length: the text ends inside it (cut
+ * short), it is larger than MAX_EVENT, or no JSON value starts there (a
+ * stray "}" of damaged text). A gzip stream is then inflated to its end,
+ * nothing kept: when it is corrupt (its checksum does not match), that
+ * is said too, as the likely cause of text that is not JSON. */
+static void
+set_value_damage (AiperfTraceWindow  *r,
+                  GError            **error)
+{
+  const char *what = r->eof ? _("the file ends inside an event (cut short?)")
+                     : r->len - r->start > MAX_EVENT ? _("an event larger than 64 MiB")
+                     : _("the text is not JSON here");
+  GError *damage = NULL;
+
+  if (r->error != NULL || !r->gzip)
+    {
+      aiperf_trace_window_set_damage (r, error, what);
+      return;
+    }
+  aiperf_trace_window_set_damage (r, &damage, what);
+  while (window_fill (r))
+    r->start = r->len;
+  if (r->error != NULL)
+    {
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, "%s; %s", damage->message, r->error->message);
+      g_error_free (damage);
+      g_clear_error (&r->error);
+    }
+  else
+    g_propagate_error (error, damage);
 }
 
 /* Moves the window to @offset of a plain file. */
@@ -319,8 +354,7 @@ aiperf_trace_window_read_elements (AiperfTraceWindow     *r,
       n = aiperf_trace_window_value_length (r);
       if (n == 0)
         {
-          aiperf_trace_window_set_damage (r, error, r->eof ? _("the file ends inside an event (cut short?)")
-                                                           : _("an event larger than 64 MiB"));
+          set_value_damage (r, error);
           return AIPERF_TRACE_SPAN_DAMAGED;
         }
       if (c == '{')

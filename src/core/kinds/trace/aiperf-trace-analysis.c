@@ -372,6 +372,9 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
       else
         g_string_append_printf (s, _("\n%s (%s): %s events\n"), aiperf_run_get_name (run),
                                 aiperf_run_get_locator (run), aiperf_run_get_parameter (run, "events"));
+      /* Damage and what was left out, as said on stderr while loading. */
+      for (guint w = 0; aiperf_run_get_warnings (run) != NULL && w < aiperf_run_get_warnings (run)->len; w++)
+        g_string_append_printf (s, _("  Note: %s\n"), (const char *) g_ptr_array_index (aiperf_run_get_warnings (run), w));
       if (aiperf_run_get_start_time (run) != NULL)
         g_string_append_printf (s, _("  from %s to %s\n"), aiperf_run_get_start_time (run), aiperf_run_get_end_time (run));
       for (guint k = 0; data != NULL && k < data->sources->len; k++)

@@ -62,6 +62,7 @@ typedef struct {
   guint   n_skipped;       /* elements that were not events */
   gint64  base_time_ns;    /* PyTorch's baseTimeNanoseconds, 0 without */
   goffset bytes;           /* text read */
+  goffset again_at;        /* where a second "traceEvents" starts (its events are read too), 0 without */
 } AiperfTraceTotals;
 
 /* TRUE when @path (plain or gzip) is a Chrome trace by its structure: a
