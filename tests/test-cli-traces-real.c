@@ -302,6 +302,26 @@ test_metadata_only (void)
   aiperf_test_remove_tree (out);
 }
 
+/* acelyzer's compiler log starts with "[DeepRT] =====": said to be text,
+ * not JSON, not "a JSON array whose first element is not an event". */
+static void
+test_log_not_json (void)
+{
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "data", "trace", "dt_cycles_table.log", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "log", NULL);
+  g_autofree char *expected = NULL;
+  Result r;
+
+  cli_run (&r, tmp_root, log, "-o", out, NULL);
+  expected = g_strdup_printf ("(%s: closest: Chrome trace, refused because it is text that starts with “[” but is "
+                              "no JSON (“[DeepRT] ===== Perf BEGIN =====”))\n", log);
+  g_test_message ("%s", r.err);
+  g_assert_true (g_str_has_prefix (r.err, "aiperf-plot: Nothing to open in "));
+  g_assert_true (g_str_has_suffix (r.err, expected));
+  result_clear (&r);
+  aiperf_test_remove_tree (out);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -313,6 +333,7 @@ main (int   argc,
   g_test_add_func ("/cli/traces-real/ops-only-report", test_ops_only_report);
   g_test_add_func ("/cli/traces-real/single-trace-quiet", test_single_trace_quiet);
   g_test_add_func ("/cli/traces-real/metadata-only", test_metadata_only);
+  g_test_add_func ("/cli/traces-real/log-not-json", test_log_not_json);
   g_test_add_func ("/cli/traces-real/no-profiler-steps", test_no_profiler_steps);
   g_test_add_func ("/cli/traces-real/iterations-csv", test_iterations_csv);
   g_test_add_func ("/cli/traces-real/cpu-ops-tracelens", test_cpu_ops_tracelens);

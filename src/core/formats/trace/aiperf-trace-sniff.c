@@ -135,6 +135,19 @@ first_element_is_event (AiperfTraceWindow *r,
   r->start++;   /* '[' */
   if (aiperf_trace_window_peek (r) == ']')
     return TRUE;
+  /* A log line ("[DeepRT] ===== Perf BEGIN", acelyzer's compiler logs) is
+   * no JSON array at all. */
+  if (aiperf_trace_window_peek (r) != 0 && strchr ("{[\"-0123456789tfn", aiperf_trace_window_peek (r)) == NULL)
+    {
+      const char *line = r->buf + r->start;
+      gsize len = 0;
+
+      while (r->start + len < r->len && len < 40 && line[len] != '\n' && line[len] != '\r')
+        len++;
+      g_autofree char *start = g_utf8_make_valid (line, (gssize) len);
+      *why = g_strdup_printf (_("text that starts with “[” but is no JSON (“[%s”)"), start);
+      return FALSE;
+    }
   if (aiperf_trace_window_peek (r) != '{' || (n = aiperf_trace_window_value_length (r)) == 0)
     {
       *why = g_strdup (_("a JSON array whose first element is not an event object"));
