@@ -8,35 +8,56 @@
 #include "aiperf-chart-view-private.h"
 #include "aiperf-short-names.h"
 
+/* One title alone at @room characters. */
+static char *
+short_title (const char *title,
+             int         room)
+{
+  const char *titles[] = { title, NULL };
+  g_auto(GStrv) shorts = aiperf_short_titles (titles, aiperf_text_chars, NULL, room);
+
+  return g_strdup (shorts[0]);
+}
+
 static void
 test_short_title (void)
 {
-  g_autofree char *same = aiperf_short_title ("TTFT vs Throughput", 30);
-  g_autofree char *cut = aiperf_short_title ("Pareto Curve: Token Throughput per GPU vs Latency", 30);
-  g_autofree char *words = aiperf_short_title ("TTFT Per Request Over Time", 22);
+  g_autofree char *same = short_title ("TTFT vs Throughput", 30);
+  g_autofree char *cut = short_title ("Pareto Curve: Token Throughput per GPU vs Latency", 30);
+  g_autofree char *words = short_title ("TTFT Per Request Over Time", 22);
 
   g_assert_cmpstr (same, ==, "TTFT vs Throughput");
-  g_assert_cmpuint (g_utf8_strlen (cut, -1), <=, 30);
-  g_assert_true (g_str_has_prefix (cut, "Pareto"));
-  g_assert_true (g_str_has_suffix (cut, "vs Latency"));
-  g_assert_nonnull (strstr (cut, "…"));
-  /* a first word kept whole, a little past the room */
+  /* a metric by its short name, the middle left out */
+  g_assert_cmpstr (cut, ==, "Pareto…Tok/s/GPU vs Latency");
+  /* cut between words, never wider than the room */
   {
-    g_autofree char *kernel = aiperf_short_title ("Kernel Time by Category", 18);
+    g_autofree char *kernel = short_title ("Kernel Time by Category", 18);
 
     g_assert_cmpstr (kernel, ==, "Kernel…by Category");
   }
-  /* never a word cut inside: "Request", not "Re" */
+  /* never a word cut inside: "Req/s…Seqs", not "Re…Seqs"; then less */
   {
-    g_autofree char *request = aiperf_short_title ("Request Throughput vs Max Num Seqs", 10);
+    g_autofree char *request = short_title ("Request Throughput vs Max Num Seqs", 10);
+    g_autofree char *narrow = short_title ("Request Throughput vs Max Num Seqs", 7);
+    g_autofree char *tiny = short_title ("Request Throughput vs Max Num Seqs", 3);
 
-    g_assert_cmpstr (request, ==, "Request…Num Seqs");
+    g_assert_cmpstr (request, ==, "Req/s…Seqs");
+    g_assert_cmpstr (narrow, ==, "Req/s…");
+    /* nothing whole fits: the start, cut, and "…" */
+    g_assert_cmpstr (tiny, ==, "Re…");
   }
-  /* cut between words */
   g_assert_cmpstr (words, ==, "TTFT…Request Over Time");
+  /* a text cut at its end where it must */
+  {
+    g_autofree char *fit = aiperf_fit_text ("concurrency 32", aiperf_text_chars, NULL, 8);
+    g_autofree char *whole = aiperf_fit_text ("concurrency 32", aiperf_text_chars, NULL, 14);
+
+    g_assert_cmpstr (fit, ==, "concurr…");
+    g_assert_cmpstr (whole, ==, "concurrency 32");
+  }
 }
 
-/* Two titles alike at both ends get more room until they differ. */
+/* Two titles alike at both ends: one takes another form of its own. */
 static void
 test_short_titles_distinct (void)
 {
@@ -47,7 +68,7 @@ test_short_titles_distinct (void)
     "Short",
     NULL,
   };
-  g_auto(GStrv) shorts = aiperf_short_titles (titles, 24);
+  g_auto(GStrv) shorts = aiperf_short_titles (titles, aiperf_text_chars, NULL, 24);
 
   g_assert_cmpstr (shorts[0], !=, shorts[1]);
   /* the same title twice may read the same */
@@ -102,7 +123,7 @@ test_short_titles_differences (void)
     "Pareto Curve: Token Throughput per GPU vs Interactivity",
     NULL,
   };
-  g_auto(GStrv) shorts = aiperf_short_titles (titles, 18);
+  g_auto(GStrv) shorts = aiperf_short_titles (titles, aiperf_text_chars, NULL, 18);
 
   g_assert_cmpstr (shorts[0], ==, "TTFT vs Throughput");
   g_assert_cmpstr (shorts[1], ==, "TTFT vs Num Seqs");
@@ -115,9 +136,10 @@ test_short_titles_differences (void)
       g_assert_cmpstr (shorts[i], !=, shorts[j]);
 }
 
-/* The ccl-bench collection's charts (and a drill-down's) in tabs of 10 to
- * 22 characters: whole words (a metric by its short name, "Req/s"), never
- * "Req…vs Seqs". */
+/* The ccl-bench collection's charts (and a drill-down's) in tabs of 14 to
+ * 22 characters (a tab of libadwaita's narrowest holds about 15): whole
+ * words (a metric by its short name, "Req/s"), never "Req…vs Seqs", never
+ * wider than the room. */
 static void
 test_short_titles_readable (void)
 {
@@ -137,9 +159,9 @@ test_short_titles_readable (void)
   };
   const char *known[] = { "Req/s", "Tok/s", NULL };
 
-  for (guint room = 10; room <= 22; room += 4)
+  for (int room = 14; room <= 22; room += 4)
     {
-      g_auto(GStrv) shorts = aiperf_short_titles (titles, room);
+      g_auto(GStrv) shorts = aiperf_short_titles (titles, aiperf_text_chars, NULL, room);
 
       for (guint i = 0; shorts[i] != NULL; i++)
         {
@@ -148,7 +170,7 @@ test_short_titles_readable (void)
           g_auto(GStrv) words = g_strsplit (joined, " ", -1);
           g_autofree char *padded = g_strdup_printf (" %s ", titles[i]);
 
-          g_test_message ("room %u: %s → %s", room, titles[i], shorts[i]);
+          g_test_message ("room %d: %s → %s", room, titles[i], shorts[i]);
           /* whole words of the title, or a metric's short name */
           for (guint w = 0; words[w] != NULL; w++)
             {
@@ -158,7 +180,7 @@ test_short_titles_readable (void)
                 continue;
               g_assert_nonnull (strstr (padded, word));
             }
-          g_assert_cmpuint (g_utf8_strlen (shorts[i], -1), <=, room + 8);
+          g_assert_cmpint (g_utf8_strlen (shorts[i], -1), <=, room);
         }
       /* what the request throughput is: its short name, and its parameter */
       g_assert_true (g_str_has_prefix (shorts[3], "Req/s"));
@@ -234,6 +256,7 @@ test_collection_tabs (void)
       AiperfPlotPage *plot = page_at (window, i);
       const char *title = adw_tab_page_get_title (page);
 
+      g_test_message ("tab %d: %s (%s)", i, title, adw_tab_page_get_tooltip (page));
       g_assert_false (g_hash_table_contains (seen, title));
       g_hash_table_add (seen, (gpointer) title);
       if (plot == NULL)
@@ -244,7 +267,7 @@ test_collection_tabs (void)
       g_assert_nonnull (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (plot)));
       /* (a whole first and last word may run a little past the room:
        * "TTFT…Throughput") */
-      g_assert_cmpuint (g_utf8_strlen (title, -1), <=, window->tab_title_room + 5);
+      g_assert_true (tab_title_fits (window, title));
       g_assert_cmpstr (adw_tab_page_get_tooltip (page), ==, aiperf_plot_page_get_title (plot));
     }
   /* TTFT vs Throughput and ccl-bench's eight sweeps; the per-GPU charts
@@ -257,6 +280,94 @@ test_collection_tabs (void)
   g_assert_true (gtk_widget_compute_bounds (tab, GTK_WIDGET (window->tab_bar), &bounds));
   g_assert_cmpfloat (bounds.origin.x, >=, 0);
   g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window->tab_bar)));
+  destroy_window (window);
+}
+
+static gboolean
+is_tab (GtkWidget *widget)
+{
+  return g_str_equal (gtk_widget_get_css_name (widget), "tab");
+}
+
+static void
+collect_tabs (GtkWidget *widget,
+              GPtrArray *tabs)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (is_tab (child))
+      g_ptr_array_add (tabs, child);
+    else
+      collect_tabs (child, tabs);
+}
+
+/* Many tabs of every kind (the ccl-bench collection, cutileGPT profiles,
+ * Nsight summaries, a trace's timeline) at 1400 × 900: every tab's label
+ * drawn whole in the room its tab gives it, never cut by the tab (nor
+ * faded); titles of different charts all different, the whole title on
+ * hover. */
+static void
+test_tab_labels_whole (void)
+{
+  g_autofree char *ccl = g_test_build_filename (G_TEST_DIST, "data", "formats", "vllm", "ccl", NULL);
+  g_autofree char *cutile = g_test_build_filename (G_TEST_DIST, "data", "formats", "cutile", NULL);
+  g_autofree char *eplb = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  g_autofree char *trace = g_test_build_filename (G_TEST_DIST, "data", "trace", "simple_add_trace.json.gz", NULL);
+  const char *paths[] = { ccl, cutile, eplb, trace, NULL };
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) tabs = g_ptr_array_new ();
+  AiperfWindow *window;
+  AdwTabView *view;
+  guint n_cut = 0, n_checked = 0;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  /* the History tab, tabs opening, the bar's scrolling */
+  settle (1500);
+  view = aiperf_window_get_tab_view (window);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), >=, 20);
+  /* titles: all different where the charts differ, the whole on hover */
+  for (int i = 0; i < adw_tab_view_get_n_pages (view); i++)
+    {
+      AdwTabPage *page = adw_tab_view_get_nth_page (view, i);
+      const char *title = adw_tab_page_get_title (page);
+      const char *tooltip = adw_tab_page_get_tooltip (page);
+      const char *before = g_hash_table_lookup (seen, title);
+
+      g_test_message ("tab %d: %s [%s]", i, title, tooltip);
+      g_assert_true (before == NULL || g_str_equal (before, tooltip));
+      g_hash_table_insert (seen, (gpointer) title, (gpointer) tooltip);
+      g_assert_true (tab_title_fits (window, title));
+      if (page_at (window, i) != NULL)
+        {
+          g_assert_cmpstr (tooltip, ==, aiperf_plot_page_get_title (page_at (window, i)));
+          n_cut += !g_str_equal (title, tooltip);
+        }
+    }
+  /* (the collection's long titles are shortened) */
+  g_assert_cmpuint (n_cut, >, 3);
+  /* the tab widgets as laid out: each label whole in its title's room */
+  collect_tabs (GTK_WIDGET (window->tab_bar), tabs);
+  for (guint i = 0; i < tabs->len; i++)
+    {
+      GtkWidget *tab = g_ptr_array_index (tabs, i);
+      GtkWidget *label = find_descendant (tab, GTK_TYPE_LABEL);
+      GtkWidget *title = label != NULL ? gtk_widget_get_parent (label) : NULL;
+      int natural;
+
+      if (gtk_widget_has_css_class (tab, "pinned") || gtk_widget_get_width (tab) == 0 || title == NULL)
+        continue;
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_test_message ("tab widget %u: \"%s\" %d px in %d px", i, gtk_label_get_text (GTK_LABEL (label)),
+                      natural, gtk_widget_get_width (title));
+      g_assert_cmpint (natural, <=, gtk_widget_get_width (title));
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, ==, (guint) adw_tab_view_get_n_pages (view));
   destroy_window (window);
 }
 
@@ -429,7 +540,7 @@ test_tab_titles (void)
       const char *title = adw_tab_page_get_title (tab);
 
       g_assert_nonnull (page);
-      g_assert_cmpuint (g_utf8_strlen (title, -1), <=, window->tab_title_room + 3);
+      g_assert_true (tab_title_fits (window, title));
       g_assert_false (g_hash_table_contains (seen, title));
       g_hash_table_add (seen, (gpointer) title);
       g_assert_cmpstr (adw_tab_page_get_tooltip (tab), ==, aiperf_plot_page_get_title (page));
@@ -510,6 +621,7 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/titles/short-titles-differences", test_short_titles_differences);
   g_test_add_func ("/aiperf/window/titles/short-titles-readable", test_short_titles_readable);
   g_test_add_func ("/aiperf/window/titles/collection-tabs", test_collection_tabs);
+  g_test_add_func ("/aiperf/window/titles/tab-labels-whole", test_tab_labels_whole);
   g_test_add_func ("/aiperf/window/titles/problem-sentence", test_problem_sentence);
   g_test_add_func ("/aiperf/window/titles/collection-legend", test_collection_legend);
   return g_test_run ();

@@ -148,6 +148,18 @@ count_run_ids (const AiperfChart *chart)
   return g_hash_table_size (ids);
 }
 
+/* Whether @title is drawn within the room the window gave its tabs'
+ * titles, in their font. */
+static inline gboolean
+tab_title_fits (AiperfWindow *window,
+                const char   *title)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+
+  aiperf_window_tab_text_room (window, 1, &layout);
+  return aiperf_window_tab_text_width (title, layout) <= window->tab_title_room;
+}
+
 /* Tests never touch the user's settings; without a display they skip. */
 static inline void
 window_test_init (int    *argc,
@@ -156,7 +168,15 @@ window_test_init (int    *argc,
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init (argc, argv, NULL);
   if (gtk_init_check ())
-    adw_init ();
+    {
+      g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+      adw_init ();
+      /* the window's own style, as its AdwApplication loads it */
+      gtk_css_provider_load_from_resource (css, "/org/aiperf/Plot/style.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    }
 }
 
 /* The first data tab of @window (a kind's table beside its chart), or NULL. */

@@ -17,62 +17,6 @@ is_separator (gunichar c)
          || c == '(' || c == ')' || c == '#' || c == ',';
 }
 
-char *
-aiperf_short_title (const char *title,
-                    guint       max_chars)
-{
-  glong length;
-  glong head, tail;
-  const char *head_end, *tail_start;
-
-  g_return_val_if_fail (title != NULL, NULL);
-
-  length = g_utf8_strlen (title, -1);
-  if (max_chars < 5 || length <= (glong) max_chars)
-    return g_strdup (title);
-  /* Titles of one family share their start ("Pareto Curve: Token
-   * Throughput per GPU vs …") and differ at the end: keep more of it, from
-   * the start of a word. */
-  tail = (max_chars - 1) * 3 / 5;
-  tail_start = g_utf8_offset_to_pointer (title, length - tail);
-  {
-    const char *word = tail_start;
-
-    while (word > title && tail_start - word < 8 && !is_separator (g_utf8_get_char (g_utf8_prev_char (word))))
-      word = g_utf8_prev_char (word);
-    if (word == title || is_separator (g_utf8_get_char (g_utf8_prev_char (word))))
-      tail_start = word;
-    else
-      while (*tail_start != '\0' && !is_separator (g_utf8_get_char (g_utf8_prev_char (tail_start))))
-        tail_start = g_utf8_next_char (tail_start);
-  }
-  while (*tail_start != '\0' && g_unichar_isspace (g_utf8_get_char (tail_start)))
-    tail_start = g_utf8_next_char (tail_start);
-  /* The start gets what room is left, up to the end of a word. */
-  head = MAX ((glong) max_chars - 1 - g_utf8_strlen (tail_start, -1), 1);
-  head_end = g_utf8_offset_to_pointer (title, head);
-  {
-    const char *p = head_end;
-    gboolean found = FALSE;
-
-    for (; p > title && head_end - p < 8; p = g_utf8_prev_char (p))
-      if (is_separator (g_utf8_get_char (p)) || is_separator (g_utf8_get_char (g_utf8_prev_char (p))))
-        {
-          found = TRUE;
-          break;
-        }
-    /* Else the first word is kept whole ("Kernel", not "Kerne"; "Request",
-     * not "Re"): a word cut inside reads as nothing. */
-    if (!found)
-      for (p = head_end; *p != '\0' && p < tail_start && !is_separator (g_utf8_get_char (p)); p = g_utf8_next_char (p))
-        ;
-    head_end = p;
-  }
-  while (head_end > title && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (head_end))))
-    head_end = g_utf8_prev_char (head_end);
-  return g_strdup_printf ("%.*s" ELLIPSIS "%s", (int) (head_end - title), title, tail_start);
-}
-
 /* @title without its asides in parentheses ("TPOT (Inter Token
  * Latency) vs …"), as words. */
 static GPtrArray *
@@ -121,6 +65,11 @@ static const struct {
   { "Inter Token Latency", "ITL" },
   { "Time Per Output Token", "TPOT" },
   { "Max Num Batched Tokens", "Batched" },
+  /* long words known by their short form */
+  { "Configuration", "Config" },
+  { "Architecture", "Arch" },
+  { "Performance", "Perf" },
+  { "Utilization", "Util" },
 };
 
 /* @words with the phrases of abbreviations[] each one word, shorter. */
@@ -198,66 +147,128 @@ titles_with_word (const char * const *titles,
   return count;
 }
 
-/* @words cut in the middle between words: the first, "…", and as many of
- * the last as the room has (the last one at least, two when it is short). */
-static char *
-cut_words (GPtrArray *words,
-           guint      max_chars)
+/* What a short title must fit: @room in the units of @width. */
+typedef struct {
+  AiperfTextWidthFunc width;
+  gpointer            data;
+  int                 room;
+} Room;
+
+static gboolean
+fits (const Room *room,
+      const char *text)
 {
-  const char *first = g_ptr_array_index (words, 0);
-  glong room = (glong) max_chars - g_utf8_strlen (first, -1) - 1;
-  guint from = words->len - 1;
-  glong tail;
-
-  if (words->len < 3)
-    return join_words (words);
-  tail = g_utf8_strlen (g_ptr_array_index (words, from), -1);
-  /* a short last word alone says little ("…Time"): its neighbour too */
-  if (tail <= 4 && from > 1)
-    tail += 1 + g_utf8_strlen (g_ptr_array_index (words, --from), -1);
-  while (from > 1 && tail + 1 + g_utf8_strlen (g_ptr_array_index (words, from - 1), -1) <= room)
-    {
-      from--;
-      tail += 1 + g_utf8_strlen (g_ptr_array_index (words, from), -1);
-    }
-  /* nothing left out: the words as they are */
-  if (from == 1)
-    return join_words (words);
-  {
-    g_autoptr(GString) text = g_string_new (first);
-
-    g_string_append (text, ELLIPSIS);
-    for (guint w = from; w < words->len; w++)
-      g_string_append_printf (text, "%s%s", w > from ? " " : "", (const char *) g_ptr_array_index (words, w));
-    return g_string_free (g_steal_pointer (&text), FALSE);
-  }
+  return room->width (text, room->data) <= room->room;
 }
 
-/* A title that does not fit keeps what tells it from the others: its
- * asides go, metrics take their short names ("Req/s"), then the words it
- * shares with most other titles ("Max Num" of
- * "TTFT vs Max Num Seqs" beside "TTFT vs Max Num Batched Tokens" and "TPOT
- * vs Max Num Seqs"), never its first or last word nor a linking word; what
- * is still too long is cut in the middle. */
+int
+aiperf_text_chars (const char *text,
+                   gpointer    unused)
+{
+  return (int) g_utf8_strlen (text, -1);
+}
+
+char *
+aiperf_fit_text (const char          *text,
+                 AiperfTextWidthFunc  width,
+                 gpointer             user_data,
+                 int                  room)
+{
+  Room r = { width, user_data, room };
+  const char *end;
+
+  g_return_val_if_fail (text != NULL && width != NULL, NULL);
+
+  if (fits (&r, text))
+    return g_strdup (text);
+  /* The longest start that fits beside "…"; at a word's end when one is
+   * near. */
+  for (end = text + strlen (text); end > text; end = g_utf8_prev_char (end))
+    {
+      g_autofree char *cut = NULL;
+      const char *trim = end;
+
+      while (trim > text && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (trim))))
+        trim = g_utf8_prev_char (trim);
+      cut = g_strdup_printf ("%.*s" ELLIPSIS, (int) (trim - text), text);
+      if (fits (&r, cut))
+        return g_steal_pointer (&cut);
+    }
+  return g_strdup (ELLIPSIS);
+}
+
+/* Adds @text to @forms unless it is there or does not fit. */
+static void
+add_form (GPtrArray  *forms,
+          const Room *room,
+          char       *text)
+{
+  if (fits (room, text) && !g_ptr_array_find_with_equal_func (forms, text, g_str_equal, NULL))
+    g_ptr_array_add (forms, text);
+  else
+    g_free (text);
+}
+
+/* @words from @from on, after @head and "…" (no head: "…" first). */
 static char *
-title_of_differences (const char * const *titles,
+cut_form (GPtrArray  *words,
+          const char *head,
+          guint       from)
+{
+  g_autoptr(GString) text = g_string_new (head);
+
+  g_string_append (text, ELLIPSIS);
+  for (guint w = from; w < words->len; w++)
+    g_string_append_printf (text, "%s%s", w > from ? " " : "", (const char *) g_ptr_array_index (words, w));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* @words cut in the middle between words, as many forms as fit, the most
+ * telling first: the first word, "…" and the last ones; the last ones
+ * alone (a short last word only with its neighbour: "…Time" says
+ * little); the first word alone. */
+static void
+add_cut_forms (GPtrArray  *forms,
+               const Room *room,
+               GPtrArray  *words)
+{
+  const char *first = g_ptr_array_index (words, 0);
+  guint last = words->len - 1;
+  gboolean short_last = g_utf8_strlen (g_ptr_array_index (words, last), -1) <= 4;
+
+  if (words->len < 2)
+    return;
+  for (guint from = 2; from <= last; from++)
+    add_form (forms, room, cut_form (words, first, from));
+  for (guint from = 1; from <= last; from++)
+    if (!(from == last && short_last))
+      add_form (forms, room, cut_form (words, NULL, from));
+  add_form (forms, room, g_strconcat (first, ELLIPSIS, NULL));
+  if (short_last)
+    add_form (forms, room, cut_form (words, NULL, last));
+}
+
+/* The title's words without its asides, metrics by their short names,
+ * then without the words it shares with most other titles ("Max Num" of
+ * "TTFT vs Max Num Seqs" beside "TTFT vs Max Num Batched Tokens" and
+ * "TPOT vs Max Num Seqs"), never its first or last word nor a linking
+ * word, until they fit or no shared word is left. */
+static GPtrArray *
+words_of_differences (const char * const *titles,
                       guint               n,
                       guint               self,
-                      guint               max_chars)
+                      const Room         *room)
 {
-  g_autoptr(GPtrArray) words = NULL;
+  GPtrArray *words = title_words (titles[self]);
 
-  if (g_utf8_strlen (titles[self], -1) <= (glong) max_chars)
-    return g_strdup (titles[self]);
-  words = title_words (titles[self]);
   abbreviate (words);
   for (;;)
     {
       g_autofree char *text = join_words (words);
       guint best = 0, best_count = 0;
 
-      if (g_utf8_strlen (text, -1) <= (glong) max_chars)
-        return g_steal_pointer (&text);
+      if (fits (room, text))
+        return words;
       for (guint w = 1; w + 1 < words->len; w++)
         {
           const char *word = g_ptr_array_index (words, w);
@@ -272,11 +283,8 @@ title_of_differences (const char * const *titles,
               best = w;
             }
         }
-      /* whole words a little past the room read better than a cut */
-      if (best_count == 0 && g_utf8_strlen (text, -1) <= (glong) max_chars + 3)
-        return g_steal_pointer (&text);
       if (best_count == 0)
-        return cut_words (words, max_chars);
+        return words;
       g_ptr_array_remove_index (words, best);
       /* a linking word left beside another links nothing ("per vs") */
       if (best > 0 && best < words->len && is_link_word (g_ptr_array_index (words, best - 1))
@@ -285,32 +293,78 @@ title_of_differences (const char * const *titles,
     }
 }
 
-char **
-aiperf_short_titles (const char * const *titles,
-                     guint               max_chars)
+/* Every form of @titles[@self] that fits, the most telling first: the
+ * title whole; without the words it shares with others; that cut between
+ * words; the title's own words cut between words; a cut at its end. */
+static GPtrArray *
+title_forms (const char * const *titles,
+             guint               n,
+             guint               self,
+             const Room         *room)
 {
+  GPtrArray *forms = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) words = words_of_differences (titles, n, self, room);
+  g_autoptr(GPtrArray) all = title_words (titles[self]);
+
+  add_form (forms, room, g_strdup (titles[self]));
+  add_form (forms, room, join_words (words));
+  add_cut_forms (forms, room, words);
+  abbreviate (all);
+  add_cut_forms (forms, room, all);
+  if (forms->len == 0)
+    g_ptr_array_add (forms, aiperf_fit_text (titles[self], room->width, room->data, room->room));
+  return forms;
+}
+
+/* Whether @text is the short title of another title than @titles[@self]. */
+static gboolean
+taken_by_other (const char * const *titles,
+                char              **shorts,
+                guint               n,
+                guint               self,
+                const char         *text)
+{
+  for (guint i = 0; i < n; i++)
+    if (i != self && shorts[i] != NULL && g_str_equal (shorts[i], text) && !g_str_equal (titles[i], titles[self]))
+      return TRUE;
+  return FALSE;
+}
+
+char **
+aiperf_short_titles (const char * const  *titles,
+                     AiperfTextWidthFunc  width,
+                     gpointer             user_data,
+                     int                  room)
+{
+  Room r = { width, user_data, room };
   guint n = titles != NULL ? g_strv_length ((char **) titles) : 0;
   char **shorts = g_new0 (char *, n + 1);
+  g_autoptr(GPtrArray) forms = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+
+  g_return_val_if_fail (width != NULL, shorts);
 
   for (guint i = 0; i < n; i++)
-    shorts[i] = title_of_differences (titles, n, i, max_chars);
-  /* Two different titles cut alike: those get more room, then all of it. */
-  for (guint room = max_chars + 12; ; room += 12)
     {
-      gboolean clash = FALSE;
+      GPtrArray *own = title_forms (titles, n, i, &r);
 
-      for (guint i = 0; i < n; i++)
-        for (guint j = 0; j < n; j++)
-          if (i != j && g_str_equal (shorts[i], shorts[j]) && !g_str_equal (titles[i], titles[j]))
+      g_ptr_array_add (forms, own);
+      shorts[i] = g_strdup (g_ptr_array_index (own, 0));
+    }
+  /* Two different titles that read alike: the later one takes its next
+   * form that no other title has, if any fits. */
+  for (guint i = 0; i < n; i++)
+    if (taken_by_other (titles, shorts, i, i, shorts[i]))
+      {
+        GPtrArray *own = g_ptr_array_index (forms, i);
+
+        for (guint f = 1; f < own->len; f++)
+          if (!taken_by_other (titles, shorts, n, i, g_ptr_array_index (own, f)))
             {
               g_free (shorts[i]);
-              shorts[i] = aiperf_short_title (titles[i], room);
-              clash = TRUE;
+              shorts[i] = g_strdup (g_ptr_array_index (own, f));
               break;
             }
-      if (!clash)
-        break;
-    }
+      }
   return shorts;
 }
 

@@ -9,15 +9,30 @@
 
 G_BEGIN_DECLS
 
-/* @title whole when it has at most @max_chars characters, else its start
- * and its (longer) end around "…", cut between words (a first word up to
- * three characters too long is kept whole). */
-char  *aiperf_short_title   (const char         *title,
-                             guint               max_chars);
-/* aiperf_short_title () of each of @titles (NULL-terminated), given more
- * room where two different titles would read alike. Free with g_strfreev. */
+/* How wide @text is drawn, in a unit of the caller's (characters,
+ * pixels of a font). */
+typedef int (*AiperfTextWidthFunc) (const char *text,
+                                    gpointer    user_data);
+
+/* An AiperfTextWidthFunc: @text's characters. */
+int    aiperf_text_chars    (const char         *text,
+                             gpointer            unused);
+/* @text whole when @width of it is at most @room, else its longest start
+ * that fits before "…". */
+char  *aiperf_fit_text      (const char         *text,
+                             AiperfTextWidthFunc width,
+                             gpointer            user_data,
+                             int                 room);
+/* Each of @titles (NULL-terminated) whole when it fits @room, else what
+ * tells it from the others: without its asides, metrics by their short
+ * names ("Req/s"), without the words it shares with the others, cut
+ * between words around "…" — never wider than @room (a cut at the end
+ * when nothing else fits) and, where any form fits, never like another
+ * title's. Free with g_strfreev. */
 char **aiperf_short_titles  (const char * const *titles,
-                             guint               max_chars);
+                             AiperfTextWidthFunc width,
+                             gpointer            user_data,
+                             int                 room);
 /* @name without the words every one of @names has (a shared start or end
  * of more than five characters, and any inside), "…" where words were cut:
  * "…tp2_bs8…" of "Mixtral8x7B-vllm_tp2_bs8_8192-group12", "…vllmEP4…

@@ -203,11 +203,10 @@ aiperf_window_add_run_tabs (AiperfWindow *self,
       ? g_strdup_printf (_("%s · Details"), short_name)
       : g_strdup (_("Run Details"));
 
-    adw_tab_page_set_title (tab, title);
-    adw_tab_page_set_tooltip (tab, aiperf_run_get_locator (run));
     g_autoptr(GIcon) icon = g_themed_icon_new ("dialog-information-symbolic");
 
     adw_tab_page_set_icon (tab, icon);
+    aiperf_window_set_tab_text (self, tab, title, NULL, aiperf_run_get_locator (run));
     if (first == NULL)
       first = tab;
   }

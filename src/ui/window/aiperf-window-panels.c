@@ -70,6 +70,5 @@ aiperf_window_add_data_panel (AiperfWindow     *self,
                                  G_CALLBACK (on_linked_point), panel, G_CONNECT_SWAPPED);
     }
   tab = aiperf_window_append_tab (self, panel);
-  adw_tab_page_set_title (tab, _(kind->table->title));
-  adw_tab_page_set_tooltip (tab, _(kind->table->tooltip));
+  aiperf_window_set_tab_text (self, tab, _(kind->table->title), NULL, _(kind->table->tooltip));
 }

@@ -59,12 +59,22 @@ struct _AiperfWindow
   guint            reveal_tab_id;  /* tick: brings the selected tab into view */
   guint            reveal_frames;
   gint64           reveal_start;   /* µs, frame clock */
-  guint            tab_title_room; /* characters a tab's title had room for */
+  int              tab_title_room; /* pixels of text a tab's title had room for */
+  int              tab_icon_width; /* and how much less beside an icon */
   guint            retitle_tabs_id; /* tick: titles for the tab bar's new width */
   int              default_tabs_at; /* while its own tabs are made anew: where the next goes; -1: at the end */
 };
 
 /* aiperf-window-tabs.c */
+/* Sets the title of a tab that is not a chart's (a timeline, a data tab,
+ * a run's details): shown whole when it fits the tab, else @brief (if
+ * not NULL) or the title, cut at the end if need be; whole in the tooltip
+ * above @tooltip. */
+void          aiperf_window_set_tab_text        (AiperfWindow   *self,
+                                                 AdwTabPage     *tab,
+                                                 const char     *title,
+                                                 const char     *brief,
+                                                 const char     *tooltip);
 /* Title and tooltip of @page's tab (the run first for a drill-down). */
 void          aiperf_window_update_tab_title    (AiperfWindow   *self,
                                                  AiperfPlotPage *page);
@@ -72,6 +82,19 @@ void          aiperf_window_update_tab_title    (AiperfWindow   *self,
 void          aiperf_window_tab_width_changed   (AiperfWindow   *self,
                                                  int             width,
                                                  int             height);
+/* aiperf-window-tab-room.c */
+/* How wide a title may be drawn in each of @n_tabs tabs and be shown
+ * whole (pixels); @layout is set to one in the tab titles' font, for
+ * aiperf_window_tab_text_width (). */
+int           aiperf_window_tab_text_room       (AiperfWindow   *self,
+                                                 int             n_tabs,
+                                                 PangoLayout   **layout);
+/* How much less room a title has beside its tab's icon or spinner (0
+ * while no tab shows one). */
+int           aiperf_window_tab_icon_width      (AiperfWindow   *self);
+/* An AiperfTextWidthFunc: @text's width in pixels, drawn with @layout. */
+int           aiperf_window_tab_text_width      (const char     *text,
+                                                 gpointer        layout);
 /* "page-attached" of the tab view: the selected tab stays in view. */
 void          aiperf_window_page_attached       (AiperfWindow   *self,
                                                  AdwTabPage     *page,

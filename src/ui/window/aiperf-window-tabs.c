@@ -25,44 +25,13 @@ aiperf_window_get_current_page (AiperfWindow *self)
   return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
 }
 
-/* Characters of a tab's title before the tab bar has a width. */
-#define TAB_TITLE_CHARS     18
-/* libadwaita's narrowest tab (BASE_WIDTH in adw-tab.c): tabs shrink to it,
- * then the bar scrolls. */
-#define TAB_MIN_WIDTH       118
-/* A tab's own padding and its close button, which a selected tab shows
- * over the end of a title that runs under it. */
-#define TAB_CHROME_WIDTH    36
-/* While a drill-down is open its tabs are this wide (style.css): the run
- * and its chart both fit. */
+/* While a drill-down is open its tabs are wider (style.css): the run and
+ * its chart both fit. */
 #define WIDE_TABS_CLASS     "aiperf-wide-tabs"
-#define WIDE_TAB_MIN_WIDTH  240
-/* The Add Plot button at the end of the bar. */
-#define TAB_BAR_END_WIDTH   40
-
-/* How many characters of a title a tab shows: tabs share the bar down to
- * their narrowest, and a title longer than its tab is cut at the end,
- * where titles of one family differ. */
-static guint
-tab_title_room (AiperfWindow *self,
-                guint         n_tabs)
-{
-  int width = gtk_widget_get_width (self->tab_width_probe) - TAB_BAR_END_WIDTH;
-  PangoFontMetrics *metrics;
-  double char_width;
-  int tab_width, min_width;
-
-  if (width <= 0 || n_tabs == 0)
-    return TAB_TITLE_CHARS;
-  min_width = gtk_widget_has_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS) ? WIDE_TAB_MIN_WIDTH
-                                                                                     : TAB_MIN_WIDTH;
-  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (self->tab_bar)), NULL, NULL);
-  /* Titles are mostly capitals and digits, wider than the average letter. */
-  char_width = 1.05 * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE;
-  pango_font_metrics_unref (metrics);
-  tab_width = MAX (min_width, width / (int) n_tabs);
-  return (guint) CLAMP ((tab_width - TAB_CHROME_WIDTH) / MAX (char_width, 1.0), 8, 60);
-}
+/* A tab that is not a chart's: its whole title and its tooltip. */
+#define TAB_TITLE_KEY       "aiperf-tab-title"
+#define TAB_TOOLTIP_KEY     "aiperf-tab-tooltip"
+#define TAB_BRIEF_KEY       "aiperf-tab-brief"
 
 /* Every chart tab's title, short and unlike the others' (the whole title
  * on hover); a drill-down's says its run first, in the parameter that
@@ -75,7 +44,8 @@ update_tab_titles (AiperfWindow *self)
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
   g_auto(GStrv) shorts = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  guint room;
+  g_autoptr(PangoLayout) layout = NULL;
+  int room;
 
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
@@ -103,9 +73,10 @@ update_tab_titles (AiperfWindow *self)
   }
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     g_ptr_array_add (names, (gpointer) aiperf_run_get_name (aiperf_run_set_get_run (runs, i)));
-  room = tab_title_room (self, adw_tab_view_get_n_pages (self->tab_view));
+  room = aiperf_window_tab_text_room (self, adw_tab_view_get_n_pages (self->tab_view), &layout);
   self->tab_title_room = room;
-  shorts = aiperf_short_titles ((const char * const *) titles->pdata, room);
+  self->tab_icon_width = aiperf_window_tab_icon_width (self);
+  shorts = aiperf_short_titles ((const char * const *) titles->pdata, aiperf_window_tab_text_width, layout, room);
   for (guint i = 0; i < pages->len; i++)
     {
       AiperfPlotPage *page = g_ptr_array_index (pages, i);
@@ -119,14 +90,24 @@ update_tab_titles (AiperfWindow *self)
                                                                 (const char * const *) names->pdata,
                                                                 names->len);
           g_auto(GStrv) drill_shorts = NULL;
-          guint run_chars = (guint) g_utf8_strlen (run_name, -1);
-
-          /* The run whole (it is what tells drill-downs apart), the chart
-           * in what room is left, at least a word's worth. */
-          drill_shorts = aiperf_short_titles ((const char * const *) titles->pdata,
-                                              room > run_chars + 3 + 8 ? room - run_chars - 3 : 8);
           /* TRANSLATORS: a drill-down tab: the run, then its chart,
            * e.g. "Concurrency 32 · TTFT Over Time" */
+          g_autofree char *between = g_strdup_printf (_("%s · %s"), "", "");
+          int chart_room = room - aiperf_window_tab_text_width (run_name, layout)
+                           - aiperf_window_tab_text_width (between, layout);
+
+          /* The run whole (it is what tells drill-downs apart), the chart
+           * in what room is left, at least a third of the tab. */
+          if (chart_room < room / 3)
+            {
+              g_autofree char *whole = g_steal_pointer (&run_name);
+
+              chart_room = room / 3;
+              run_name = aiperf_fit_text (whole, aiperf_window_tab_text_width, layout,
+                                          room - chart_room - aiperf_window_tab_text_width (between, layout));
+            }
+          drill_shorts = aiperf_short_titles ((const char * const *) titles->pdata,
+                                              aiperf_window_tab_text_width, layout, chart_room);
           title = g_strdup_printf (_("%s · %s"), run_name, drill_shorts[i]);
           tooltip = g_strdup_printf ("%s\n%s", aiperf_plot_page_get_title (page), aiperf_run_get_locator (single));
         }
@@ -142,6 +123,50 @@ update_tab_titles (AiperfWindow *self)
       adw_tab_page_set_loading (tab, gtk_widget_get_visible (GTK_WIDGET (page))
                                 && single != NULL && !aiperf_session_run_ready (single));
     }
+  /* The other tabs: their titles whole when they fit, else in brief (a
+   * timeline by its trace's name) cut at the end if need be, whole on
+   * hover. */
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      GObject *child = G_OBJECT (adw_tab_page_get_child (tab));
+      const char *whole = g_object_get_data (child, TAB_TITLE_KEY);
+      const char *hint = g_object_get_data (child, TAB_TOOLTIP_KEY);
+      const char *brief = g_object_get_data (child, TAB_BRIEF_KEY);
+      int tab_room = room - (adw_tab_page_get_icon (tab) != NULL ? self->tab_icon_width : 0);
+      g_autofree char *title = NULL, *tooltip = NULL;
+
+      if (whole == NULL)
+        continue;
+      title = aiperf_fit_text (brief != NULL && aiperf_window_tab_text_width (whole, layout) > tab_room ? brief : whole,
+                               aiperf_window_tab_text_width, layout, tab_room);
+      tooltip = g_str_equal (title, whole) || hint == NULL || g_str_equal (hint, whole)
+                  ? g_strdup (hint != NULL ? hint : whole)
+                  : g_strdup_printf ("%s\n%s", whole, hint);
+      if (g_strcmp0 (adw_tab_page_get_title (tab), title) != 0)
+        adw_tab_page_set_title (tab, title);
+      if (g_strcmp0 (adw_tab_page_get_tooltip (tab), tooltip) != 0)
+        adw_tab_page_set_tooltip (tab, tooltip);
+    }
+}
+
+void
+aiperf_window_set_tab_text (AiperfWindow *self,
+                            AdwTabPage   *tab,
+                            const char   *title,
+                            const char   *brief,
+                            const char   *tooltip)
+{
+  GObject *child;
+
+  g_return_if_fail (AIPERF_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TAB_PAGE (tab) && title != NULL);
+
+  child = G_OBJECT (adw_tab_page_get_child (tab));
+  g_object_set_data_full (child, TAB_TITLE_KEY, g_strdup (title), g_free);
+  g_object_set_data_full (child, TAB_TOOLTIP_KEY, g_strdup (tooltip), g_free);
+  g_object_set_data_full (child, TAB_BRIEF_KEY, g_strdup (brief), g_free);
+  update_tab_titles (self);
 }
 
 void
@@ -287,6 +312,41 @@ reveal_selected_tab_soon (AiperfWindow *self)
     self->reveal_tab_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), reveal_selected_tab, self, NULL);
 }
 
+static gboolean
+retitle_tabs (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       data)
+{
+  AiperfWindow *self = AIPERF_WINDOW (data);
+  g_autoptr(PangoLayout) layout = NULL;
+
+  self->retitle_tabs_id = 0;
+  if (aiperf_window_tab_text_room (self, adw_tab_view_get_n_pages (self->tab_view), &layout) != self->tab_title_room
+      || aiperf_window_tab_icon_width (self) != self->tab_icon_width)
+    update_tab_titles (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Titles for the tabs' widths once they are laid out: not while the
+ * window is (titles change the tabs' sizes), on the next frame. */
+static void
+retitle_tabs_soon (AiperfWindow *self)
+{
+  if (self->retitle_tabs_id == 0)
+    self->retitle_tabs_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), retitle_tabs, self, NULL);
+}
+
+void
+aiperf_window_tab_width_changed (AiperfWindow *self,
+                                 int           width,
+                                 int           height)
+{
+  retitle_tabs_soon (self);
+  /* The bar keeps its scroll across a new width, which may hide the
+   * selected tab (the sidebar opening on a window just shown). */
+  reveal_selected_tab_soon (self);
+}
+
 void
 aiperf_window_page_attached (AiperfWindow *self,
                              AdwTabPage   *page,
@@ -296,33 +356,8 @@ aiperf_window_page_attached (AiperfWindow *self,
    * worker thread after the others) scrolls the bar to itself. */
   if (page != adw_tab_view_get_selected_page (self->tab_view))
     reveal_selected_tab_soon (self);
-}
-
-static gboolean
-retitle_tabs (GtkWidget     *widget,
-              GdkFrameClock *clock,
-              gpointer       data)
-{
-  AiperfWindow *self = AIPERF_WINDOW (data);
-
-  self->retitle_tabs_id = 0;
-  if (tab_title_room (self, adw_tab_view_get_n_pages (self->tab_view)) != self->tab_title_room)
-    update_tab_titles (self);
-  /* The bar keeps its scroll across a new width, which may hide the
-   * selected tab (the sidebar opening on a window just shown). */
-  reveal_selected_tab_soon (self);
-  return G_SOURCE_REMOVE;
-}
-
-void
-aiperf_window_tab_width_changed (AiperfWindow *self,
-                                 int           width,
-                                 int           height)
-{
-  /* Not while the window is being laid out: titles change the tabs'
-   * sizes. On the next frame. */
-  if (self->retitle_tabs_id == 0)
-    self->retitle_tabs_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->tab_bar), retitle_tabs, self, NULL);
+  /* Its tab is measured once drawn: the titles are made for it then. */
+  retitle_tabs_soon (self);
 }
 
 /* --- the window's own tabs and the user's --- */

@@ -46,9 +46,9 @@ aiperf_window_add_timelines (AiperfWindow *self,
       title = g_strdup_printf (_("Timeline of %s"), aiperf_run_get_name (run));
       page = aiperf_timeline_page_new (store, title);
       tab = aiperf_window_append_tab (self, page);
-      adw_tab_page_set_title (tab, title);
-      adw_tab_page_set_tooltip (tab, _("Ctrl+wheel zooms at the pointer, dragging pans, Shift+drag zooms into a "
-                                       "range, a double click shows the whole trace"));
+      aiperf_window_set_tab_text (self, tab, title, aiperf_run_get_name (run),
+                                  _("Ctrl+wheel zooms at the pointer, dragging pans, Shift+drag zooms into a "
+                                    "range, a double click shows the whole trace"));
       /* A kernel picked in the trace's data tab is found in the timeline. */
       for (int k = 0; k < adw_tab_view_get_n_pages (self->tab_view); k++)
         {
