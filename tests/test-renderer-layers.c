@@ -525,6 +525,61 @@ test_dense_points_as_line (void)
   cairo_surface_destroy (surface);
 }
 
+/* Two panels of @n time slices each (a slow wave with noise), their
+ * series named in a legend they share. */
+static AiperfChart *
+panels_of_slices (guint n)
+{
+  AiperfChart *chart = aiperf_chart_new ("Time slices by rank");
+
+  aiperf_chart_add_series (chart, "Time Slice Average", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *title = g_strdup_printf ("Rank %u", p);
+      AiperfChart *panel = aiperf_chart_new (title);
+      int s = aiperf_chart_add_series (panel, "Time Slice Average", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+      AiperfLayer *layer = aiperf_chart_add_layer (panel, AIPERF_LAYER_POINTS, s);
+
+      ((AiperfSeries *) g_ptr_array_index (panel->series, s))->in_legend = FALSE;
+      layer->marker_size = 10;
+      layer->dense_as_line = TRUE;
+      for (guint i = 0; i < n; i++)
+        aiperf_layer_append_point (layer, i + 0.5, 5 + 1.5 * sin (i / (n / 9.0)) + 0.3 * sin (i * 7.7), (int) i);
+      aiperf_chart_add_panel (chart, panel);
+    }
+  return chart;
+}
+
+/* The legend the panels share draws a series as the panels do: 6,348
+ * slices a panel, drawn as a line, have a line for a swatch, no marker;
+ * 12 a panel, drawn as markers, a marker. */
+static void
+test_panels_dense_as_line (void)
+{
+  g_autoptr(AiperfChart) dense = panels_of_slices (6348);
+  g_autoptr(AiperfChart) sparse = panels_of_slices (12);
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface;
+  double cx, cy;
+
+  surface = draw_chart (renderer, dense, NULL, AIPERF_THEME_LIGHT, W, H);
+  swatch_centre (renderer, 0, &cx, &cy);
+  g_test_message ("shared legend's swatch at %g, %g", cx, cy);
+  /* right of the panels */
+  g_assert_cmpfloat (cx, >, W / 2);
+  g_assert_true (blue_at (surface, cx - 10, cy) || blue_at (surface, cx - 10, cy - 1));
+  g_assert_true (blue_at (surface, cx + 10, cy) || blue_at (surface, cx + 10, cy - 1));
+  g_assert_false (blue_at (surface, cx, cy - 3.5));
+  g_assert_false (blue_at (surface, cx, cy + 3));
+  cairo_surface_destroy (surface);
+
+  surface = draw_chart (renderer, sparse, NULL, AIPERF_THEME_LIGHT, W, H);
+  swatch_centre (renderer, 0, &cx, &cy);
+  g_assert_true (blue_at (surface, cx, cy - 3) && blue_at (surface, cx, cy + 2));
+  g_assert_false (blue_at (surface, cx - 10, cy) || blue_at (surface, cx + 10, cy));
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -533,6 +588,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/decimate/line", test_decimate_line);
   g_test_add_func ("/aiperf/render/decimate/segments", test_decimate_segments);
   g_test_add_func ("/aiperf/render/decimate/dense-points-as-line", test_dense_points_as_line);
+  g_test_add_func ("/aiperf/render/decimate/panels-dense-as-line", test_panels_dense_as_line);
   g_test_add_func ("/aiperf/render/axis/category-ticks", test_category_ticks);
   g_test_add_func ("/aiperf/render/layers/shapes", test_shapes);
   g_test_add_func ("/aiperf/render/layers/every-kind", test_every_kind);

@@ -178,6 +178,16 @@ aiperf_renderer_draw_panels (AiperfRenderer *self,
       aiperf_renderer_draw (child, cr, followed != NULL ? followed : panel, NULL, &child_style,
                             cell.width, cell.height);
       cairo_restore (cr);
+      /* A series a panel drew as a line (markers too dense to draw) is a
+       * line in the shared legend too, as in a chart of its own. */
+      for (guint j = 0; j < child->drawn_as_line->len && j < panel->series->len; j++)
+        {
+          const AiperfSeries *own = g_ptr_array_index (panel->series, j);
+          int shared = child->drawn_as_line->data[j] && own->name != NULL ? aiperf_chart_find_series (chart, own->name) : -1;
+
+          if (shared >= 0 && (guint) shared < self->drawn_as_line->len)
+            self->drawn_as_line->data[shared] = TRUE;
+        }
       self->primitives += aiperf_renderer_get_primitive_count (child);
     }
   self->n_panels = n;
