@@ -108,6 +108,19 @@ test_distinct_name (void)
   g_assert_cmpstr (tab, ==, "vllmEP4 defaultall2all_8_8192");
   /* a drill-down's run: the parameter, then its value */
   g_assert_cmpstr (value, ==, "concurrency 32");
+  /* a bracket the short name opens, closed as in the name */
+  {
+    const char *llmperf[] = {
+      "meta-llama/Llama-2-7b-chat-hf (LLMPerf: anyscale)",
+      "accounts/fireworks/models/llama-v2-7b-chat (LLMPerf: fireworks)",
+      "meta-llama/Llama-3.3-70B-Instruct (vLLM)",
+    };
+    g_autofree char *anyscale = aiperf_distinct_run_label (llmperf[0], llmperf, 3);
+    g_autofree char *vllm = aiperf_distinct_name (llmperf[2], llmperf, 3);
+
+    g_assert_cmpstr (anyscale, ==, "meta Llama-2-7b-chat-hf (LLMPerf: anyscale)");
+    g_assert_cmpstr (vllm, ==, "meta…Llama-3.3-70B-Instruct (vLLM)");
+  }
 }
 
 /* What tells a family of titles apart: the words they share go first. */

@@ -456,6 +456,25 @@ value_start (const char         *word,
   return letters;
 }
 
+/* The brackets @text opened and left open closed as @tail (what follows
+ * the name's last word) closes them: "(LLMPerf: anyscale)", not
+ * "(LLMPerf: anyscale". */
+static void
+close_brackets (GString    *text,
+                const char *tail)
+{
+  int open = 0;
+
+  for (const char *p = text->str; *p != '\0'; p++)
+    open += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+  for (const char *p = tail; *p != '\0' && open > 0; p++)
+    if (*p == ')' || *p == ']')
+      {
+        g_string_append_c (text, *p);
+        open--;
+      }
+}
+
 static char *
 distinct_name (const char         *name,
                const char * const *names,
@@ -532,6 +551,8 @@ distinct_name (const char         *name,
     }
   if (last + 1 < words->len && !for_tab)
     g_string_append (text, ELLIPSIS);
+  else if (last + 1 == words->len)
+    close_brackets (text, name + g_array_index (words, Word, last).end);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
