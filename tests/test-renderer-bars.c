@@ -142,6 +142,46 @@ test_horizontal (void)
   cairo_surface_destroy (surface);
 }
 
+/* Fewer than three categories are centred in the room of three: one
+ * GPU's bar takes a third of the plot at most, not all of it. */
+static void
+test_category_room (void)
+{
+  const char *names[] = { "GPU 0", "GPU 1", "GPU 2" };
+  const double expected[4][2] = { { -1.5, 1.5 }, { -1.5, 1.5 }, { -1.0, 2.0 }, { -0.5, 2.5 } };
+
+  for (guint n = 0; n <= 3; n++)
+    {
+      g_autoptr(AiperfChart) chart = aiperf_chart_new ("Idle");
+      g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+      AiperfLayer *bars = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, -1);
+      cairo_surface_t *surface;
+      const AiperfViewport *vp;
+
+      aiperf_axis_set_categories (&chart->x, names, n);
+      bars->color = aiperf_color_rgba (1, 0, 0, 1);
+      bars->fill_opacity = 1;
+      for (guint i = 0; i < MAX (n, 1); i++)
+        aiperf_layer_append_bar (bars, i, 0.8, 5, (int) i);
+      surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, W, H);
+      vp = aiperf_renderer_get_viewport (renderer);
+      g_assert_cmpfloat (vp->x_min, ==, expected[n][0]);
+      g_assert_cmpfloat (vp->x_max, ==, expected[n][1]);
+      if (n == 1)
+        {
+          double left, right, mid, y;
+
+          g_assert_true (aiperf_renderer_data_to_pixel (renderer, -0.4, 2.5, FALSE, &left, &mid));
+          g_assert_true (aiperf_renderer_data_to_pixel (renderer, 0.4, 2.5, FALSE, &right, &y));
+          /* the bar's edges where they should be, 0.8 of a third of the plot apart */
+          g_assert_cmpfloat (fabs (scan (surface, left - 12, mid, 1, 0, 40, RED) - left), <=, 1.0);
+          g_assert_cmpfloat (fabs (scan (surface, right + 12, mid, -1, 0, 40, RED) - right), <=, 1.0);
+          g_assert_cmpfloat (right - left, <=, aiperf_renderer_get_plot_area (renderer).width * 0.8 / 3 + 1);
+        }
+      cairo_surface_destroy (surface);
+    }
+}
+
 /* Two series side by side in each of two categories. */
 static AiperfChart *
 grouped_chart (void)
@@ -548,6 +588,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/bars/vertical-error-bars", test_vertical);
   g_test_add_func ("/aiperf/render/bars/horizontal", test_horizontal);
+  g_test_add_func ("/aiperf/render/bars/category-room", test_category_room);
   g_test_add_func ("/aiperf/render/bars/grouped-and-pick", test_grouped);
   g_test_add_func ("/aiperf/render/bars/decimate", test_decimate);
   g_test_add_func ("/aiperf/render/reference-lines", test_reference_lines);

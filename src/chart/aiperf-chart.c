@@ -267,11 +267,15 @@ aiperf_axis_add_tick (AiperfAxis *axis,
   g_ptr_array_add (axis->tick_labels, g_strdup (label != NULL ? label : ""));
 }
 
+#define MIN_CATEGORY_ROOM 3u
+
 void
 aiperf_axis_set_categories (AiperfAxis         *axis,
                             const char * const *labels,
                             guint               n)
 {
+  double center, half;
+
   g_return_if_fail (axis != NULL);
   g_return_if_fail (labels != NULL || n == 0);
 
@@ -279,8 +283,11 @@ aiperf_axis_set_categories (AiperfAxis         *axis,
   g_clear_pointer (&axis->tick_labels, g_ptr_array_unref);
   for (guint i = 0; i < n; i++)
     aiperf_axis_add_tick (axis, i, labels[i]);
-  /* Half a category of room each side, so end bars are whole. */
-  aiperf_axis_set_range (axis, -0.5, MAX (n, 1) - 0.5);
+  /* Half a category of room each side, so end bars are whole; room for
+   * three at least, so one GPU's or one kernel's bars are not a wall. */
+  center = n > 0 ? (n - 1) / 2.0 : 0.0;
+  half = MAX (n, MIN_CATEGORY_ROOM) / 2.0;
+  aiperf_axis_set_range (axis, center - half, center + half);
   axis->scale = AIPERF_SCALE_LINEAR;
 }
 

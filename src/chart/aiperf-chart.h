@@ -174,7 +174,8 @@ void         aiperf_axis_set_range         (AiperfAxis        *axis,
 void         aiperf_axis_add_tick          (AiperfAxis        *axis,
                                             double             position,
                                             const char        *label);
-/* A category axis: @labels at 0, 1, …, n-1 and the range -0.5..n-0.5. */
+/* A category axis: @labels at 0, 1, …, n-1 and the range -0.5..n-0.5
+ * (wider around them for fewer than three, so a lone bar is not a wall). */
 void         aiperf_axis_set_categories    (AiperfAxis        *axis,
                                             const char * const *labels,
                                             guint              n);
