@@ -381,6 +381,47 @@ test_ranks_slowest (void)
   g_assert_nonnull (strstr (csv, "\"gaunernst_bert-small-uncased__1016001 · GPU 0\","));
 }
 
+/* HTA's ns-resolution DDP trace, five CPU-side ProfilerSteps (#101-#105),
+ * read as HTA reads it: without the last step (only the device events
+ * launched before ProfilerStep#105 began: the 4876 of HTA's own test of
+ * this trace), times as HTA holds them, µs in doubles (a quarter µs at
+ * 1.7e15), a start rounded up and an end down. The figures are those of
+ * HTA's temporal and idle time breakdowns worked out on the trace's JSON
+ * as HTA defines them; with exact times, and the last step, the idle time
+ * was 13643 µs of 480029. */
+static void
+test_hta_last_step (void)
+{
+  g_autofree char *path = trace_fixture ("rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz");
+  g_autoptr(AiperfRunSet) set = format_load_one (path);
+  AiperfRun *run = aiperf_run_set_get_run (set, 0);
+  AiperfTraceStore *store = aiperf_run_get_dataset (run, AIPERF_DATASET_EVENTS, AIPERF_TYPE_TRACE_STORE);
+  const GArray *temporal = aiperf_trace_store_get_temporal (store);
+  const GArray *splits = aiperf_trace_store_get_idle_split (store);
+  const AiperfTraceTemporal *t;
+  const AiperfTraceIdleSplit *split;
+  g_autofree char *summary = aiperf_trace_summary_section (set);
+
+  g_test_message ("%s", summary);
+  g_assert_cmpuint (temporal->len, ==, 1);
+  t = &g_array_index (temporal, AiperfTraceTemporal, 0);
+  g_assert_cmpint (t->kernel_time_us, ==, 384634);
+  g_assert_cmpint (t->idle_us, ==, 10113);
+  g_assert_cmpint (t->compute_us, ==, 372150);
+  g_assert_cmpint (t->non_compute_us, ==, 2371);
+  g_assert_cmpuint (splits->len, ==, 1);
+  split = &g_array_index (splits, AiperfTraceIdleSplit, 0);
+  g_assert_cmpstr (split->stream, ==, "GPU 0 · stream 7");
+  g_assert_cmpint (split->host_wait_us, ==, 1709);
+  g_assert_cmpint (split->kernel_wait_us, ==, 8404);
+  g_assert_cmpint (split->other_us, ==, 0);
+  g_assert_cmpuint (split->n_gaps[0] + split->n_gaps[1] + split->n_gaps[2] + 1, ==, 4876);
+  g_assert_nonnull (strstr (summary, "  GPU 0: idle 10.113 ms (2.63%), compute 372.150 ms (96.75%), non-compute "
+                                     "2.371 ms (0.62%) of 384.634 ms\n"));
+  /* The iterations and TraceLens's breakdown keep every step. */
+  g_assert_nonnull (strstr (summary, "  5 iterations (CPU-side ProfilerStep spans)"));
+}
+
 /* Two ranks merged, each with its ProfilerStep#6: the iterations chart
  * draws a group of bars per rank, named by its file, side by side at
  * step 6 (one bar over the other before), each its rank's GPU-side span. */
@@ -742,6 +783,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/gpu-timeline", test_gpu_timeline);
   g_test_add_func ("/trace/wild/breakdown-by-hand", test_breakdown_by_hand);
   g_test_add_func ("/trace/wild/hta-mtia", test_hta_mtia);
+  g_test_add_func ("/trace/wild/hta-last-step", test_hta_last_step);
   g_test_add_func ("/trace/wild/ranks-slowest", test_ranks_slowest);
   g_test_add_func ("/trace/wild/idle-streams-named", test_idle_streams_named);
   g_test_add_func ("/trace/wild/ranks-iterations", test_ranks_iterations);

@@ -4,7 +4,8 @@
  * time over the span of its device events) and the idle time of each
  * stream split into host wait, kernel wait and other.
  *
- * HTA reads a trace's times in whole microseconds: an event with
+ * Like HTA, a trace of two ProfilerSteps or more is read without its last
+ * step (see last_step_cuts). HTA reads a trace's times in whole microseconds: an event with
  * fractional times (PyTorch's ns-resolution traces) starts at its ts
  * rounded up and ends at ts + dur rounded down. The gaps this analysis
  * measures are often a few µs, so the rounding is kept: on HTA's MTIA
@@ -14,6 +15,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "aiperf-trace-store-private.h"
@@ -48,16 +50,28 @@ gpu_free (gpointer data)
   g_free (g);
 }
 
-static gint64
-ceil_us (gint64 ns)
+/* A time of the file as HTA holds it: its µs in a double, the nearest to
+ * the file's digits. Near 1.7e15 µs (the epoch times of PyTorch's
+ * ns-resolution traces) that is a quarter µs: HTA's rounding to whole µs
+ * then moves 1.5 ms of HTA's ns_resolution trace from busy to idle. */
+static double
+file_us (gint64 ns)
 {
-  return ns >= 0 ? (ns + 999) / 1000 : -(-ns / 1000);
+  return (double) (ns / 1000) + (double) (ns % 1000) / 1000.0;
 }
 
 static gint64
-floor_us (gint64 ns)
+ceil_us (gint64 ns)
 {
-  return ns >= 0 ? ns / 1000 : -((-ns + 999) / 1000);
+  return (gint64) ceil (file_us (ns));
+}
+
+/* The end of an event at @ns lasting @dur_ns, as HTA adds ts and dur. */
+static gint64
+floor_end_us (gint64 ns,
+              gint64 dur_ns)
+{
+  return (gint64) floor (file_us (ns) + (double) dur_ns / 1000.0);
 }
 
 static int
@@ -112,11 +126,52 @@ find_launch (const GArray *launches,
   return bsearch (&key, launches->data, launches->len, sizeof (Launch), compare_launches);
 }
 
-/* The device events of lane @i, in whole µs, by start. */
+/* HTA reads a trace of two ProfilerStep#N names or more without its last
+ * step (TraceAnalysis's include_last_profiler_step=False): only device
+ * events launched before the last CPU-side step began are kept. In each
+ * file's @cuts, that step's start (store ns), or G_MAXINT64 to keep all:
+ * for one step or none, and for a file without CPU-side steps. */
+static GArray *
+last_step_cuts (AiperfTraceStore *self)
+{
+  g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
+  GArray *cuts = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 keep_all = G_MAXINT64;
+
+  for (guint f = 0; f < self->files->len; f++)
+    g_array_append_val (cuts, keep_all);
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      const TraceTrack *t = g_ptr_array_index (self->tracks, i);
+
+      for (guint d = 0; t->rows != NULL && t->samples == NULL && d < t->depth; d++)
+        for (guint k = 0; k < t->rows[d]->len; k++)
+          {
+            const TraceSlice *s = &g_array_index (t->rows[d], TraceSlice, k);
+            gint64 *cut = &g_array_index (cuts, gint64, t->file);
+
+            if (!g_str_has_prefix (g_ptr_array_index (self->names, s->name), "ProfilerStep#"))
+              continue;
+            g_hash_table_add (names, GUINT_TO_POINTER (s->name));
+            if (trace_store_device_kind (self, s) == TRACE_DEVICE_NONE)
+              *cut = *cut == G_MAXINT64 ? s->start : MAX (*cut, s->start);
+          }
+    }
+  if (g_hash_table_size (names) < 2)
+    for (guint f = 0; f < cuts->len; f++)
+      g_array_index (cuts, gint64, f) = G_MAXINT64;
+  return cuts;
+}
+
+/* The device events of lane @lane, in whole µs, by start: those launched
+ * before @cut (store ns; G_MAXINT64: all of them). */
 static GArray *
 lane_events (AiperfTraceStore *self,
-             const TraceTrack *t)
+             const GArray     *launches,
+             guint             lane,
+             gint64            cut)
 {
+  const TraceTrack *t = g_ptr_array_index (self->tracks, lane);
   GArray *events = g_array_new (FALSE, FALSE, sizeof (Event));
   gint64 to_file = -trace_store_shift (self, t->file);
 
@@ -129,8 +184,15 @@ lane_events (AiperfTraceStore *self,
 
         if (kind != TRACE_DEVICE_KERNEL && kind != TRACE_DEVICE_MEMCPY && kind != TRACE_DEVICE_MEMSET)
           continue;
+        if (cut != G_MAXINT64)
+          {
+            const Launch *launch = find_launch (launches, lane, s->start);
+
+            if (launch == NULL || launch->launch >= cut)
+              continue;
+          }
         e.start = ceil_us (s->start + to_file);
-        e.end = floor_us (s->start + s->dur + to_file);
+        e.end = floor_end_us (s->start + to_file, s->dur);
         e.start_ns = s->start;
         e.compute = kind == TRACE_DEVICE_KERNEL &&
                     !trace_store_is_comm (self, s->name);
@@ -236,6 +298,7 @@ static void
 compute (AiperfTraceStore *self)
 {
   g_autoptr(GArray) launches = launches_of (self);
+  g_autoptr(GArray) cuts = last_step_cuts (self);
   g_autoptr(GHashTable) by_process = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) gpus = g_ptr_array_new_with_free_func (gpu_free);
 
@@ -253,7 +316,7 @@ compute (AiperfTraceStore *self)
 
       if (t->rows == NULL || t->samples != NULL)
         continue;
-      events = lane_events (self, t);
+      events = lane_events (self, launches, i, g_array_index (cuts, gint64, t->file));
       if (events->len == 0)
         continue;
       key = trace_process_key (t->file, t->pid);
