@@ -200,10 +200,12 @@ set_provider (AiperfRun  *run,
 
 static void llmperf_load (const char *path, const AiperfLoadOptions *options, AiperfLoadResult *result);
 
-/* A responses file: its summary's run when there is one (it says more:
- * model, concurrency, throughput), else a run of the records alone. */
+/* A responses file (@root, parsed): its summary's run when there is one
+ * (it says more: model, concurrency, throughput), else a run of the
+ * records alone. */
 static void
-load_responses (const char              *path,
+load_responses (JsonNode                *root,
+                const char              *path,
                 const AiperfLoadOptions *options,
                 AiperfLoadResult        *result)
 {
@@ -216,7 +218,7 @@ load_responses (const char              *path,
       llmperf_load (summary, options, result);
       return;
     }
-  run = aiperf_llmperf_run_from_responses (path, &error);
+  run = aiperf_llmperf_run_from_responses (root, path, &error);
   if (run == NULL)
     {
       g_ptr_array_add (result->errors, g_steal_pointer (&error));
@@ -259,7 +261,7 @@ llmperf_load (const char              *path,
     }
   if (JSON_NODE_HOLDS_ARRAY (root))
     {
-      load_responses (path, options, result);
+      load_responses (root, path, options, result);
       return;
     }
   object = JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;

@@ -68,22 +68,21 @@ aiperf_llmperf_responses_path (const char *summary_path)
   return NULL;
 }
 
-/* The per-request table of the responses file @path: one row per object,
- * seconds to ms; *@skipped counts the elements that are not objects. */
+/* The per-request table of @root, the responses file @path: one row per
+ * object, seconds to ms; *@skipped counts the elements that are not
+ * objects. */
 static AiperfTable *
-responses_table (const char    *path,
+responses_table (JsonNode      *root,
+                 const char    *path,
                  GCancellable  *cancellable,
                  guint         *skipped,
                  GError       **error)
 {
-  g_autoptr(JsonNode) root = aiperf_peer_json_load (path, error);
   g_autoptr(AiperfTable) table = NULL;
   guint c_num, c_error, c_cancel, cols[G_N_ELEMENTS (columns)];
   JsonArray *array;
 
   *skipped = 0;
-  if (root == NULL)
-    return NULL;
   if (!JSON_NODE_HOLDS_ARRAY (root))
     {
       g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
@@ -186,12 +185,16 @@ load_requests (AiperfRun          *staging,
                gpointer            progress_data,
                GError            **error)
 {
+  g_autoptr(JsonNode) root = NULL;
   g_autoptr(AiperfTable) table = NULL;
   guint skipped;
 
   if (progress != NULL)
     progress (-1, _("Reading per-request records"), progress_data);
-  table = responses_table (path, cancellable, &skipped, error);
+  root = aiperf_peer_json_load (path, error);
+  if (root == NULL)
+    return FALSE;
+  table = responses_table (root, path, cancellable, &skipped, error);
   if (table == NULL)
     return FALSE;
   warn_skipped (staging, path, skipped);
@@ -260,7 +263,8 @@ successful_stats (AiperfTable *table,
 }
 
 AiperfRun *
-aiperf_llmperf_run_from_responses (const char  *path,
+aiperf_llmperf_run_from_responses (JsonNode    *root,
+                                   const char  *path,
                                    GError     **error)
 {
   g_autoptr(AiperfTable) table = NULL;
@@ -269,7 +273,7 @@ aiperf_llmperf_run_from_responses (const char  *path,
   guint skipped, n_failed = 0, n_metrics = 0;
   guint64 n_rows;
 
-  table = responses_table (path, NULL, &skipped, error);
+  table = responses_table (root, path, NULL, &skipped, error);
   if (table == NULL)
     return NULL;
   run = aiperf_run_new_in_file (path, NULL);

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "aiperf-run.h"
 
 G_BEGIN_DECLS
@@ -23,9 +25,11 @@ gboolean  aiperf_llmperf_load_responses (AiperfRun          *staging,
 /* The summary whose responses file is @responses_path (the inverse of
  * aiperf_llmperf_responses_path), when that summary exists; else NULL. */
 char      *aiperf_llmperf_summary_path   (const char         *responses_path);
-/* A run of a responses file alone: its per-request table, and every
- * metric's statistics over the requests that did not fail. */
-AiperfRun *aiperf_llmperf_run_from_responses (const char     *path,
+/* A run of a responses file alone (@root, the file @path parsed): every
+ * metric's statistics over the requests that did not fail; its details
+ * are the file's per-request table. */
+AiperfRun *aiperf_llmperf_run_from_responses (JsonNode       *root,
+                                              const char     *path,
                                               GError        **error);
 
 G_END_DECLS
