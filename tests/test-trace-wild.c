@@ -694,6 +694,17 @@ test_damage_kinds (void)
   run = format_find_run (set, "stray.json");
   g_assert_cmpint (g_ascii_strtoll (aiperf_run_get_parameter (run, "events"), NULL, 10), >, 5000);
   g_assert_cmpint (g_ascii_strtoll (aiperf_run_get_parameter (run, "events"), NULL, 10), <, 18221);
+  /* Merged after an intact rank, the damaged one says what it kept of
+   * itself (it counted the first rank's events too). */
+  {
+    g_autofree char *ranks = g_strdup_printf ("%s,%s", p_good, p_stray);
+    g_autoptr(AiperfRunSet) merged = format_load_one (ranks);
+    AiperfRun *both = aiperf_run_set_get_run (merged, 0);
+    g_autofree char *kept = g_strdup_printf ("; kept the %s events before it",
+                                             aiperf_run_get_parameter (run, "events"));
+
+    g_assert_nonnull (strstr (g_ptr_array_index (aiperf_run_get_warnings (both), 0), kept));
+  }
   g_clear_pointer (&w, g_free);
   g_clear_pointer (&expected, g_free);
 

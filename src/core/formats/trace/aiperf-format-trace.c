@@ -529,6 +529,7 @@ add_warnings (AiperfRun   *run,
               Agg         *agg,
               const char  *path,
               GError      *damage,
+              guint        n_kept,
               const AiperfTraceTotals *totals)
 {
   GHashTableIter iter;
@@ -546,7 +547,7 @@ add_warnings (AiperfRun   *run,
                             path, agg->n_unmatched, n_open);
   /* What was read before damage is kept, and the damage said. */
   if (damage != NULL)
-    aiperf_run_add_warning (run, _("%s; kept the %u events before it"), damage->message, agg->n_events);
+    aiperf_run_add_warning (run, _("%s; kept the %u events before it"), damage->message, n_kept);
   /* A JSON reader keeps the last of two members of one name; a trace
    * written twice into one object (two profiler sessions) is both. */
   if (totals->again_at > 0)
@@ -679,7 +680,8 @@ trace_load_files (const char * const      *paths,
         base_ns = totals.base_time_ns;
       if (totals.base_time_ns != 0)
         aiperf_trace_store_set_file_offset (agg.store, agg.file, totals.base_time_ns - base_ns);
-      add_warnings (run, &agg, paths[i], ok ? NULL : error, &totals);
+      /* this file's events, not the merged trace's so far */
+      add_warnings (run, &agg, paths[i], ok ? NULL : error, agg.n_events - before, &totals);
     }
   if (n_read == 0)
     {
