@@ -384,6 +384,46 @@ test_tab_labels_whole (void)
   destroy_window (window);
 }
 
+/* The sweep at 1400 × 900 (four tabs, wide): the selected tab's title
+ * whole and clear of its close button, as every other tab's. */
+static void
+test_selected_tab_whole (void)
+{
+  g_autofree char *path = sweep_path ();
+  const char *paths[] = { path, NULL };
+  AiperfWindow *window;
+  GtkWidget *tab, *label, *close;
+  graphene_rect_t text, button;
+  int natural;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  settle (1500);
+  tab = selected_tab_widget (GTK_WIDGET (window->tab_bar));
+  g_assert_nonnull (tab);
+  label = find_descendant (tab, GTK_TYPE_LABEL);
+  close = NULL;
+  for (GtkWidget *w = gtk_widget_get_first_child (tab); w != NULL; w = gtk_widget_get_next_sibling (w))
+    if (gtk_widget_has_css_class (w, "tab-close-button"))
+      close = w;
+  g_assert_nonnull (label);
+  g_assert_nonnull (close);
+  g_assert_true (gtk_widget_get_visible (close));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_true (gtk_widget_compute_bounds (label, tab, &text));
+  g_assert_true (gtk_widget_compute_bounds (close, tab, &button));
+  g_test_message ("selected tab: \"%s\" %d px at %g–%g, close button from %g", gtk_label_get_text (GTK_LABEL (label)),
+                  natural, text.origin.x, text.origin.x + text.size.width, button.origin.x);
+  /* the whole title laid out, and none of it under the close button */
+  g_assert_cmpfloat (text.size.width, >=, natural);
+  g_assert_cmpfloat (text.origin.x + natural, <=, button.origin.x);
+  destroy_window (window);
+}
+
 /* The chart view as drawn, through cairo (not the window's GL renderer). */
 static cairo_surface_t *
 draw_view (GtkWidget *view)
@@ -635,6 +675,7 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/titles/short-titles-readable", test_short_titles_readable);
   g_test_add_func ("/aiperf/window/titles/collection-tabs", test_collection_tabs);
   g_test_add_func ("/aiperf/window/titles/tab-labels-whole", test_tab_labels_whole);
+  g_test_add_func ("/aiperf/window/titles/selected-tab-whole", test_selected_tab_whole);
   g_test_add_func ("/aiperf/window/titles/problem-sentence", test_problem_sentence);
   g_test_add_func ("/aiperf/window/titles/collection-legend", test_collection_legend);
   return g_test_run ();

@@ -43,6 +43,12 @@ is_label (GtkWidget *widget)
   return GTK_IS_LABEL (widget);
 }
 
+static gboolean
+is_close_button (GtkWidget *widget)
+{
+  return gtk_widget_has_css_class (widget, "tab-close-button");
+}
+
 static int
 natural_width (GtkWidget *widget)
 {
@@ -85,7 +91,7 @@ aiperf_window_tab_text_room (AiperfWindow  *self,
   GtkWidget *label = tab != NULL ? find_descendant_where (tab, is_label) : NULL;
   GtkWidget *title = label != NULL ? gtk_widget_get_parent (label) : NULL;
   GtkWidget *box = tab != NULL ? gtk_widget_get_parent (tab) : NULL;
-  int box_width = 0, tab_natural, tab_chrome, title_chrome, content;
+  int box_width = 0, tab_natural, tab_chrome, title_chrome, close_width, content;
 
   /* The tabs' own font; before there is a tab, the bar's. */
   *layout = gtk_widget_create_pango_layout (label != NULL ? label : GTK_WIDGET (self->tab_bar), NULL);
@@ -113,14 +119,16 @@ aiperf_window_tab_text_room (AiperfWindow  *self,
     tab_chrome = tab_natural - TAB_BASE_WIDTH;
   /* The title's margins around its label. */
   title_chrome = label != NULL ? MAX (natural_width (title) - natural_width (label), 0) : 0;
+  close_width = natural_width (tab != NULL ? find_descendant_where (tab, is_close_button) : NULL);
 
   /* libadwaita shares the box among the tabs, each overlapping the next
    * by a pixel, down to a tab's natural width. */
   content = MAX ((box_width + n_tabs + 1) / n_tabs, tab_natural) - tab_chrome;
   /* The title is centred in its tab, and the selected tab's close button
-   * is drawn over its end: clear of it on both sides a title would have
-   * 48 px less, about 7 characters in a narrowest tab, which leaves
-   * "TTFT…" of every chart. The selected chart's whole title is its
-   * heading, right below. */
-  return MAX (content - title_chrome, 0);
+   * is drawn over its end: a title clear of it on both sides is whole on
+   * the selected tab too. That leaves a tab of the narrowest width 48 px
+   * less (about 7 characters, "TTFT…" of every chart): tabs that narrow
+   * keep their whole room, and the selected one's end goes under its
+   * close button (its whole title is the chart's heading, right below). */
+  return MAX (content - title_chrome - 2 * close_width, MIN (content, tab_natural - tab_chrome) - title_chrome);
 }
