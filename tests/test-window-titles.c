@@ -384,29 +384,18 @@ test_tab_labels_whole (void)
   destroy_window (window);
 }
 
-/* The sweep at 1400 × 900 (four tabs, wide): the selected tab's title
- * whole and clear of its close button, as every other tab's. */
+/* The selected tab of @window: its title's natural width laid out, and
+ * none of it under the tab's close button. */
 static void
-test_selected_tab_whole (void)
+assert_selected_tab_whole (AiperfWindow *window)
 {
-  g_autofree char *path = sweep_path ();
-  const char *paths[] = { path, NULL };
-  AiperfWindow *window;
-  GtkWidget *tab, *label, *close;
+  GtkWidget *tab = selected_tab_widget (GTK_WIDGET (window->tab_bar));
+  GtkWidget *label, *close = NULL;
   graphene_rect_t text, button;
   int natural;
 
-  if (!display_available ())
-    return;
-  window = new_window ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  aiperf_window_load_paths_internal (window, paths, FALSE);
-  wait_loaded (window);
-  settle (1500);
-  tab = selected_tab_widget (GTK_WIDGET (window->tab_bar));
   g_assert_nonnull (tab);
   label = find_descendant (tab, GTK_TYPE_LABEL);
-  close = NULL;
   for (GtkWidget *w = gtk_widget_get_first_child (tab); w != NULL; w = gtk_widget_get_next_sibling (w))
     if (gtk_widget_has_css_class (w, "tab-close-button"))
       close = w;
@@ -418,9 +407,38 @@ test_selected_tab_whole (void)
   g_assert_true (gtk_widget_compute_bounds (close, tab, &button));
   g_test_message ("selected tab: \"%s\" %d px at %g–%g, close button from %g", gtk_label_get_text (GTK_LABEL (label)),
                   natural, text.origin.x, text.origin.x + text.size.width, button.origin.x);
-  /* the whole title laid out, and none of it under the close button */
   g_assert_cmpfloat (text.size.width, >=, natural);
   g_assert_cmpfloat (text.origin.x + natural, <=, button.origin.x);
+}
+
+/* The sweep at 1400 × 900 (four tabs, wide) and then a run's drill-down
+ * (its wider tabs): the selected tab's title whole and clear of its close
+ * button, as every other tab's. */
+static void
+test_selected_tab_whole (void)
+{
+  g_autofree char *path = sweep_path ();
+  const char *paths[] = { path, NULL };
+  AiperfWindow *window;
+  AiperfRun *run;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  settle (1500);
+  assert_selected_tab_whole (window);
+  /* a drill-down: "concurrency 4 · TTFT Over Time" */
+  run = aiperf_run_set_get_run (aiperf_window_get_run_set (window), 2);
+  aiperf_window_open_run_details (window, run);
+  wait_details (run);
+  settle (1500);
+  g_assert_nonnull (aiperf_plot_page_get_single_run (aiperf_window_get_current_page (window)));
+  g_assert_true (g_str_has_prefix (adw_tab_page_get_title (adw_tab_view_get_selected_page (aiperf_window_get_tab_view (window))),
+                                   "concurrency 4 · "));
+  assert_selected_tab_whole (window);
   destroy_window (window);
 }
 

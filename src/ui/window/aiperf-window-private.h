@@ -83,6 +83,9 @@ void          aiperf_window_tab_width_changed   (AiperfWindow   *self,
                                                  int             width,
                                                  int             height);
 /* aiperf-window-tab-room.c */
+/* The tab bar's class while a drill-down is open: its tabs are wider
+ * (style.css), the run and its chart both fit. */
+#define AIPERF_WINDOW_WIDE_TABS_CLASS "aiperf-wide-tabs"
 /* How wide a title may be drawn in each of @n_tabs tabs and be shown
  * whole (pixels); @layout is set to one in the tab titles' font, for
  * aiperf_window_tab_text_width (). */

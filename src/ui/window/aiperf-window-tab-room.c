@@ -129,6 +129,9 @@ aiperf_window_tab_text_room (AiperfWindow  *self,
    * the selected tab too. That leaves a tab of the narrowest width 48 px
    * less (about 7 characters, "TTFT…" of every chart): tabs that narrow
    * keep their whole room, and the selected one's end goes under its
-   * close button (its whole title is the chart's heading, right below). */
+   * close button (its whole title is the chart's heading, right below).
+   * The wider tabs of drill-downs always have room for it. */
+  if (gtk_widget_has_css_class (GTK_WIDGET (self->tab_bar), AIPERF_WINDOW_WIDE_TABS_CLASS))
+    return MAX (content - title_chrome - 2 * close_width, 0);
   return MAX (content - title_chrome - 2 * close_width, MIN (content, tab_natural - tab_chrome) - title_chrome);
 }

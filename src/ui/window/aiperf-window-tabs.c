@@ -25,9 +25,6 @@ aiperf_window_get_current_page (AiperfWindow *self)
   return AIPERF_IS_PLOT_PAGE (child) ? AIPERF_PLOT_PAGE (child) : NULL;
 }
 
-/* While a drill-down is open its tabs are wider (style.css): the run and
- * its chart both fit. */
-#define WIDE_TABS_CLASS     "aiperf-wide-tabs"
 /* A tab that is not a chart's: its whole title and its tooltip. */
 #define TAB_TITLE_KEY       "aiperf-tab-title"
 #define TAB_TOOLTIP_KEY     "aiperf-tab-tooltip"
@@ -63,12 +60,12 @@ update_tab_titles (AiperfWindow *self)
     for (guint i = 0; i < pages->len; i++)
       any_drill = any_drill || aiperf_plot_page_get_single_run (g_ptr_array_index (pages, i)) != NULL;
     any_drill = any_drill && aiperf_run_set_get_n_runs (runs) > 1;
-    if (any_drill != gtk_widget_has_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS))
+    if (any_drill != gtk_widget_has_css_class (GTK_WIDGET (self->tab_bar), AIPERF_WINDOW_WIDE_TABS_CLASS))
       {
         if (any_drill)
-          gtk_widget_add_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS);
+          gtk_widget_add_css_class (GTK_WIDGET (self->tab_bar), AIPERF_WINDOW_WIDE_TABS_CLASS);
         else
-          gtk_widget_remove_css_class (GTK_WIDGET (self->tab_bar), WIDE_TABS_CLASS);
+          gtk_widget_remove_css_class (GTK_WIDGET (self->tab_bar), AIPERF_WINDOW_WIDE_TABS_CLASS);
       }
   }
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
