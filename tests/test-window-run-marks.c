@@ -216,6 +216,37 @@ test_cutile_shapes (void)
   destroy_window (window);
 }
 
+/* Nsight summaries' kernel bars (their ids are kernels, not runs): each
+ * source a block in its own series' colour, EPLBOFF blue, EPLBON orange
+ * (both read blue, the first layer's, before). */
+static void
+test_kernel_bars (void)
+{
+  g_autofree char *eplb = g_test_build_filename (G_TEST_DIST, "data", "nsight", "eplb", NULL);
+  const char *paths[] = { eplb, NULL };
+  AiperfWindow *window;
+  AiperfPlotPage *page;
+  AiperfRunMark off, on;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  page = page_at (window, first_drawn_tab (window));
+  g_assert_cmpstr (aiperf_chart_view_get_chart (aiperf_plot_page_get_chart_view (page))->id_kind, ==, "kernel");
+  adw_tab_view_set_selected_page (aiperf_window_get_tab_view (window),
+                                  adw_tab_view_get_page (aiperf_window_get_tab_view (window), GTK_WIDGET (page)));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  off = mark_of (row_of (window, "EPLBOFF", NULL));
+  on = mark_of (row_of (window, "EPLBON", NULL));
+  g_assert_true (off.block && on.block);
+  g_assert_cmpfloat (off.color.blue, >, off.color.red);   /* the first palette colour, blue */
+  g_assert_cmpfloat (on.color.red, >, on.color.blue);     /* the second, orange */
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -223,5 +254,6 @@ main (int   argc,
   window_test_init (&argc, &argv);
   g_test_add_func ("/aiperf/window/run-marks/pareto-faded", test_pareto_faded);
   g_test_add_func ("/aiperf/window/run-marks/cutile-shapes", test_cutile_shapes);
+  g_test_add_func ("/aiperf/window/run-marks/kernel-bars", test_kernel_bars);
   return g_test_run ();
 }

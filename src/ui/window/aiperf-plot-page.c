@@ -250,6 +250,7 @@ aiperf_plot_page_get_run_marks (AiperfPlotPage *self)
   GHashTable *marks;
   const AiperfChart *chart;
   AiperfStyle style;
+  gboolean ids_are_runs;
 
   g_return_val_if_fail (AIPERF_IS_PLOT_PAGE (self), NULL);
 
@@ -261,23 +262,32 @@ aiperf_plot_page_get_run_marks (AiperfPlotPage *self)
   aiperf_style_init (&style, adw_style_manager_get_dark (adw_style_manager_get_default ())
                               ? AIPERF_THEME_DARK : AIPERF_THEME_LIGHT);
   /* A run's first pickable layer is how it shows: the Pareto curve's
-   * dominated runs faded, runs past the palette in another shape. */
+   * dominated runs faded, runs past the palette in another shape. Where
+   * the ids name something else (a kernel, an expert), a run is the
+   * series of its name (a kernel chart's bars of each source). */
+  ids_are_runs = chart->id_kind == NULL || g_str_equal (chart->id_kind, "run");
   for (guint l = 0; l < chart->layers->len; l++)
     {
       const AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+      const AiperfSeries *series;
       AiperfRunMark mark;
 
       if (layer->ids == NULL || !layer->pickable || layer->series < 0)
         continue;
       mark = layer_mark (&style, layer);
-      for (guint i = 0; i < layer->ids->len; i++)
+      series = g_ptr_array_index (chart->series, layer->series);
+      for (guint i = 0; i < (ids_are_runs ? layer->ids->len : aiperf_run_set_get_n_runs (self->drawn)); i++)
         {
-          int id = g_array_index (layer->ids, int, i);
+          int id = ids_are_runs ? g_array_index (layer->ids, int, i) : (int) i;
+          AiperfRun *run;
           const char *locator;
 
           if (id < 0 || (guint) id >= aiperf_run_set_get_n_runs (self->drawn))
             continue;
-          locator = aiperf_run_get_locator (aiperf_run_set_get_run (self->drawn, id));
+          run = aiperf_run_set_get_run (self->drawn, id);
+          if (!ids_are_runs && g_strcmp0 (aiperf_run_get_name (run), series->name) != 0)
+            continue;
+          locator = aiperf_run_get_locator (run);
           if (!g_hash_table_contains (marks, locator))
             g_hash_table_insert (marks, g_strdup (locator), g_memdup2 (&mark, sizeof mark));
         }
