@@ -70,6 +70,7 @@ test_menus (void)
   g_assert_true (has_label (labels, "_Ordner öffnen …"));
   g_assert_true (has_label (labels, "_Dateien öffnen …"));
   g_assert_true (has_label (labels, "Lade_fehler anzeigen"));
+  g_assert_true (has_label (labels, "Mit _Basis vergleichen …"));
   /* the export menu */
   g_assert_true (has_label (labels, "Als _PNG exportieren …"));
   g_assert_true (has_label (labels, "Bericht als _HTML exportieren …"));
@@ -78,6 +79,7 @@ test_menus (void)
   g_assert_false (has_label (labels, "Open _Files…"));
   g_assert_false (has_label (labels, "Export Report as _HTML…"));
   g_assert_false (has_label (labels, "Export Report as PD_F…"));
+  g_assert_false (has_label (labels, "Compare with _Baseline…"));
   destroy_window (window);
 }
 
