@@ -301,6 +301,32 @@ test_trace_tabs (void)
   destroy_window (window);
 }
 
+/* Traces with no kernels (acelyzer's AIU traces): no empty "Kernels"
+ * table; the window opens on the first trace's timeline. */
+static void
+test_traces_without_kernels (void)
+{
+  g_autofree char *allreduce = g_test_build_filename (G_TEST_DIST, "data", "trace", "allreduce_tp4.json", NULL);
+  g_autofree char *basic = g_test_build_filename (G_TEST_DIST, "data", "trace", "basic_event_test_cases.json", NULL);
+  const char *paths[] = { allreduce, basic, NULL };
+  AdwTabView *view;
+  AiperfWindow *window;
+  GtkWidget *selected;
+
+  if (!display_available ())
+    return;
+  window = new_window ();
+  aiperf_window_load_paths_internal (window, paths, FALSE);
+  wait_loaded (window);
+  g_assert_null (find_data_panel (window));
+  view = aiperf_window_get_tab_view (window);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), >=, 2);
+  selected = adw_tab_page_get_child (adw_tab_view_get_selected_page (view));
+  g_assert_nonnull (aiperf_timeline_page_get_view (selected));
+  g_assert_true (adw_tab_view_get_selected_page (view) == adw_tab_view_get_nth_page (view, 0));
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -311,5 +337,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/param-pattern", test_param_pattern);
   g_test_add_func ("/aiperf/window/kinds/kernels-tab", test_kernels_tab);
   g_test_add_func ("/aiperf/window/kinds/trace-tabs", test_trace_tabs);
+  g_test_add_func ("/aiperf/window/kinds/traces-without-kernels", test_traces_without_kernels);
   return g_test_run ();
 }
