@@ -268,7 +268,14 @@ test_gpu_timeline (void)
  * to 3435; busy 3430.849 to 3465 plus 0.675. HTA's types: computation
  * kernels 3.811, communication 30, memory 11.75; 1.25 of 30 NCCL µs
  * overlapped. The ops launched the kernel and the memcpy; the rest of the
- * 45.561 µs is unattributed. */
+ * 45.561 µs is unattributed.
+ * HTA's kernel types are of HTA's events (the whole trace: it has one
+ * step), in whole µs (a start rounded up, an end down): computation
+ * 431-433 and 4338-4343 (late_kernel unclipped), memory 431-441 (memcpy)
+ * and 440-441 (memset), communication 435-465. Swept: computation with
+ * memory 431-433, memory alone 433-435, communication with memory
+ * 435-441, communication alone 441-465, computation alone 4338-4343; 39
+ * µs busy. Plain sums: 2 + 5, 30, 10 + 1. */
 static void
 test_breakdown_by_hand (void)
 {
@@ -276,7 +283,7 @@ test_breakdown_by_hand (void)
   g_autoptr(AiperfRunSet) set = format_load_one (path);
   AiperfRun *run = aiperf_run_set_get_run (set, 0);
   g_autofree char *csv = aiperf_trace_gpu_timeline_csv (run, TRUE);
-  g_autofree char *types = aiperf_trace_kernel_types_csv (run, TRUE);
+  g_autofree char *types = aiperf_trace_kernel_types_csv (run);
   g_autofree char *summary = aiperf_trace_summary_section (set);
 
   g_test_message ("%s\n%s\n%s", csv, types, summary);
@@ -287,9 +294,15 @@ test_breakdown_by_hand (void)
   assert_ns (sheet_value (csv, "total_time", 1), 3.907827, "total");
   assert_ns (sheet_value (csv, "total_comm_time", 1), 0.030, "comm");
   assert_ns (sheet_value (csv, "total_memcpy_time", 1), 0.0105, "memcpy");
-  g_assert_nonnull (strstr (types, "\"GPU 0\",COMPUTATION,3.811,8.36,4.17\n"));
-  g_assert_nonnull (strstr (types, "\"GPU 0\",COMMUNICATION,30.000,65.85,4.17\n"));
-  g_assert_nonnull (strstr (types, "\"GPU 0\",MEMORY,11.750,25.79,4.17\n"));
+  g_assert_cmpstr (types, ==,
+                   "gpu,kernel_type,sum_us,percentage,kernel_sum_us\n"
+                   "\"GPU 0\",COMPUTATION,5,12.8,7\n"
+                   "\"GPU 0\",COMMUNICATION,24,61.5,30\n"
+                   "\"GPU 0\",MEMORY,2,5.1,11\n"
+                   "\"GPU 0\",COMPUTATION overlapping COMMUNICATION,0,0.0,\n"
+                   "\"GPU 0\",COMPUTATION overlapping MEMORY,2,5.1,\n"
+                   "\"GPU 0\",COMMUNICATION overlapping MEMORY,6,15.4,\n"
+                   "\"GPU 0\",COMPUTATION overlapping COMMUNICATION overlapping MEMORY,0,0.0,\n");
   g_assert_nonnull (strstr (summary, "GPU 0: computation overlaps 4.2% of the communication time"));
   g_assert_nonnull (strstr (summary, "aten::copy_                                   0.011 ms   23.0%"));
   g_assert_nonnull (strstr (summary, "(unattributed)                                0.032 ms   70.1%"));
@@ -316,6 +329,7 @@ test_hta_mtia (void)
   const AiperfTraceIdleSplit *s1 = NULL, *s102 = NULL;
   g_autofree char *csv = aiperf_trace_idle_time_csv (run);
   g_autofree char *summary = aiperf_trace_summary_section (set);
+  g_autofree char *types = NULL;
   double idle_total;
 
   g_test_message ("%s", summary);
@@ -358,6 +372,21 @@ test_hta_mtia (void)
   g_assert_nonnull (strstr (csv, "\"MTIA 9\",\"MTIA 9 · Stream 1 FW\",host_wait,417937,0.0742,"));
   g_assert_nonnull (strstr (summary, "MTIA 9: idle 5648.821 ms (42.38%), compute 7305.597 ms (54.81%), "
                                      "non-compute 373.929 ms (2.81%) of 13328.347 ms"));
+
+  /* HTA's kernel-type breakdown of the same events, against the figures
+   * its test_get_mtia_kernel_breakdown publishes: its kernel-type table's
+   * COMPUTATION row 7304578 µs (computation overlapped by no other type:
+   * the union of its computation, 7305597, less the 1019 µs during which
+   * DMA transfers run beside it) and its per-kernel table's MEMORY row
+   * (dma_request, the only memory name) 403067 µs, a plain sum; both to
+   * the µs. */
+  types = aiperf_trace_kernel_types_csv (run);
+  g_assert_nonnull (strstr (types, "\"MTIA 9\",COMPUTATION,7304578,95.1,7305597\n"));
+  g_assert_nonnull (strstr (types, "\"MTIA 9\",MEMORY,373929,4.9,403067\n"));
+  g_assert_nonnull (strstr (types, "\"MTIA 9\",COMPUTATION overlapping MEMORY,1019,0.0,\n"));
+  g_assert_nonnull (strstr (types, "\"MTIA 9\",COMMUNICATION,0,0.0,0\n"));
+  g_assert_cmpint (t->type_us[AIPERF_TRACE_TYPE_COMPUTATION], ==, 7304578);
+  g_assert_cmpint (t->type_sum_us[2], ==, 403067);
 }
 
 /* Two ranks merged (a comma list): side by side, the one that computed

@@ -2,7 +2,9 @@
  * analyses, computed as HTA computes them so that the numbers agree with
  * its own: the temporal breakdown of each GPU (idle, compute, non-compute
  * time over the span of its device events) and the idle time of each
- * stream split into host wait, kernel wait and other.
+ * stream split into host wait, kernel wait and other, and the kernel-type
+ * breakdown of each GPU (computation, communication, memory and their
+ * overlaps) over the same events.
  *
  * Like HTA, a trace of two ProfilerSteps or more is read without its last
  * step (see last_step_cuts). HTA reads a trace's times in whole microseconds: an event with
@@ -24,7 +26,7 @@
 typedef struct {
   gint64  start, end;
   gint64  start_ns;    /* the store's time, to find its launch */
-  gboolean compute;
+  guint8  type;        /* AIPERF_TRACE_TYPE_*, 0 for HTA's "other" */
 } Event;
 
 typedef struct {
@@ -198,6 +200,36 @@ dma_in_steps (AiperfTraceStore *self,
   return !any;
 }
 
+/* HTA's kernel type of a device event's name (see
+ * AIPERF_TRACE_TYPE_COMPUTATION): whatever the trace's category says, as
+ * HTA reads only the name. */
+static guint8
+hta_type_of_name (const char *name)
+{
+  const char *nccl_kernel = g_str_has_prefix (name, "nccl") ? strstr (name, "Kernel") : NULL;
+
+  if (nccl_kernel != NULL)
+    return AIPERF_TRACE_TYPE_COMMUNICATION;
+  if (g_str_has_prefix (name, "Memcpy") || g_str_has_prefix (name, "Memset") || g_str_has_prefix (name, "dma"))
+    return AIPERF_TRACE_TYPE_MEMORY;
+  if (strstr (name, "Memcpy") != NULL || strstr (name, "Sync") != NULL)
+    return 0;
+  return AIPERF_TRACE_TYPE_COMPUTATION;
+}
+
+/* The type of name @id, worked out once per name in @types (0xff: not yet). */
+static guint8
+hta_type_of (AiperfTraceStore *self,
+             GByteArray       *types,
+             guint32           id)
+{
+  if (id >= types->len)
+    return 0;
+  if (types->data[id] == 0xff)
+    types->data[id] = hta_type_of_name (g_ptr_array_index (self->names, id));
+  return types->data[id];
+}
+
 /* The device events of lane @lane, in whole µs, by start: those launched
  * before @cut (store ns; G_MAXINT64: all of them). */
 static GArray *
@@ -205,7 +237,8 @@ lane_events (AiperfTraceStore *self,
              const GArray     *launches,
              guint             lane,
              gint64            cut,
-             const GArray     *steps)
+             const GArray     *steps,
+             GByteArray       *types)
 {
   const TraceTrack *t = g_ptr_array_index (self->tracks, lane);
   GArray *events = g_array_new (FALSE, FALSE, sizeof (Event));
@@ -232,8 +265,7 @@ lane_events (AiperfTraceStore *self,
         e.start = ceil_us (s->start + to_file);
         e.end = floor_end_us (s->start + to_file, s->dur);
         e.start_ns = s->start;
-        e.compute = kind == TRACE_DEVICE_KERNEL &&
-                    !trace_store_is_comm (self, s->name);
+        e.type = hta_type_of (self, types, s->name);
         g_array_append_val (events, e);
       }
   g_array_sort (events, compare_events);
@@ -294,7 +326,7 @@ union_of (const GArray *events,
       const Event *e = &g_array_index (events, Event, k);
       gint64 end = MAX (e->start, e->end); /* under a µs: nothing left */
 
-      if (compute_only && !e->compute)
+      if (compute_only && e->type != AIPERF_TRACE_TYPE_COMPUTATION)
         continue;
       first = MIN (first, e->start);
       last = MAX (last, end);
@@ -315,6 +347,77 @@ union_of (const GArray *events,
   if (out_last != NULL)
     *out_last = last;
   return total;
+}
+
+typedef struct {
+  gint64 t;
+  int    bit, delta;
+} Edge;
+
+static int
+compare_edges (gconstpointer a,
+               gconstpointer b)
+{
+  const Edge *x = a, *y = b;
+
+  return x->t < y->t ? -1 : x->t > y->t;
+}
+
+/* HTA's kernel-type breakdown of @events (by start) into @temporal: each
+ * type's events merged into a union, the unions swept together, and each
+ * stretch of time given to the set of types running in it. */
+static void
+kernel_types_of (const GArray        *events,
+                 AiperfTraceTemporal *temporal)
+{
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  int running[3] = { 0 };
+
+  for (int bit = 0; bit < 3; bit++)
+    {
+      gint64 run_start = 0, run_end = G_MININT64;
+
+      for (guint k = 0; k <= events->len; k++)
+        {
+          const Event *e = k < events->len ? &g_array_index (events, Event, k) : NULL;
+          gint64 end;
+
+          if (e != NULL && e->type != (1 << bit))
+            continue;
+          end = e != NULL ? MAX (e->start, e->end) : 0;
+          if (e != NULL)
+            temporal->type_sum_us[bit] += end - e->start;
+          if (e == NULL || e->start > run_end)
+            {
+              if (run_end > G_MININT64)
+                {
+                  Edge open = { run_start, bit, 1 }, close = { run_end, bit, -1 };
+
+                  g_array_append_val (edges, open);
+                  g_array_append_val (edges, close);
+                }
+              if (e != NULL)
+                {
+                  run_start = e->start;
+                  run_end = end;
+                }
+            }
+          else
+            run_end = MAX (run_end, end);
+        }
+    }
+  g_array_sort (edges, compare_edges);
+  for (guint i = 0; i + 1 < edges->len; i++)
+    {
+      const Edge *edge = &g_array_index (edges, Edge, i);
+      guint mask = 0;
+
+      running[edge->bit] += edge->delta;
+      for (int bit = 0; bit < 3; bit++)
+        mask |= running[bit] > 0 ? 1u << bit : 0;
+      if (mask != 0)
+        temporal->type_us[mask] += g_array_index (edges, Edge, i + 1).t - edge->t;
+    }
 }
 
 static void
@@ -340,7 +443,10 @@ compute (AiperfTraceStore *self)
   g_autoptr(GArray) cuts = last_step_cuts (self, steps);
   g_autoptr(GHashTable) by_process = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) gpus = g_ptr_array_new_with_free_func (gpu_free);
+  g_autoptr(GByteArray) types = g_byte_array_sized_new (self->names->len);
 
+  g_byte_array_set_size (types, self->names->len);
+  memset (types->data, 0xff, types->len);
   self->temporal = g_array_new (FALSE, FALSE, sizeof (AiperfTraceTemporal));
   g_array_set_clear_func (self->temporal, temporal_clear);
   self->idle_split = g_array_new (FALSE, FALSE, sizeof (AiperfTraceIdleSplit));
@@ -355,7 +461,7 @@ compute (AiperfTraceStore *self)
 
       if (t->rows == NULL || t->samples != NULL)
         continue;
-      events = lane_events (self, launches, i, g_array_index (cuts, gint64, t->file), steps);
+      events = lane_events (self, launches, i, g_array_index (cuts, gint64, t->file), steps, types);
       if (events->len == 0)
         continue;
       key = trace_process_key (t->file, t->pid);
@@ -389,6 +495,7 @@ compute (AiperfTraceStore *self)
       temporal.idle_us = temporal.kernel_time_us - busy;
       temporal.compute_us = union_of (g->events, TRUE, NULL, NULL);
       temporal.non_compute_us = temporal.kernel_time_us - temporal.compute_us - temporal.idle_us;
+      kernel_types_of (g->events, &temporal);
       g_array_append_val (self->temporal, temporal);
     }
 }

@@ -175,14 +175,33 @@ const GArray     *aiperf_trace_store_get_breakdowns (AiperfTraceStore *self,
  * over the whole trace as HTA measures it: kernel_time = from its first
  * device event's start to its last one's end; idle = kernel_time less the
  * union of its kernels, memcpys and memsets; compute = the union of its
- * computation kernels (neither communication nor memory: not NCCL/RCCL,
- * not Memcpy/Memset/dma); non_compute = the rest. In whole µs, as HTA
+ * computation kernels (AIPERF_TRACE_TYPE_COMPUTATION below, by name as
+ * HTA types them); non_compute = the rest. In whole µs, as HTA
  * reads times (a start rounded up, an end down). See
  * aiperf-trace-store-hta.c. */
+/* HTA's kernel types (hta/utils/utils.py get_kernel_type, by name):
+ * communication ^nccl.*Kernel; memory ^Memcpy, ^Memset, ^dma;
+ * computation the rest but names holding Memcpy or Sync (HTA's "other",
+ * in no type). As bits, for the time their kinds overlap. */
+enum {
+  AIPERF_TRACE_TYPE_COMPUTATION   = 1,
+  AIPERF_TRACE_TYPE_COMMUNICATION = 2,
+  AIPERF_TRACE_TYPE_MEMORY        = 4,
+};
+
 typedef struct {
   char  *gpu;
   guint  file;              /* the rank's file, in a merged trace */
   gint64 kernel_time_us, idle_us, compute_us, non_compute_us;
+  /* HTA's kernel-type breakdown (get_gpu_kernel_breakdown's kernel_type
+   * table) of the same events: the time during which exactly the types in
+   * the index's bits run (the union of each type, swept together: [1] is
+   * computation overlapped by nothing else, [3] computation overlapping
+   * communication); and each type's plain sum of durations (its
+   * per-kernel table's sums), by bit index (0 computation, 1
+   * communication, 2 memory). */
+  gint64 type_us[8];
+  gint64 type_sum_us[3];
 } AiperfTraceTemporal;
 
 /* HTA's idle time breakdown of one stream: each gap before a device event

@@ -304,7 +304,7 @@ aiperf_trace_write_files (AiperfRunSet *runs,
       g_autofree char *notes = aiperf_trace_gpu_timeline_notes (source->run, steps);
       g_autofree char *n6 = several ? g_strdup_printf ("%s_gpu_timeline.csv", label) : g_strdup ("gpu_timeline.csv");
       g_autofree char *n7 = several ? g_strdup_printf ("%s_gpu_timeline.txt", label) : g_strdup ("gpu_timeline.txt");
-      g_autofree char *types = aiperf_trace_kernel_types_csv (source->run, steps);
+      g_autofree char *types = aiperf_trace_kernel_types_csv (source->run);
       g_autofree char *n8 = several ? g_strdup_printf ("%s_kernel_types.csv", label) : g_strdup ("kernel_types.csv");
       g_autofree char *temporal = aiperf_trace_temporal_csv (source->run);
       g_autofree char *n9 = several ? g_strdup_printf ("%s_temporal_breakdown.csv", label)

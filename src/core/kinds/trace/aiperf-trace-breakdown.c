@@ -118,38 +118,6 @@ append_windows (GString      *s,
     }
 }
 
-/* HTA's kernel-type breakdown: plain sums (not unions) of computation
- * kernels, communication kernels and memory operations (memcpys and
- * memsets), each a share of their total. */
-char *
-aiperf_trace_kernel_types_csv (AiperfRun *run,
-                               gboolean   steps)
-{
-  const GArray *all = breakdowns_of (run, steps);
-  GString *s;
-
-  if (all == NULL)
-    return NULL;
-  s = g_string_new ("gpu,kernel_type,time_us,percent,comm_overlap_percent\n");
-  for (guint i = 0; i < all->len; i++)
-    {
-      const AiperfTraceBreakdown *b = &g_array_index (all, AiperfTraceBreakdown, i);
-      double memory = b->memcpy_sum_us + b->memset_sum_us;
-      double total = b->kernel_sum_us + memory;
-      double types[3] = { b->kernel_sum_us - b->comm_sum_us, b->comm_sum_us, memory };
-      const char *names[3] = { "COMPUTATION", "COMMUNICATION", "MEMORY" };
-      char overlap[G_ASCII_DTOSTR_BUF_SIZE] = "";
-
-      if (b->total_comm_us > 0)
-        g_ascii_formatd (overlap, sizeof overlap, "%.2f",
-                         100 * (b->total_comm_us - b->exposed_comm_us) / b->total_comm_us);
-      for (guint t = 0; t < 3; t++)
-        g_string_append_printf (s, "\"%s\",%s,%.3f,%.2f,%s\n", b->gpu, names[t], types[t],
-                                total > 0 ? 100 * types[t] / total : 0.0, overlap);
-    }
-  return g_string_free (s, FALSE);
-}
-
 char *
 aiperf_trace_gpu_timeline_notes (AiperfRun *run,
                                  gboolean   steps)
@@ -162,11 +130,6 @@ aiperf_trace_gpu_timeline_notes (AiperfRun *run,
   s = g_string_new (NULL);
   g_string_append_printf (s, "%s\n\n", aiperf_trace_breakdown_definitions ());
   append_windows (s, all);
-  g_string_append (s, _("\nkernel_types.csv: HTA's kernel-type breakdown, inside the same window: plain sums (overlaps "
-                        "counted twice) of computation kernels, communication kernels (NCCL/RCCL) and memory "
-                        "operations (memcpys and memsets), each a share of their total; comm_overlap_percent = the "
-                        "share of communication time (union) that computation overlaps, as HTA's "
-                        "communication-computation overlap.\n"));
   return g_string_free (s, FALSE);
 }
 

@@ -41,7 +41,13 @@ aiperf_trace_hta_definitions (void)
            "its last step, as HTA reads it (the device events launched from the last CPU-side step's start on are "
            "left out; MTIA's DMA transfers count only inside a CPU-side step): temporal breakdown per GPU over the span of its device events (first start to last end) — "
            "idle = the span less the union of its kernels, memcpys and memsets; compute = the union of its "
-           "computation kernels (not NCCL/RCCL, not Memcpy/Memset/dma); non-compute = the rest. Idle time per "
+           "computation kernels; non-compute = the rest. HTA's kernel types, by name: communication = nccl…Kernel, "
+           "memory = Memcpy…, Memset…, dma…, computation = the rest but names holding Memcpy or Sync. "
+           "kernel_types.csv, HTA's kernel-type breakdown of the same events per GPU: each type's events merged "
+           "into a union, and each stretch of time given to the set of types running in it (COMPUTATION = "
+           "computation overlapped by no other type; \"COMPUTATION overlapping MEMORY\" = both at once), "
+           "percentage = of the GPU's busy time; kernel_sum_us = the type's plain sum of durations, as HTA's "
+           "per-kernel table sums them. Idle time per "
            "stream, each gap before a device event: host wait when the runtime call that launched it began after "
            "the previous event ended (the CPU was late), kernel wait when under 30 µs (launch overhead), other "
            "otherwise; overlapping events leave no gap. The slowest rank is the GPU that computed longest: the "
@@ -66,6 +72,45 @@ aiperf_trace_temporal_csv (AiperfRun *run)
                               G_GINT64_FORMAT ",%.2f,%.2f,%.2f\n", t->gpu, t->idle_us, t->compute_us,
                               t->non_compute_us, t->kernel_time_us, share (t->idle_us, t->kernel_time_us),
                               share (t->compute_us, t->kernel_time_us), share (t->non_compute_us, t->kernel_time_us));
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+aiperf_trace_kernel_types_csv (AiperfRun *run)
+{
+  /* By index: HTA's names of each set of types, in its order. */
+  static const char * const names[8] = {
+    NULL, "COMPUTATION", "COMMUNICATION", "COMPUTATION overlapping COMMUNICATION", "MEMORY",
+    "COMPUTATION overlapping MEMORY", "COMMUNICATION overlapping MEMORY",
+    "COMPUTATION overlapping COMMUNICATION overlapping MEMORY",
+  };
+  static const guint order[7] = { 1, 2, 4, 3, 5, 6, 7 };
+  const GArray *all = aiperf_trace_temporal_of (run);
+  GString *s;
+
+  if (all == NULL)
+    return NULL;
+  s = g_string_new ("gpu,kernel_type,sum_us,percentage,kernel_sum_us\n");
+  for (guint i = 0; i < all->len; i++)
+    {
+      const AiperfTraceTemporal *t = &g_array_index (all, AiperfTraceTemporal, i);
+      gint64 busy = 0;
+
+      for (guint k = 1; k < 8; k++)
+        busy += t->type_us[k];
+      for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+        {
+          guint mask = order[k];
+          /* A single type's plain sum; none for an overlap. */
+          int bit = mask == 1 ? 0 : mask == 2 ? 1 : mask == 4 ? 2 : -1;
+
+          g_string_append_printf (s, "\"%s\",%s,%" G_GINT64_FORMAT ",%.1f,", t->gpu, names[mask], t->type_us[mask],
+                                  share (t->type_us[mask], busy));
+          if (bit >= 0)
+            g_string_append_printf (s, "%" G_GINT64_FORMAT, t->type_sum_us[bit]);
+          g_string_append_c (s, '\n');
+        }
     }
   return g_string_free (s, FALSE);
 }

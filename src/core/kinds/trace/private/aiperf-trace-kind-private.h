@@ -51,9 +51,6 @@ char        *aiperf_trace_gpu_timeline_csv   (AiperfRun *run,
                                               gboolean   steps);
 char        *aiperf_trace_gpu_timeline_notes (AiperfRun *run,
                                               gboolean   steps);
-/* HTA's kernel-type breakdown and communication overlap, per GPU. */
-char        *aiperf_trace_kernel_types_csv   (AiperfRun *run,
-                                              gboolean   steps);
 /* "" when the trace ran nothing on a GPU. */
 char        *aiperf_trace_gpu_timeline_text  (AiperfRun *run,
                                               gboolean   steps);
@@ -63,6 +60,8 @@ const char  *aiperf_trace_hta_definitions (void);
 const GArray *aiperf_trace_temporal_of    (AiperfRun *run);
 char        *aiperf_trace_temporal_csv    (AiperfRun *run);
 char        *aiperf_trace_idle_time_csv   (AiperfRun *run);
+/* HTA's kernel-type breakdown per GPU (its get_gpu_kernel_breakdown). */
+char        *aiperf_trace_kernel_types_csv (AiperfRun *run);
 char        *aiperf_trace_hta_text        (AiperfRun *run);
 /* The index of the GPU (rank) that computed longest in @temporal. */
 guint        aiperf_trace_slowest_gpu     (const GArray *temporal);
