@@ -135,7 +135,7 @@ test_trace (void)
   listing = aiperf_test_list_dir (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv gpu_timeline.csv "
                                 "gpu_timeline.txt idle_time.csv idle_time.png kernel_categories.png "
-                                "kernel_summary.csv kernel_types.csv streams.csv summary.txt temporal_breakdown.csv "
+                                "kernel_summary.csv kernel_types.csv kernel_types.png streams.csv summary.txt temporal_breakdown.csv "
                                 "temporal_breakdown.png timeline.png top_kernels.png");
   /* GPU time by launching op, kernels, memcpys and memsets apart, as a
    * join of the raw JSON in Python gives; shares of all 49,816 µs of GPU

@@ -90,7 +90,7 @@ test_single_trace_quiet (void)
   cli_run (&r, tmp_root, trace, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_cmpstr (r.err, ==, "");
-  expected_out = g_strdup_printf ("Saved 6 plot(s) to: %s\nLogs: %s\n", out, log_path);
+  expected_out = g_strdup_printf ("Saved 7 plot(s) to: %s\nLogs: %s\n", out, log_path);
   g_assert_cmpstr (r.out, ==, expected_out);
   g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
   g_assert_null (strstr (log, "Skipping"));

@@ -11,6 +11,8 @@
 
 #include "format-test-util.h"
 #include "aiperf-formats.h"
+#include "aiperf-plot-handlers.h"
+#include "aiperf-presets.h"
 #include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
@@ -303,6 +305,31 @@ test_breakdown_by_hand (void)
                    "\"GPU 0\",COMPUTATION overlapping MEMORY,2,5.1,\n"
                    "\"GPU 0\",COMMUNICATION overlapping MEMORY,6,15.4,\n"
                    "\"GPU 0\",COMPUTATION overlapping COMMUNICATION overlapping MEMORY,0,0.0,\n");
+  /* Its chart: each type alone and the 8 µs of two at once, of 39 µs. */
+  {
+    g_autoptr(AiperfPlotConfig) config = aiperf_plot_config_load_default (NULL);
+    GPtrArray *plots = aiperf_plot_config_get_kind_plots (config, "trace");
+    const double expected[4] = { 5, 24, 2, 8 };
+    const AiperfPlotSpec *spec = NULL;
+    g_autoptr(AiperfChart) chart = NULL;
+    g_autoptr(GError) error = NULL;
+
+    for (guint i = 0; i < plots->len; i++)
+      if (g_str_equal (((const AiperfPlotSpec *) g_ptr_array_index (plots, i))->name, "kernel_types"))
+        spec = g_ptr_array_index (plots, i);
+    g_assert_nonnull (spec);
+    chart = aiperf_plot_build_multi_run (spec, set, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (chart->layers->len, ==, 4);
+    for (guint i = 0; i < 4; i++)
+      {
+        const AiperfLayer *layer = g_ptr_array_index (chart->layers, i);
+
+        g_assert_cmpuint (aiperf_layer_get_n (layer), ==, 1);
+        g_assert_cmpfloat_with_epsilon (aiperf_layer_y (layer, 0), 100 * expected[i] / 39, 1e-9);
+      }
+    g_assert_cmpstr (((AiperfSeries *) g_ptr_array_index (chart->series, 3))->name, ==, "Two types or more at once");
+  }
   g_assert_nonnull (strstr (summary, "GPU 0: computation overlaps 4.2% of the communication time"));
   g_assert_nonnull (strstr (summary, "aten::copy_                                   0.011 ms   23.0%"));
   g_assert_nonnull (strstr (summary, "(unattributed)                                0.032 ms   70.1%"));

@@ -1,6 +1,7 @@
 /* aiperf-handler-trace-hta.c — HTA's headline charts of traces: each
  * GPU's (rank's) temporal breakdown side by side, the slowest rank named,
- * and each stream's idle time split into host wait, kernel wait and other.
+ * each stream's idle time split into host wait, kernel wait and other,
+ * and each GPU's kernel-type breakdown.
  * The numbers are the trace store's (aiperf-trace-store-hta.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -168,6 +169,58 @@ aiperf_handler_temporal_breakdown (const AiperfPlotSpec       *spec,
   else
     chart->note = g_strdup (_("Compute = computation kernels; non-compute = communication and memory; idle = no "
                               "device event, as HTA's temporal breakdown (Holistic Trace Analysis)."));
+  return g_steal_pointer (&chart);
+}
+
+/* HTA's kernel-type breakdown of each GPU, in % of its busy time: each
+ * type alone, and the time two types or more run at once. */
+AiperfChart *
+aiperf_handler_kernel_types (const AiperfPlotSpec       *spec,
+                             AiperfRunSet               *runs,
+                             const AiperfClassification *classification,
+                             AiperfPlotColors           *colors,
+                             GError                    **error)
+{
+  g_auto(Gpus) g = { 0 };
+  g_autoptr(AiperfChart) chart = NULL;
+  const char *parts[4] = { N_("Computation"), N_("Communication"), N_("Memory"), N_("Two types or more at once") };
+  AiperfColor part_colors[4] = { aiperf_color_palette (0), aiperf_color_palette (2), aiperf_color_palette (1),
+                                 aiperf_color_role (AIPERF_ROLE_BASELINE) };
+  AiperfLayer *layers[4];
+
+  (void) classification;
+  (void) colors;
+  gather (runs, &g);
+  if (g.temporal->len == 0)
+    return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
+  chart = aiperf_plot_chart_new (spec, _("Kernel Types by Rank"));
+  aiperf_axis_set_categories (&chart->x, (const char * const *) g.labels->pdata, g.labels->len);
+  aiperf_axis_set_label (&chart->x, _("GPU (rank)"), NULL);
+  aiperf_axis_set_label (&chart->y, _("Share of its busy time"), "%");
+  chart->y.include_zero = TRUE;
+  for (guint p = 0; p < 4; p++)
+    layers[p] = part_layer (chart, _(parts[p]), part_colors[p], p, 4);
+  for (guint i = 0; i < g.temporal->len; i++)
+    {
+      const AiperfTraceTemporal *t = &g_array_index (g.temporal, AiperfTraceTemporal, i);
+      gint64 values[4] = { t->type_us[AIPERF_TRACE_TYPE_COMPUTATION], t->type_us[AIPERF_TRACE_TYPE_COMMUNICATION],
+                           t->type_us[AIPERF_TRACE_TYPE_MEMORY], 0 };
+      gint64 busy = 0;
+
+      for (guint k = 1; k < 8; k++)
+        busy += t->type_us[k];
+      values[3] = busy - values[0] - values[1] - values[2];
+      for (guint p = 0; p < 4; p++)
+        {
+          aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, busy > 0 ? 100.0 * (double) values[p] / (double) busy : 0,
+                                   (int) i);
+          set_hover (layers[p], g_strdup_printf (_("%s: %.3f ms of %.3f ms"), (const char *) g_ptr_array_index (g.labels, i),
+                                                 values[p] / 1e3, busy / 1e3));
+        }
+    }
+  chart->note = g_strdup (_("Time when only computation, only communication (NCCL) or only memory operations "
+                            "(Memcpy, Memset, DMA) ran, and when two types or more ran at once, as HTA's kernel-type "
+                            "breakdown (Holistic Trace Analysis); kernel_types.csv has each overlap apart."));
   return g_steal_pointer (&chart);
 }
 

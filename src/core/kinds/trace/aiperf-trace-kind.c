@@ -44,6 +44,10 @@ static const AiperfPlotHandler handlers[] = {
     .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_TRACE,
     .build_multi = aiperf_handler_idle_time, .applies = aiperf_handler_trace_hta_applies,
     .controls = &aiperf_plot_controls_type_only },
+  { .type = "kernel_types", .label = N_("Kernel Types by Rank"),
+    .scope = AIPERF_PLOT_SCOPE_MULTI_RUN, .kind = AIPERF_KIND_TRACE,
+    .build_multi = aiperf_handler_kernel_types, .applies = aiperf_handler_trace_hta_applies,
+    .controls = &aiperf_plot_controls_type_only },
 };
 
 const AiperfKind aiperf_kind_trace = {

@@ -35,6 +35,9 @@ AiperfChart *aiperf_handler_temporal_breakdown (const AiperfPlotSpec *spec, Aipe
 AiperfChart *aiperf_handler_idle_time     (const AiperfPlotSpec *spec, AiperfRunSet *runs,
                                            const AiperfClassification *classification,
                                            AiperfPlotColors *colors, GError **error);
+AiperfChart *aiperf_handler_kernel_types  (const AiperfPlotSpec *spec, AiperfRunSet *runs,
+                                           const AiperfClassification *classification,
+                                           AiperfPlotColors *colors, GError **error);
 gboolean     aiperf_handler_trace_hta_applies (const AiperfPlotSpec *spec,
                                                AiperfRunSet         *runs);
 /* The trace section of summary.txt; without options, the window is the
