@@ -262,7 +262,7 @@ measure (AiperfTraceStore     *self,
 
   memset (b, 0, sizeof *b);
   b->gpu = trace_store_gpu_name (self, g->file, strchr (g->key, '\x1f') + 1);
-  g_array_sort (g->spans, compare_spans);
+  trace_sort_unless_sorted (g->spans, compare_spans);
   for (guint i = 0; i < g->spans->len; i++)
     {
       const Span *s = &g_array_index (g->spans, Span, i);
@@ -277,7 +277,7 @@ measure (AiperfTraceStore     *self,
   if (steps_window && g->steps->len > 0)
     {
       /* The steps' union is the window. */
-      g_array_sort (g->steps, compare_spans);
+      trace_sort_unless_sorted (g->steps, compare_spans);
       for (guint i = 0; i < g->steps->len; i++)
         {
           const Span *s = &g_array_index (g->steps, Span, i);

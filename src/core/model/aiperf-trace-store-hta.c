@@ -111,7 +111,7 @@ launches_of (AiperfTraceStore *self)
 
       g_array_append_val (launches, launch);
     }
-  g_array_sort (launches, compare_launches);
+  trace_sort_unless_sorted (launches, compare_launches);
   return launches;
 }
 
@@ -268,7 +268,7 @@ lane_events (AiperfTraceStore *self,
         e.type = hta_type_of (self, types, s->name);
         g_array_append_val (events, e);
       }
-  g_array_sort (events, compare_events);
+  trace_sort_unless_sorted (events, compare_events);
   return events;
 }
 
@@ -487,7 +487,7 @@ compute (AiperfTraceStore *self)
       AiperfTraceTemporal temporal = { 0 };
       gint64 first, last, busy;
 
-      g_array_sort (g->events, compare_events);
+      trace_sort_unless_sorted (g->events, compare_events);
       busy = union_of (g->events, FALSE, &first, &last);
       temporal.gpu = trace_store_gpu_name (self, g->file, g->pid);
       temporal.file = g->file;
