@@ -372,6 +372,7 @@ kernel_types_of (const GArray        *events,
 {
   g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
   int running[3] = { 0 };
+  guint ends[3];   /* each type's edges are in time order: where they end */
 
   for (int bit = 0; bit < 3; bit++)
     {
@@ -405,8 +406,9 @@ kernel_types_of (const GArray        *events,
           else
             run_end = MAX (run_end, end);
         }
+      ends[bit] = edges->len;
     }
-  g_array_sort (edges, compare_edges);
+  trace_merge_sorted_runs (edges, ends, 3, compare_edges);
   for (guint i = 0; i + 1 < edges->len; i++)
     {
       const Edge *edge = &g_array_index (edges, Edge, i);

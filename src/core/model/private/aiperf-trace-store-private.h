@@ -160,6 +160,13 @@ typedef struct {
  * write events in time order, and sorting millions again costs far more. */
 void     trace_sort_unless_sorted (GArray       *array,
                                    GCompareFunc  compare);
+/* Sorts @array made of @n_runs runs each in order, run r ending at
+ * @ends[r] (the last is the array's length), by merging them: stable, as
+ * g_array_sort, in linear time per run. */
+void     trace_merge_sorted_runs  (GArray       *array,
+                                   const guint  *ends,
+                                   guint         n_runs,
+                                   GCompareFunc  compare);
 char    *trace_track_key          (guint       file,
                                    const char *pid,
                                    const char *tid);
