@@ -37,7 +37,8 @@ const char *
 aiperf_trace_hta_definitions (void)
 {
   return _("As HTA (Holistic Trace Analysis) defines them, in whole µs as HTA reads times (a start rounded up, an "
-           "end down, from the µs in a double as HTA holds them); a trace of two ProfilerStep#N or more without "
+           "end down, from the µs in a double as HTA holds them; an event shorter than a µs that this makes "
+           "negative counts as zero here, where HTA's own check fails); a trace of two ProfilerStep#N or more without "
            "its last step, as HTA reads it (the device events launched from the last CPU-side step's start on are "
            "left out; MTIA's DMA transfers count only inside a CPU-side step): temporal breakdown per GPU over the span of its device events (first start to last end) — "
            "idle = the span less the union of its kernels, memcpys and memsets; compute = the union of its "
