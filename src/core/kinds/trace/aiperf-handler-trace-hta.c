@@ -88,31 +88,51 @@ aiperf_handler_trace_hta_applies (const AiperfPlotSpec *spec,
   return FALSE;
 }
 
-static AiperfLayer *
-part_layer (AiperfChart *chart,
-            const char  *name,
-            AiperfColor  color,
-            guint        group,
-            guint        n_groups)
+/* A chart of @n_parts bars side by side per category (@categories), one
+ * series per part, its layers in @layers. */
+static AiperfChart *
+parts_chart (const AiperfPlotSpec *spec,
+             const char           *title,
+             GPtrArray            *categories,
+             const char           *x_label,
+             const char           *y_label,
+             const char           *y_unit,
+             const char * const   *parts,
+             const AiperfColor    *part_colors,
+             guint                 n_parts,
+             AiperfLayer         **layers)
 {
-  int series = aiperf_chart_add_series (chart, name, color, AIPERF_LAYER_BARS);
-  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+  AiperfChart *chart = aiperf_plot_chart_new (spec, title);
 
-  layer->pickable = TRUE;
-  layer->fill_opacity = 0.85;
-  aiperf_layer_set_group (layer, group, n_groups);
-  return layer;
+  aiperf_axis_set_categories (&chart->x, (const char * const *) categories->pdata, categories->len);
+  aiperf_axis_set_label (&chart->x, x_label, NULL);
+  aiperf_axis_set_label (&chart->y, y_label, y_unit);
+  chart->y.include_zero = TRUE;
+  for (guint p = 0; p < n_parts; p++)
+    {
+      int series = aiperf_chart_add_series (chart, _(parts[p]), part_colors[p], AIPERF_LAYER_BARS);
+
+      layers[p] = aiperf_chart_add_layer (chart, AIPERF_LAYER_BARS, series);
+      layers[p]->pickable = TRUE;
+      layers[p]->fill_opacity = 0.85;
+      aiperf_layer_set_group (layers[p], p, n_parts);
+    }
+  return chart;
 }
 
+/* The bar of category @i in @layer, with @hover (taken) as its hover text. */
 static void
-set_hover (AiperfLayer *layer,
-           char        *text)
+add_part (AiperfLayer *layer,
+          guint        i,
+          double       value,
+          char        *hover)
 {
+  aiperf_layer_append_bar (layer, i, BAR_WIDTH, value, (int) i);
   if (layer->labels == NULL)
     layer->labels = g_ptr_array_new_with_free_func (g_free);
   while (layer->labels->len + 1 < aiperf_layer_get_n (layer))
     g_ptr_array_add (layer->labels, NULL);
-  g_ptr_array_add (layer->labels, text);
+  g_ptr_array_add (layer->labels, hover);
 }
 
 /* Idle, compute and non-compute time of each GPU, in % of its span. */
@@ -135,13 +155,8 @@ aiperf_handler_temporal_breakdown (const AiperfPlotSpec       *spec,
   gather (runs, &g);
   if (g.temporal->len == 0)
     return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
-  chart = aiperf_plot_chart_new (spec, _("GPU Time by Rank"));
-  aiperf_axis_set_categories (&chart->x, (const char * const *) g.labels->pdata, g.labels->len);
-  aiperf_axis_set_label (&chart->x, _("GPU (rank)"), NULL);
-  aiperf_axis_set_label (&chart->y, _("Share of the span of its device events"), "%");
-  chart->y.include_zero = TRUE;
-  for (guint p = 0; p < 3; p++)
-    layers[p] = part_layer (chart, _(parts[p]), part_colors[p], p, 3);
+  chart = parts_chart (spec, _("GPU Time by Rank"), g.labels, _("GPU (rank)"),
+                       _("Share of the span of its device events"), "%", parts, part_colors, 3, layers);
   for (guint i = 0; i < g.temporal->len; i++)
     {
       const AiperfTraceTemporal *t = &g_array_index (g.temporal, AiperfTraceTemporal, i);
@@ -151,9 +166,9 @@ aiperf_handler_temporal_breakdown (const AiperfPlotSpec       *spec,
         {
           double pct = t->kernel_time_us > 0 ? 100.0 * (double) values[p] / (double) t->kernel_time_us : 0;
 
-          aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, pct, (int) i);
-          set_hover (layers[p], g_strdup_printf (_("%s: %.3f ms of %.3f ms"), (const char *) g_ptr_array_index (g.labels, i),
-                                                 values[p] / 1e3, t->kernel_time_us / 1e3));
+          add_part (layers[p], i, pct,
+                    g_strdup_printf (_("%s: %.3f ms of %.3f ms"), (const char *) g_ptr_array_index (g.labels, i),
+                                     values[p] / 1e3, t->kernel_time_us / 1e3));
         }
     }
   if (g.temporal->len > 1)
@@ -193,13 +208,8 @@ aiperf_handler_kernel_types (const AiperfPlotSpec       *spec,
   gather (runs, &g);
   if (g.temporal->len == 0)
     return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
-  chart = aiperf_plot_chart_new (spec, _("Kernel Types by Rank"));
-  aiperf_axis_set_categories (&chart->x, (const char * const *) g.labels->pdata, g.labels->len);
-  aiperf_axis_set_label (&chart->x, _("GPU (rank)"), NULL);
-  aiperf_axis_set_label (&chart->y, _("Share of its busy time"), "%");
-  chart->y.include_zero = TRUE;
-  for (guint p = 0; p < 4; p++)
-    layers[p] = part_layer (chart, _(parts[p]), part_colors[p], p, 4);
+  chart = parts_chart (spec, _("Kernel Types by Rank"), g.labels, _("GPU (rank)"), _("Share of its busy time"), "%",
+                       parts, part_colors, 4, layers);
   for (guint i = 0; i < g.temporal->len; i++)
     {
       const AiperfTraceTemporal *t = &g_array_index (g.temporal, AiperfTraceTemporal, i);
@@ -212,10 +222,9 @@ aiperf_handler_kernel_types (const AiperfPlotSpec       *spec,
       values[3] = busy - values[0] - values[1] - values[2];
       for (guint p = 0; p < 4; p++)
         {
-          aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, busy > 0 ? 100.0 * (double) values[p] / (double) busy : 0,
-                                   (int) i);
-          set_hover (layers[p], g_strdup_printf (_("%s: %.3f ms of %.3f ms"), (const char *) g_ptr_array_index (g.labels, i),
-                                                 values[p] / 1e3, busy / 1e3));
+          add_part (layers[p], i, busy > 0 ? 100.0 * (double) values[p] / (double) busy : 0,
+                    g_strdup_printf (_("%s: %.3f ms of %.3f ms"), (const char *) g_ptr_array_index (g.labels, i),
+                                     values[p] / 1e3, busy / 1e3));
         }
     }
   chart->note = g_strdup (_("Time when only computation, only communication (NCCL) or only memory operations "
@@ -234,7 +243,6 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
 {
   g_auto(Gpus) g = { 0 };
   g_autoptr(AiperfChart) chart = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   const char *parts[3] = { N_("Host wait"), N_("Kernel wait"), N_("Other") };
   AiperfColor part_colors[3] = { aiperf_color_role (AIPERF_ROLE_ALERT), aiperf_color_palette (1),
                                  aiperf_color_role (AIPERF_ROLE_BASELINE) };
@@ -245,15 +253,8 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
   gather (runs, &g);
   if (g.splits->len == 0)
     return aiperf_plot_no_data (error, _("no trace ran anything on a GPU"));
-  for (guint i = 0; i < g.streams->len; i++)
-    g_ptr_array_add (names, g_ptr_array_index (g.streams, i));
-  chart = aiperf_plot_chart_new (spec, _("Idle Time per Stream"));
-  aiperf_axis_set_categories (&chart->x, (const char * const *) names->pdata, names->len);
-  aiperf_axis_set_label (&chart->x, _("Stream"), NULL);
-  aiperf_axis_set_label (&chart->y, _("Idle time"), "ms");
-  chart->y.include_zero = TRUE;
-  for (guint p = 0; p < 3; p++)
-    layers[p] = part_layer (chart, _(parts[p]), part_colors[p], p, 3);
+  chart = parts_chart (spec, _("Idle Time per Stream"), g.streams, _("Stream"), _("Idle time"), "ms", parts,
+                       part_colors, 3, layers);
   for (guint i = 0; i < g.splits->len; i++)
     {
       const AiperfTraceIdleSplit *s = &g_array_index (g.splits, AiperfTraceIdleSplit, i);
@@ -261,9 +262,9 @@ aiperf_handler_idle_time (const AiperfPlotSpec       *spec,
 
       for (guint p = 0; p < 3; p++)
         {
-          aiperf_layer_append_bar (layers[p], i, BAR_WIDTH, values[p] / 1e3, (int) i);
-          set_hover (layers[p], g_strdup_printf (_("%s: %u gaps, %.3f ms"), (const char *) g_ptr_array_index (g.streams, i),
-                                                 s->n_gaps[p], values[p] / 1e3));
+          add_part (layers[p], i, values[p] / 1e3,
+                    g_strdup_printf (_("%s: %u gaps, %.3f ms"), (const char *) g_ptr_array_index (g.streams, i),
+                                     s->n_gaps[p], values[p] / 1e3));
         }
     }
   chart->note = g_strdup_printf (_("Each gap before a device event: host wait when its launch began after the "
