@@ -61,6 +61,13 @@ aiperf_window_add_data_panel (AiperfWindow     *self,
   g_return_if_fail (kind != NULL && kind->table != NULL);
 
   panel = aiperf_data_panel_new (self->session, kind);
+  /* No tab for an empty table: traces with no kernels (acelyzer's) would
+   * open on a "Kernels" tab saying none is open. */
+  if (aiperf_data_table_get_n_rows (aiperf_data_panel_get_table (AIPERF_DATA_PANEL (panel))) == 0)
+    {
+      g_object_unref (g_object_ref_sink (panel));
+      return;
+    }
   for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
     {
       GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));

@@ -108,7 +108,7 @@ void          aiperf_window_page_changed        (AiperfWindow   *self,
 
 /* aiperf-window-panels.c */
 /* Adds @kind's data tab (its table beside its chart, its options) after
- * its charts' tabs. */
+ * its charts' tabs; none when the table has no row. */
 void          aiperf_window_add_data_panel      (AiperfWindow     *self,
                                                  const AiperfKind *kind);
 /* The session's analysis option @key changed: the charts of the kinds

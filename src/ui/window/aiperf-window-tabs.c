@@ -397,21 +397,6 @@ aiperf_window_add_default_tab (AiperfWindow *self,
   return adw_tab_view_insert (self->tab_view, child, position);
 }
 
-/* Whether @kind's data table of @runs has a row: traces with no kernels
- * (acelyzer's) would open on an empty "Kernels" table. */
-static gboolean
-kind_table_has_rows (AiperfWindow     *self,
-                     const AiperfKind *kind,
-                     AiperfRunSet     *runs)
-{
-  g_autoptr(AiperfDataTable) table = NULL;
-
-  if (kind == NULL || kind->table == NULL)
-    return FALSE;
-  table = kind->table->build (runs, aiperf_session_get_options (self->session));
-  return aiperf_data_table_get_n_rows (table) > 0;
-}
-
 /* The default tabs of what is open, appended: the presets' charts of each
  * kind (one run alone: its drill-down), the kinds' data tabs and
  * timelines, History. */
@@ -456,7 +441,7 @@ add_default_tabs (AiperfWindow *self)
                 ? aiperf_session_default_specs (config, AIPERF_MODE_MULTI_RUN)
                 : aiperf_session_kind_specs (config, kind);
       add_default_pages (self, specs, kind_runs);
-      if (kind_table_has_rows (self, aiperf_kinds_find (kind), kind_runs))
+      if (aiperf_kinds_find (kind) != NULL && aiperf_kinds_find (kind)->table != NULL)
         aiperf_window_add_data_panel (self, aiperf_kinds_find (kind));
       if (views & AIPERF_KIND_VIEW_TIMELINE)
         aiperf_window_add_timelines (self, kind_runs);
