@@ -181,6 +181,32 @@ test_damage (void)
   g_assert_true (aiperf_test_remove_tree (dir));
 }
 
+/* A baseTimeNanoseconds past any date (the fuzzer's INT64_MAX, and a
+ * negative one) is no base: the kernels load, the trace has no date,
+ * and no sum of times overflows (the sanitizer build checks that). */
+static void
+test_base_time_out_of_range (void)
+{
+  const char *bases[] = { "9223372036854775807", "99999999999999999999", "-5" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("aiperf-trace-XXXXXX", NULL);
+      g_autofree char *text = g_strdup_printf ("{\"baseTimeNanoseconds\": %s, \"traceEvents\": ["
+                                               "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", "
+                                               "\"ts\": 1419247332980000, \"dur\": 3, \"pid\": 1, \"tid\": 7}]}",
+                                               bases[i]);
+      g_autofree char *path = format_write (dir, "trace.json", text, -1);
+      g_autoptr(AiperfRunSet) set = format_load_one (path);
+      AiperfRun *run = aiperf_run_set_get_run (set, 0);
+
+      g_assert_cmpfloat (kernel_total (aiperf_run_get_table (run, AIPERF_DATASET_KERNELS), "k"), ==, 3000);
+      /* ts alone is epoch µs, as in a trace without a base. */
+      g_assert_cmpstr (aiperf_run_get_start_time (run), ==, "2014-12-22T11:22:12Z");
+      g_assert_true (aiperf_test_remove_tree (dir));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -189,5 +215,6 @@ main (int   argc,
   g_test_add_func ("/format/trace/real", test_real_trace);
   g_test_add_func ("/format/trace/iterations", test_iterations);
   g_test_add_func ("/format/trace/damage", test_damage);
+  g_test_add_func ("/format/trace/base-time-out-of-range", test_base_time_out_of_range);
   return g_test_run ();
 }

@@ -124,7 +124,11 @@ aiperf_trace_read (const char           *path,
             {
               g_autofree char *text = g_strndup (r.buf + r.start, n);
 
-              totals->base_time_ns = g_ascii_strtoll (text, NULL, 10);
+              gint64 ns = g_ascii_strtoll (text, NULL, 10);
+
+              /* Epoch ns up to the year 2096; anything else is no base
+               * (and keeps every sum of times inside gint64). */
+              totals->base_time_ns = ns > 0 && ns < G_GINT64_CONSTANT (4000000000000000000) ? ns : 0;
             }
           r.start += n;
         }
