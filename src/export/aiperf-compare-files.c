@@ -299,9 +299,9 @@ aiperf_compare_to_text (const AiperfComparison *comparison,
 
   g_string_append_printf (out, _("Comparison with the baseline %s\n"), baseline);
   g_string_append_printf (out, _("  minimal effect %g %%, %g %% intervals, false discovery rate %g %% "
-                                 "(Benjamini–Hochberg), seed %" G_GUINT64_FORMAT "\n"),
+                                 "(Benjamini–Hochberg), seed %llu\n"),
                           comparison->settings.min_effect * 100, comparison->settings.level * 100,
-                          comparison->settings.alpha * 100, comparison->settings.seed);
+                          comparison->settings.alpha * 100, (unsigned long long) comparison->settings.seed);
   g_string_append_printf (out, _("  %u regressions, %u improvements, %u no significant change, %u not enough data\n"),
                           aiperf_comparison_count (comparison, AIPERF_VERDICT_REGRESSION, 0),
                           aiperf_comparison_count (comparison, AIPERF_VERDICT_IMPROVEMENT, 0),

@@ -289,10 +289,10 @@ note_incomplete (AiperfComparison *comparison,
 
       if (requests != NULL && !requests_complete (run))
         g_ptr_array_add (comparison->notes,
-                         g_strdup_printf (_("%s: the per-request file holds %u of the %" G_GINT64_FORMAT
+                         g_strdup_printf (_("%s: the per-request file holds %u of the %lld"
                                             " requests the summary counts; throughputs from the summary"),
                                           aiperf_run_get_name (run), aiperf_table_get_n_rows (requests),
-                                          aiperf_run_get_request_count (run)));
+                                          (long long) aiperf_run_get_request_count (run)));
     }
 }
 

@@ -75,8 +75,8 @@ aiperf_gzip_inflate (const char *data,
     {
       if (out->len >= MAX_INFLATED)
         g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_INVALID_DATA,
-                     _("%s: inflates to more than %" G_GSIZE_FORMAT " bytes; not a result file"),
-                     path, MAX_INFLATED);
+                     _("%s: inflates to more than %zu bytes; not a result file"),
+                     path, (size_t) MAX_INFLATED);
       else if (status == Z_BUF_ERROR)
         g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE,
                      _("%s: the gzip stream is cut short at byte %lu"), path, z.total_in);

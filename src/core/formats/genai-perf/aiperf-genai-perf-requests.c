@@ -434,8 +434,8 @@ aiperf_genai_perf_load_requests (AiperfRun          *staging,
     {
       const char *at = scan.error_at != NULL ? scan.error_at : scan.p;
 
-      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: byte %" G_GSIZE_FORMAT ": not valid JSON: %s"),
-                   path, (gsize) (at - text), scan.error != NULL ? scan.error : "?");
+      g_set_error (error, AIPERF_ERROR, AIPERF_ERROR_PARSE, _("%s: byte %zu: not valid JSON: %s"),
+                   path, (size_t) (at - text), scan.error != NULL ? scan.error : "?");
       return FALSE;
     }
   if (!found)
