@@ -152,6 +152,7 @@ heatmap (AiperfGemmData *data,
          gboolean        efficiency,
          guint           max_categories,
          GString        *trimmed,
+         gboolean       *top_noted,
          guint          *out_no_row,
          guint          *out_mean,
          guint          *out_mixed)
@@ -188,9 +189,13 @@ heatmap (AiperfGemmData *data,
   rows = categories (rows_seen, max_categories, &n_rows);
   if (shapes->len == 0 || rows->len == 0)
     return NULL;
-  if ((n_shapes > shapes->len || n_rows > rows->len) && strstr (trimmed->str, "most frequent") == NULL)
-    g_string_append_printf (trimmed, _("%sthe %u most frequent shapes and %u most frequent rows are shown"),
-                            trimmed->len > 0 ? " · " : "", shapes->len, rows->len);
+  /* once for all panels: a flag, as the note may be translated */
+  if ((n_shapes > shapes->len || n_rows > rows->len) && !*top_noted)
+    {
+      *top_noted = TRUE;
+      g_string_append_printf (trimmed, _("%sthe %u most frequent shapes and %u most frequent rows are shown"),
+                              trimmed->len > 0 ? " · " : "", shapes->len, rows->len);
+    }
 
   sum = g_new0 (double, shapes->len * rows->len);
   n = g_new0 (guint, shapes->len * rows->len);
@@ -315,6 +320,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
   gboolean by_batch_size = FALSE, efficiency;
   g_autofree char *title = NULL;
   guint n_no_row = 0, n_mean = 0, n_mixed = 0;
+  gboolean top_noted = FALSE;
 
   (void) classification;
   (void) colors;
@@ -341,8 +347,8 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
       const char *dtype = data->dtypes->len > 0 ? g_ptr_array_index (data->dtypes, 0) : NULL;
       g_autofree char *full = dtype != NULL ? g_strdup_printf ("%s — %s", title, dtype) : g_strdup (title);
 
-      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed, &n_no_row, &n_mean,
-                       &n_mixed);
+      chart = heatmap (data, full, NULL, by_batch_size, efficiency, max_categories, trimmed, &top_noted,
+                       &n_no_row, &n_mean, &n_mixed);
     }
   else
     {
@@ -351,7 +357,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
         {
           const char *dtype = g_ptr_array_index (data->dtypes, d);
           AiperfChart *panel = heatmap (data, dtype, dtype, by_batch_size, efficiency, max_categories, trimmed,
-                                        &n_no_row, &n_mean, &n_mixed);
+                                        &top_noted, &n_no_row, &n_mean, &n_mixed);
 
           if (panel != NULL)
             aiperf_chart_add_panel (chart, panel);
