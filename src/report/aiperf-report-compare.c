@@ -52,6 +52,7 @@ number_text (const char *format,
 
 static const char *const columns[] = {
   N_("Configuration"), N_("Metric"), N_("Stat"), N_("Baseline"), N_("Candidate"), N_("Change"),
+  /* xgettext:no-c-format */
   N_("95 % CI"), N_("p"), N_("q (FDR)"), N_("Test"), N_("Verdict"),
 };
 /* What each column holds: the PDF keeps the configuration and the verdict

@@ -98,6 +98,7 @@ static const AiperfTableColumn columns[N_COLUMNS] = {
   [COL_BASELINE] = { N_("Baseline"), TRUE, 130 },
   [COL_CANDIDATE] = { N_("Candidate"), TRUE, 130 },
   [COL_CHANGE] = { N_("Change"), TRUE, 80 },
+  /* xgettext:no-c-format */
   [COL_CI] = { N_("95 % CI"), TRUE, 140 },
   [COL_P] = { N_("p"), TRUE, 70 },
   [COL_Q] = { N_("q (FDR)"), TRUE, 70 },

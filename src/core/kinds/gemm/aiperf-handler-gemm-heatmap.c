@@ -236,7 +236,9 @@ heatmap (AiperfGemmData *data,
   chart->has_color_scale = TRUE;
   if (efficiency)
     {
-      aiperf_axis_set_label (&chart->color_axis, _("Efficiency"), _("% of attainable"));
+      aiperf_axis_set_label (&chart->color_axis, _("Efficiency"),
+                             /* xgettext:no-c-format */
+                             _("% of attainable"));
       aiperf_axis_set_range (&chart->color_axis, 0, 100);
     }
   else
