@@ -405,14 +405,17 @@ pareto_note (const AiperfChart *chart,
              gboolean           y_higher,
              gboolean           joined)
 {
-  const char *corner = y_higher ? (x_higher ? "upper right" : "upper left")
-                                : (x_higher ? "lower right" : "lower left");
+  /* whole sentences, one per corner, so that each reads right translated */
+  const char *best = y_higher ? (x_higher ? _("Best: upper right (higher %s, higher %s)")
+                                          : _("Best: upper left (higher %s, lower %s)"))
+                              : (x_higher ? _("Best: lower right (lower %s, higher %s)")
+                                          : _("Best: lower left (lower %s, lower %s)"));
+  g_autofree char *note = g_strdup_printf (best, chart->y.title, chart->x.title);
 
-  return g_strdup_printf ("Best: %s (%s %s, %s %s)%s",
-                          corner,
-                          y_higher ? "higher" : "lower", chart->y.title,
-                          x_higher ? "higher" : "lower", chart->x.title,
-                          joined ? "; the line joins the runs no other run beats" : "");
+  if (!joined)
+    return g_steal_pointer (&note);
+  /* TRANSLATORS: %s is the sentence "Best: upper left (…)" */
+  return g_strdup_printf (_("%s; the line joins the runs no other run beats"), note);
 }
 
 /* Returns how many points the line joins. */
