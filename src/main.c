@@ -81,6 +81,9 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
+  /* Messages in the user's language, numbers as the files need them: a
+   * CSV column of "2,5" under de_DE would split one value in two. */
+  setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -23,32 +23,31 @@ result_clear (Result *r)
 }
 
 /* Runs the binary with ARGS… (NULL-terminated) after --headless, with no
- * display (headless must not need one), in C.UTF-8, and HOME at @home when
+ * display (headless must not need one), in @locale, and HOME at @home when
  * set (so no user preset file changes what is drawn). */
 static inline void
-cli_run (Result     *r,
-         const char *home,
-         ...)
+cli_run_valist (Result     *r,
+                const char *locale,
+                const char *home,
+                va_list     args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_auto(GStrv) envp = g_get_environ ();
   g_autoptr(GError) error = NULL;
   const char *exe = g_getenv ("AIPERF_PLOT_EXE");
   const char *arg;
-  va_list args;
   int wait_status = 0;
 
   g_ptr_array_add (argv, (gpointer) (exe != NULL ? exe : "aiperf-plot"));
   g_ptr_array_add (argv, (gpointer) "--headless");
-  va_start (args, home);
   while ((arg = va_arg (args, const char *)) != NULL)
     g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
   g_ptr_array_add (argv, NULL);
 
   envp = g_environ_unsetenv (envp, "DISPLAY");
   envp = g_environ_unsetenv (envp, "WAYLAND_DISPLAY");
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
+  envp = g_environ_unsetenv (envp, "LANGUAGE");
   if (home != NULL)
     envp = g_environ_setenv (envp, "HOME", home, TRUE);
 
@@ -59,6 +58,32 @@ cli_run (Result     *r,
   g_assert_true (WIFEXITED (wait_status));
   r->status = WEXITSTATUS (wait_status);
   g_test_message ("exit %d\nstdout:\n%s\nstderr:\n%s", r->status, r->out, r->err);
+}
+
+static inline void
+cli_run (Result     *r,
+         const char *home,
+         ...)
+{
+  va_list args;
+
+  va_start (args, home);
+  cli_run_valist (r, "C.UTF-8", home, args);
+  va_end (args);
+}
+
+/* As cli_run, in @locale (messages in its language too). */
+static inline void
+cli_run_in_locale (Result     *r,
+                   const char *locale,
+                   const char *home,
+                   ...)
+{
+  va_list args;
+
+  va_start (args, home);
+  cli_run_valist (r, locale, home, args);
+  va_end (args);
 }
 
 /* The text of @path by pdftotext -layout (pages end with a form feed), or

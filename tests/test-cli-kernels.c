@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <json-glib/json-glib.h>
 
 #include "aiperf-test-util.h"
@@ -201,6 +202,48 @@ test_trace_window (void)
   g_assert_true (aiperf_test_remove_tree (out));
 }
 
+/* In German the messages are German and the files are as in English:
+ * a decimal comma would split a CSV value in two. */
+static void
+test_german_files (void)
+{
+  static const char *const files[] = { "category_diff.csv", "kernel_diff.csv", "kernel_analysis.json" };
+  g_autofree char *in = eplb_folder ();
+  g_autofree char *out = g_dir_make_tmp ("aiperf-kernels-XXXXXX", NULL);
+  g_autofree char *c_dir = g_build_filename (out, "c", NULL);
+  g_autofree char *de_dir = g_build_filename (out, "de", NULL);
+  g_autofree char *summary_path = g_build_filename (de_dir, "summary.txt", NULL);
+  g_autofree char *summary = NULL;
+  Result r;
+
+  if (setlocale (LC_ALL, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("no de_DE.UTF-8 locale");
+      return;
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+  cli_run (&r, out, in, "-o", c_dir, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  cli_run_in_locale (&r, "de_DE.UTF-8", out, in, "-o", de_dir, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, "Kernel-Zusammenfassungen"));
+  g_assert_nonnull (strstr (summary, "EPLBON gegenüber EPLBOFF (die Basis, zuerst geöffnet):"));
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *c_path = g_build_filename (c_dir, files[i], NULL);
+      g_autofree char *de_path = g_build_filename (de_dir, files[i], NULL);
+      g_autofree char *c_text = NULL, *de_text = NULL;
+
+      g_assert_true (g_file_get_contents (c_path, &c_text, NULL, NULL));
+      g_assert_true (g_file_get_contents (de_path, &de_text, NULL, NULL));
+      g_assert_cmpstr (de_text, ==, c_text);
+    }
+  g_assert_true (aiperf_test_remove_tree (out));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,5 +254,6 @@ main (int   argc,
   g_test_add_func ("/cli/kernels/single-and-rules", test_single_and_rules);
   g_test_add_func ("/cli/kernels/trace", test_trace);
   g_test_add_func ("/cli/kernels/trace-window", test_trace_window);
+  g_test_add_func ("/cli/kernels/german-files", test_german_files);
   return g_test_run ();
 }
