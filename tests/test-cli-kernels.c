@@ -135,7 +135,7 @@ test_trace (void)
   g_assert_cmpint (r.status, ==, 0);
   listing = aiperf_test_list_dir (out);
   g_assert_cmpstr (listing, ==, "aiperf_plot.log categories.csv categories.txt cpu_ops.csv gpu_timeline.csv "
-                                "gpu_timeline.txt idle_time.csv idle_time.png kernel_categories.png "
+                                "gpu_timeline.txt idle_time.csv idle_time.png kernel_breakdown.csv kernel_categories.png "
                                 "kernel_summary.csv kernel_types.csv kernel_types.png streams.csv summary.txt temporal_breakdown.csv "
                                 "temporal_breakdown.png timeline.png top_kernels.png");
   /* GPU time by launching op, kernels, memcpys and memsets apart, as a

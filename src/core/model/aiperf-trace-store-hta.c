@@ -4,7 +4,8 @@
  * time over the span of its device events) and the idle time of each
  * stream split into host wait, kernel wait and other, and the kernel-type
  * breakdown of each GPU (computation, communication, memory and their
- * overlaps) over the same events.
+ * overlaps) over the same events, and their per-kernel table
+ * (aiperf-trace-store-hta-kernels.c).
  *
  * Like HTA, a trace of two ProfilerSteps or more is read without its last
  * step (see last_step_cuts). HTA reads a trace's times in whole microseconds: an event with
@@ -22,12 +23,7 @@
 
 #include "aiperf-trace-store-private.h"
 
-/* One device event in whole µs on its file's clock. */
-typedef struct {
-  gint64  start, end;
-  gint64  start_ns;    /* the store's time, to find its launch */
-  guint8  type;        /* AIPERF_TRACE_TYPE_*, 0 for HTA's "other" */
-} Event;
+typedef TraceHtaEvent Event;
 
 typedef struct {
   guint   file;
@@ -265,6 +261,7 @@ lane_events (AiperfTraceStore *self,
         e.start = ceil_us (s->start + to_file);
         e.end = floor_end_us (s->start + to_file, s->dur);
         e.start_ns = s->start;
+        e.name = s->name;
         e.type = hta_type_of (self, types, s->name);
         g_array_append_val (events, e);
       }
@@ -446,6 +443,7 @@ compute (AiperfTraceStore *self)
   g_autoptr(GHashTable) by_process = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) gpus = g_ptr_array_new_with_free_func (gpu_free);
   g_autoptr(GByteArray) types = g_byte_array_sized_new (self->names->len);
+  g_autofree guint32 *slots = g_new0 (guint32, self->names->len);
 
   g_byte_array_set_size (types, self->names->len);
   memset (types->data, 0xff, types->len);
@@ -453,6 +451,7 @@ compute (AiperfTraceStore *self)
   g_array_set_clear_func (self->temporal, temporal_clear);
   self->idle_split = g_array_new (FALSE, FALSE, sizeof (AiperfTraceIdleSplit));
   g_array_set_clear_func (self->idle_split, split_clear);
+  self->kernel_rows = g_array_new (FALSE, FALSE, sizeof (AiperfTraceKernelRow));
   for (guint i = 0; i < self->tracks->len; i++)
     {
       const TraceTrack *t = g_ptr_array_index (self->tracks, i);
@@ -498,8 +497,10 @@ compute (AiperfTraceStore *self)
       temporal.compute_us = union_of (g->events, TRUE, NULL, NULL);
       temporal.non_compute_us = temporal.kernel_time_us - temporal.compute_us - temporal.idle_us;
       kernel_types_of (g->events, &temporal);
+      trace_hta_kernels_of (self, g->events, self->temporal->len, slots, self->kernel_rows);
       g_array_append_val (self->temporal, temporal);
     }
+  trace_hta_kernels_sort (self->kernel_rows);
 }
 
 static void
@@ -527,4 +528,13 @@ aiperf_trace_store_get_idle_split (AiperfTraceStore *self)
 
   ensure (self);
   return self->idle_split;
+}
+
+const GArray *
+aiperf_trace_store_get_kernel_rows (AiperfTraceStore *self)
+{
+  g_return_val_if_fail (self != NULL && self->finished, NULL);
+
+  ensure (self);
+  return self->kernel_rows;
 }

@@ -144,6 +144,7 @@ aiperf_trace_store_unref (AiperfTraceStore *self)
   g_clear_pointer (&self->iterations, g_array_unref);
   g_clear_pointer (&self->name_flags, g_free);
   g_clear_pointer (&self->idle_split, g_array_unref);
+  g_clear_pointer (&self->kernel_rows, g_array_unref);
   g_mutex_clear (&self->breakdown_lock);
   g_mutex_clear (&self->hta_lock);
   g_free (self);

@@ -218,10 +218,32 @@ typedef struct {
 
 #define AIPERF_TRACE_KERNEL_WAIT_US 30
 
+/* HTA's per-kernel table (get_gpu_kernel_breakdown's kernel_metrics_df,
+ * with its memory kernels) of the same events: per GPU and kernel type,
+ * each kernel name's calls. When a type has more than
+ * AIPERF_TRACE_TOP_KERNELS names on a GPU, HTA keeps the names by sum
+ * (largest first) while the running sum stays within the 0.8 quantile of
+ * the running sums (linear, as numpy) and the first AIPERF_TRACE_TOP_KERNELS,
+ * and merges the rest into one row named "others". The statistics are
+ * per call, whole µs (std: sample, 0 for one call). */
+#define AIPERF_TRACE_TOP_KERNELS 10
+
+typedef struct {
+  guint       gpu;          /* index into the temporal array */
+  guint8      type;         /* AIPERF_TRACE_TYPE_* */
+  const char *name;         /* the store's, or "others" */
+  gint64      sum_us, max_us, min_us;
+  double      mean_us, std_us;
+  guint64     count;        /* calls */
+  guint       kernels;      /* names in the row: 1, more for "others" */
+  double      percentage;   /* of the type's sum on the GPU */
+} AiperfTraceKernelRow;
+
 /* Computed once (thread-safe), owned by the store; empty without device
- * events. */
+ * events. The kernel rows in HTA's order: by type name, kernel name, GPU. */
 const GArray     *aiperf_trace_store_get_temporal   (AiperfTraceStore *self);
 const GArray     *aiperf_trace_store_get_idle_split (AiperfTraceStore *self);
+const GArray     *aiperf_trace_store_get_kernel_rows (AiperfTraceStore *self);
 
 /* Device time (kernels, memcpys, memsets) by the CPU op that launched it
  * (the innermost "cpu_op" slice around the launch joined by correlation),

@@ -311,6 +311,9 @@ aiperf_trace_write_files (AiperfRunSet *runs,
                                     : g_strdup ("temporal_breakdown.csv");
       g_autofree char *idle = aiperf_trace_idle_time_csv (source->run);
       g_autofree char *n10 = several ? g_strdup_printf ("%s_idle_time.csv", label) : g_strdup ("idle_time.csv");
+      g_autofree char *kernels = aiperf_trace_kernel_breakdown_csv (source->run);
+      g_autofree char *n11 = several ? g_strdup_printf ("%s_kernel_breakdown.csv", label)
+                                     : g_strdup ("kernel_breakdown.csv");
       g_autofree char *streams_notes = g_strconcat (aiperf_trace_hta_definitions (), "\n\n", _("streams.csv: per GPU stream, busy_us = the union of its kernels, "
                                                       "memcpys and memsets; span_us = from its first one's start to "
                                                       "its last one's end; idle_fraction = 1 - busy/span (of the "
@@ -325,6 +328,7 @@ aiperf_trace_write_files (AiperfRunSet *runs,
           (timeline != NULL && !write_one (directory, n6, timeline, files, error)) ||
           (timeline != NULL && !write_one (directory, n7, streams_notes, files, error)) ||
           (types != NULL && !write_one (directory, n8, types, files, error)) ||
+          (kernels != NULL && !write_one (directory, n11, kernels, files, error)) ||
           (temporal != NULL && !write_one (directory, n9, temporal, files, error)) ||
           (idle != NULL && !write_one (directory, n10, idle, files, error)))
         return FALSE;

@@ -1,6 +1,7 @@
-/* aiperf-trace-hta.c — HTA's temporal breakdown and idle time breakdown
- * of a trace (from the trace store) as files and summary text, and the
- * GPUs (ranks) of a merged trace side by side with the slowest one named.
+/* aiperf-trace-hta.c — HTA's temporal breakdown, idle time breakdown and
+ * kernel breakdowns (by type and by kernel) of a trace (from the trace
+ * store) as files and summary text, and the GPUs (ranks) of a merged
+ * trace side by side with the slowest one named.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "aiperf-csv.h"
 #include "aiperf-trace-kind-private.h"
 #include "aiperf-trace-store.h"
 
@@ -48,7 +50,14 @@ aiperf_trace_hta_definitions (void)
            "into a union, and each stretch of time given to the set of types running in it (COMPUTATION = "
            "computation overlapped by no other type; \"COMPUTATION overlapping MEMORY\" = both at once), "
            "percentage = of the GPU's busy time; kernel_sum_us = the type's plain sum of durations, as HTA's "
-           "per-kernel table sums them. Idle time per "
+           "per-kernel table sums them. kernel_breakdown.csv, HTA's per-kernel table of the same events: per "
+           "type and GPU, each kernel's calls (count), their sum, max, min, mean and sample standard deviation "
+           "(0 for one call); when a type has more than 10 kernel names on a GPU, the names are ranked by sum and "
+           "those past the first 10, or whose running sum passes the 0.8 quantile of the running sums, merge "
+           "into one row \"others\" (kernels = how many), as HTA's get_gpu_kernel_breakdown (num_kernels=10, "
+           "duration_ratio=0.8) merges them; percentage = of the type's sum on that GPU; rows by type, kernel "
+           "name, GPU, as HTA orders them. Where HTA merges, it computes max, min, mean and std again over the "
+           "rows' sums (a named row's max then reads its sum); here they stay per call. Idle time per "
            "stream, each gap before a device event: host wait when the runtime call that launched it began after "
            "the previous event ended (the CPU was late), kernel wait when under 30 µs (launch overhead), other "
            "otherwise; overlapping events leave no gap. The slowest rank is the GPU that computed longest: the "
@@ -112,6 +121,33 @@ aiperf_trace_kernel_types_csv (AiperfRun *run)
             g_string_append_printf (s, "%" G_GINT64_FORMAT, t->type_sum_us[bit]);
           g_string_append_c (s, '\n');
         }
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+aiperf_trace_kernel_breakdown_csv (AiperfRun *run)
+{
+  static const char * const type_names[5] = { NULL, "COMPUTATION", "COMMUNICATION", NULL, "MEMORY" };
+  AiperfTraceStore *store = store_of (run);
+  const GArray *temporal = aiperf_trace_temporal_of (run);
+  const GArray *rows = temporal != NULL ? aiperf_trace_store_get_kernel_rows (store) : NULL;
+  GString *s;
+
+  if (rows == NULL || rows->len == 0)
+    return NULL;
+  s = g_string_new ("kernel_type,name,gpu,sum_us,max_us,min_us,std_us,mean_us,count,kernels,percentage\n");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const AiperfTraceKernelRow *row = &g_array_index (rows, AiperfTraceKernelRow, i);
+
+      g_string_append_printf (s, "%s,", type_names[row->type]);
+      aiperf_csv_append_field (s, row->name);
+      g_string_append_c (s, ',');
+      aiperf_csv_append_field (s, g_array_index (temporal, AiperfTraceTemporal, row->gpu).gpu);
+      g_string_append_printf (s, ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%.3f,%.3f,%"
+                              G_GUINT64_FORMAT ",%u,%.2f\n", row->sum_us, row->max_us, row->min_us, row->std_us,
+                              row->mean_us, row->count, row->kernels, row->percentage);
     }
   return g_string_free (s, FALSE);
 }

@@ -121,6 +121,7 @@ struct _AiperfTraceStore {
   guint8     *name_flags;    /* per name: NAME_COMM | NAME_DMA (once finished: read-only) */
   GMutex      hta_lock;      /* temporal and idle_split: apart from the breakdowns, so both can be computed at once */
   GArray     *idle_split;    /* AiperfTraceIdleSplit */
+  GArray     *kernel_rows;   /* AiperfTraceKernelRow (with temporal) */
 };
 
 /* What a slice's key says it is on a device. */
@@ -147,6 +148,25 @@ guint8   trace_store_device_kind  (AiperfTraceStore *self,
 /* Whether name @name_id is an NCCL or RCCL kernel's. */
 gboolean trace_store_is_comm      (AiperfTraceStore *self,
                                    guint32           name_id);
+
+/* One device event as HTA reads it (aiperf-trace-store-hta.c): whole µs
+ * on its file's clock. 32 bytes. */
+typedef struct {
+  gint64  start, end;
+  gint64  start_ns;    /* the store's time, to find its launch */
+  guint32 name;        /* interned */
+  guint8  type;        /* AIPERF_TRACE_TYPE_*, 0 for HTA's "other" */
+} TraceHtaEvent;
+
+/* HTA's per-kernel table (aiperf-trace-store-hta-kernels.c): for each GPU
+ * in turn, its events' rows (GPU @gpu) appended to @rows; then the rows
+ * sorted in HTA's order. @slots: one guint32 per name, all 0, left so. */
+void     trace_hta_kernels_of     (AiperfTraceStore *self,
+                                   const GArray     *events,
+                                   guint             gpu,
+                                   guint32          *slots,
+                                   GArray           *rows);
+void     trace_hta_kernels_sort   (GArray           *rows);
 
 /* A lane with device work (kernels, memcpys, memsets): how long it kept
  * the lane busy (the union of their intervals) within the span from its

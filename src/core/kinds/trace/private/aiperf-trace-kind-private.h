@@ -65,6 +65,8 @@ char        *aiperf_trace_temporal_csv    (AiperfRun *run);
 char        *aiperf_trace_idle_time_csv   (AiperfRun *run);
 /* HTA's kernel-type breakdown per GPU (its get_gpu_kernel_breakdown). */
 char        *aiperf_trace_kernel_types_csv (AiperfRun *run);
+/* HTA's per-kernel table per type and GPU: the top kernels and "others". */
+char        *aiperf_trace_kernel_breakdown_csv (AiperfRun *run);
 char        *aiperf_trace_hta_text        (AiperfRun *run);
 /* The index of the GPU (rank) that computed longest in @temporal. */
 guint        aiperf_trace_slowest_gpu     (const GArray *temporal);
