@@ -223,7 +223,8 @@ aiperf_report_collect_facts (AiperfReport *report)
   add_fact (report, _("GPUs"), describe_gpus (runs));
   add_fact (report, _("AIPerf versions"), distinct_free (&versions));
   add_fact (report, _("Endpoints"), distinct_free (&endpoints));
-  add_fact (report, _("Generated"), g_strdup_printf ("%s by aiperf-plot %s", report->generated, PACKAGE_VERSION));
+  /* TRANSLATORS: "2026-11-27 20:54 UTC by aiperf-plot 0.1.0" */
+  add_fact (report, _("Generated"), g_strdup_printf (_("%s by aiperf-plot %s"), report->generated, PACKAGE_VERSION));
   /* the messages name files by where they are here: by what was opened */
   for (guint i = 0; i < errors->len; i++)
     add_fact (report, _("Failed to load"), aiperf_report_relative_text (report, g_ptr_array_index (errors, i)));
