@@ -1,8 +1,8 @@
 /* fuzz-trace.c — libFuzzer target for the Chrome trace reader (plain and
  * gzip), the structural sniff, and the trace format's load and analyses
- * (GPU time breakdown, HTA's temporal and idle breakdowns, ops, summary,
- * both windows): any bytes end in events or an error, never a crash, a
- * hang or a leak.
+ * (GPU time breakdown, HTA's temporal, idle, kernel-type and per-kernel
+ * breakdowns, ops, summary, both windows): any bytes end in events or an
+ * error, never a crash, a hang or a leak.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -128,11 +128,13 @@ analyse (AiperfRunSet *runs)
       g_free (summary);
       for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
         {
-          char *csv = aiperf_trace_gpu_timeline_csv (aiperf_run_set_get_run (runs, i), w);
-          char *notes = aiperf_trace_gpu_timeline_notes (aiperf_run_set_get_run (runs, i), w);
-
-          char *temporal = aiperf_trace_temporal_csv (aiperf_run_set_get_run (runs, i));
-          char *idle = aiperf_trace_idle_time_csv (aiperf_run_set_get_run (runs, i));
+          AiperfRun *run = aiperf_run_set_get_run (runs, i);
+          char *csv = aiperf_trace_gpu_timeline_csv (run, w);
+          char *notes = aiperf_trace_gpu_timeline_notes (run, w);
+          char *temporal = aiperf_trace_temporal_csv (run);
+          char *idle = aiperf_trace_idle_time_csv (run);
+          char *types = aiperf_trace_kernel_types_csv (run);
+          char *kernels = aiperf_trace_kernel_breakdown_csv (run);
 
           if (csv != NULL)
             aiperf_fuzz_check_text ("gpu_timeline", csv);
@@ -140,6 +142,12 @@ analyse (AiperfRunSet *runs)
             aiperf_fuzz_check_text ("temporal_breakdown", temporal);
           if (idle != NULL)
             aiperf_fuzz_check_text ("idle_time", idle);
+          if (types != NULL)
+            aiperf_fuzz_check_text ("kernel_types", types);
+          if (kernels != NULL)
+            aiperf_fuzz_check_text ("kernel_breakdown", kernels);
+          g_free (types);
+          g_free (kernels);
           g_free (csv);
           g_free (notes);
           g_free (temporal);
