@@ -1,13 +1,16 @@
 /* test-window-german.c — the window speaks German from a build folder: the
  * window program finds the build's catalogues as --headless does, its
- * menus and preferences are translated, and "aiperf-plot --help" gives the
- * window's own usage.
+ * menus and preferences are translated, its numbers are written as
+ * --headless writes them, and "aiperf-plot --help" gives the window's own
+ * usage.
  *
  * This program runs in German: main () sets the language before GTK
  * starts, through the same call the window program makes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <locale.h>
+
 #include "window-test-util.h"
 #include "aiperf-application.h"
 #include "aiperf-preferences.h"
@@ -197,6 +200,27 @@ test_help (void)
   g_assert_nonnull (strstr (german, "aiperf-plot --headless --help"));
 }
 
+/* Numbers as --headless writes them, 2.5 and not 2,5, in a German window
+ * too: the application's start-up puts LC_NUMERIC back to C after GTK
+ * has set every category from the environment. */
+static void
+test_numbers (void)
+{
+  g_autoptr(AiperfApplication) app = NULL;
+  g_autofree char *german = NULL, *ours = NULL;
+
+  if (!display_available ())
+    return;
+  setlocale (LC_NUMERIC, "");  /* as gtk_init leaves it */
+  german = g_strdup_printf ("%.1f", 2.5);
+  g_assert_cmpstr (german, ==, "2,5");
+  app = aiperf_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_assert_false (g_application_get_is_remote (G_APPLICATION (app)));
+  ours = g_strdup_printf ("%.1f", 2.5);
+  g_assert_cmpstr (ours, ==, "2.5");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -215,5 +239,6 @@ main (int   argc,
   g_test_add_func ("/aiperf/window/german/menus", test_menus);
   g_test_add_func ("/aiperf/window/german/preferences", test_preferences);
   g_test_add_func ("/aiperf/window/german/time-slice-toast", test_time_slice_toast);
+  g_test_add_func ("/aiperf/window/german/numbers", test_numbers);
   return g_test_run ();
 }

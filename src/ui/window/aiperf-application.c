@@ -166,6 +166,10 @@ aiperf_application_startup (GApplication *app)
   };
 
   G_APPLICATION_CLASS (aiperf_application_parent_class)->startup (app);
+  /* GTK has just set every category from the environment again: numbers
+   * stay as --headless writes them (and as the chart's ticks read), so a
+   * report or label exported from a German window says 2.5, not 2,5. */
+  setlocale (LC_NUMERIC, "C");
 
   source = g_settings_schema_source_get_default ();
   if (source != NULL)
