@@ -272,6 +272,67 @@ test_shapes (void)
   cairo_surface_destroy (surface);
 }
 
+/* Counts the pixels in a box around (x, y) that are close to white and
+ * those close to black. */
+static void
+count_light_dark (cairo_surface_t *surface,
+                  double           x,
+                  double           y,
+                  double           half,
+                  guint           *light,
+                  guint           *dark)
+{
+  *light = *dark = 0;
+  for (double dy = -half; dy <= half; dy++)
+    for (double dx = -half; dx <= half; dx++)
+      {
+        Pixel p = read_pixel (surface, x + dx, y + dy);
+
+        *light += p.r + p.g + p.b > 600;
+        *dark += p.r + p.g + p.b < 150;
+      }
+}
+
+/* A value written on a heatmap cell reads on it: light on a dark cell,
+ * dark on a light one (the GEMM heatmap's low cells are viridis' near-black
+ * purple; black text on them could not be read). */
+static void
+test_cell_text_contrast (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("heatmap text");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  AiperfLayer *cells, *text;
+  cairo_surface_t *surface;
+  AiperfViewport vp;
+  double px, py;
+  guint light, dark;
+
+  chart->has_color_scale = TRUE;
+  cells = aiperf_chart_add_layer (chart, AIPERF_LAYER_CELLS, -1);
+  cells->fill_opacity = 1;
+  aiperf_layer_append_cell (cells, 0, 5, 0, 10, 0);
+  aiperf_layer_append_cell (cells, 5, 10, 0, 10, 1);
+  text = aiperf_chart_add_layer (chart, AIPERF_LAYER_TEXT, -1);
+  text->color = aiperf_color_role (AIPERF_ROLE_FOREGROUND);
+  aiperf_layer_append_labeled (text, 2.5, 5, -1, "888");
+  aiperf_layer_append_labeled (text, 7.5, 5, -1, "888");
+  fixed_view (&vp, AIPERF_SCALE_LINEAR, 0, 10);
+  surface = draw_chart (renderer, chart, &vp, AIPERF_THEME_LIGHT, W, H);
+
+  /* the dark cell (low value): its text is light, none of it black */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 2.5, 5, FALSE, &px, &py));
+  count_light_dark (surface, px, py, 8, &light, &dark);
+  g_test_message ("dark cell: %u light, %u dark pixels", light, dark);
+  g_assert_cmpuint (light, >, 10);
+  /* the light cell (high value): its text is dark */
+  g_assert_true (aiperf_renderer_data_to_pixel (renderer, 7.5, 5, FALSE, &px, &py));
+  count_light_dark (surface, px, py, 8, &light, &dark);
+  g_test_message ("light cell: %u light, %u dark pixels", light, dark);
+  g_assert_cmpuint (dark, >, 10);
+  g_assert_cmpuint (light, ==, 0);
+  cairo_surface_destroy (surface);
+}
+
 /* Every kind in both themes; with AIPERF_RENDER_OUT=DIR the PNGs are kept
  * there for a look. */
 static void
@@ -591,6 +652,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/decimate/panels-dense-as-line", test_panels_dense_as_line);
   g_test_add_func ("/aiperf/render/axis/category-ticks", test_category_ticks);
   g_test_add_func ("/aiperf/render/layers/shapes", test_shapes);
+  g_test_add_func ("/aiperf/render/layers/cell-text-contrast", test_cell_text_contrast);
   g_test_add_func ("/aiperf/render/layers/every-kind", test_every_kind);
   g_test_add_func ("/aiperf/render/surfaces/svg-pdf-recording", test_surfaces);
   g_test_add_func ("/aiperf/render/layout/nothing-clipped", test_nothing_clipped);

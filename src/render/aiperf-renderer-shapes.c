@@ -282,6 +282,66 @@ aiperf_renderer_draw_ellipses (Ctx *c)
   aiperf_pixel_mask_clear (&mask);
 }
 
+/* The colour of the heatmap cell under (@x, @y), as drawn over the plot
+ * background; FALSE where no cell is. @hint: the cell tried first (a
+ * value's text is usually added in its cell's order). */
+static gboolean
+cell_color_at (Ctx        *c,
+               double      x,
+               double      y,
+               guint       hint,
+               AiperfRGBA *out)
+{
+  const AiperfChart *chart = c->self->chart;
+  double span = c->self->c_max - c->self->c_min;
+
+  for (guint l = 0; chart != NULL && l < chart->layers->len; l++)
+    {
+      const AiperfLayer *cells = g_ptr_array_index (chart->layers, l);
+      guint n;
+
+      if (cells->kind != AIPERF_LAYER_CELLS || cells->value == NULL)
+        continue;
+      n = aiperf_layer_get_n (cells);
+      for (guint k = 0; k < n; k++)
+        {
+          guint i = (hint + k) % n;
+          double x0 = g_array_index (cells->x, double, i), x1 = COL (cells->x2, i);
+          double y0 = COL (cells->lo, i), y1 = COL (cells->hi, i);
+          double v = COL (cells->value, i);
+          AiperfRGBA fill, bg = c->self->style->plot_background;
+
+          if (!(x >= MIN (x0, x1) && x <= MAX (x0, x1) && y >= MIN (y0, y1) && y <= MAX (y0, y1)) ||
+              !isfinite (v))
+            continue;
+          fill = span > 0 ? aiperf_color_scale_at ((v - c->self->c_min) / span)
+                          : aiperf_style_resolve (c->self->style, cells->color);
+          out->r = fill.r * cells->fill_opacity + bg.r * (1 - cells->fill_opacity);
+          out->g = fill.g * cells->fill_opacity + bg.g * (1 - cells->fill_opacity);
+          out->b = fill.b * cells->fill_opacity + bg.b * (1 - cells->fill_opacity);
+          out->a = 1;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Text on a heatmap cell: the layer's colour where it reads on the cell,
+ * else whichever of the text and background colours reads better (a
+ * dark label on a dark viridis cell cannot be read). */
+static AiperfRGBA
+text_color_on_cell (Ctx       *c,
+                    double     x,
+                    double     y,
+                    guint      hint)
+{
+  AiperfRGBA cell, fg = c->self->style->foreground, bg = c->self->style->plot_background;
+
+  if (!cell_color_at (c, x, y, hint, &cell) || aiperf_rgba_contrast (c->color, cell) >= 4.5)
+    return c->color;
+  return aiperf_rgba_contrast (fg, cell) >= aiperf_rgba_contrast (bg, cell) ? fg : bg;
+}
+
 void
 aiperf_renderer_draw_text (Ctx *c)
 {
@@ -315,6 +375,9 @@ aiperf_renderer_draw_text (Ctx *c)
       if (!g_hash_table_add (cells, &keys[used]))
         continue;
       used++;
+      aiperf_set_rgba (c->cr, text_color_on_cell (c, g_array_index (layer->x, double, i),
+                                                  g_array_index (layer->y, double, i), i),
+                       layer->opacity);
       aiperf_renderer_show_text (c->self, c->cr, label, px, py, 0.5, 0.5, 0);
       c->self->primitives++;
     }
