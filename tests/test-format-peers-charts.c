@@ -111,6 +111,8 @@ test_inference_perf_runs (Fixture       *f,
   g_assert_cmpstr (chart->y.unit, ==, "tokens/sec");
   g_assert_true (g_str_has_prefix (chart->note, "No GPU count recorded (inference-perf): the total "
                                                 "output token throughput is shown, not per GPU\nBest:"));
+  /* nor does its title claim "per GPU" (the preset's title does) */
+  g_assert_cmpstr (chart->title, ==, "Pareto Curve: Token Throughput vs Latency");
 }
 
 static void
@@ -142,6 +144,7 @@ test_across_tools (Fixture       *f,
   g_assert_cmpstr (chart->label_title, ==, "Concurrency or Request Rate");
   /* AIPerf keeps its per-GPU values; the others stand in, and say so. */
   g_assert_cmpstr (chart->y.title, ==, "Output Token Throughput Per GPU");
+  g_assert_cmpstr (chart->title, ==, "Pareto Curve: Token Throughput per GPU vs Latency");
   g_assert_true (g_str_has_prefix (chart->note, "No GPU count recorded for 15 runs (GuideLLM and "
                                                 "inference-perf): they show the total output token "
                                                 "throughput, not per GPU\n"));

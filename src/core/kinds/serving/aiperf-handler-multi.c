@@ -567,6 +567,17 @@ draw_uncertainty (AiperfChart *chart,
     }
 }
 
+/* Every run's throughput on the per-GPU axis is its total (no GPU count
+ * recorded): the title says "per GPU" no more than the axis does. */
+static void
+drop_per_gpu (AiperfChart *chart)
+{
+  char *at = chart->title != NULL ? strstr (chart->title, " per GPU") : NULL;
+
+  if (at != NULL)
+    memmove (at, at + strlen (" per GPU"), strlen (at + strlen (" per GPU")) + 1);
+}
+
 /* How the runs' points are joined. */
 typedef enum {
   JOIN_LINE,         /* scatter_line: each group's points in x order */
@@ -598,6 +609,7 @@ multi_run (const AiperfPlotSpec       *spec,
   char *note = NULL;
   guint by_rate = 0, n_points = 0;
   g_autoptr(GPtrArray) label_columns = NULL;
+  char no_gpu_count;  /* the axis showing total throughput for want of a GPU count */
 
   if (spec->x.metric == NULL || spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("A comparison plot needs both an x and a y metric."));
@@ -618,6 +630,9 @@ multi_run (const AiperfPlotSpec       *spec,
     y_tag = y_axis.substitute;
   x_note = aiperf_peer_axis_note (&x_axis);
   y_note = aiperf_peer_axis_note (&y_axis);
+  no_gpu_count = g_strcmp0 (x_tag, "output_token_throughput") == 0 && x_axis.substitute != NULL ? 'x'
+               : g_strcmp0 (y_tag, "output_token_throughput") == 0 && y_axis.substitute != NULL ? 'y'
+               : 0;
   aiperf_peer_axis_clear (&x_axis);
   aiperf_peer_axis_clear (&y_axis);
   if (groups->len == 0)
@@ -642,6 +657,8 @@ multi_run (const AiperfPlotSpec       *spec,
     }
 
   chart = aiperf_plot_chart_new (spec, spec->name);
+  if (no_gpu_count != 0)
+    drop_per_gpu (chart);
   aiperf_plot_set_metric_axis (&chart->x, x_tag, TRUE, x_stat,
                                first ? aiperf_run_get_metric_unit (first, x_tag) : NULL, spec->x_label);
   aiperf_plot_set_metric_axis (&chart->y, y_tag, TRUE, y_stat,
