@@ -60,6 +60,26 @@ test_auto_zero_room (void)
   g_assert_cmpfloat (vp.y_min, >, -0.02 * 300);
 }
 
+/* One request at x = 0 (a run of one request): the marker shows whole,
+ * in a plot that reaches past it, not on the edge of a 0..0.5 plot. */
+static void
+test_auto_single_zero (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("one request");
+  int s = aiperf_chart_add_series (chart, "a", aiperf_color_palette (0), AIPERF_LAYER_POINTS);
+  AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_POINTS, s);
+  AiperfViewport vp;
+
+  aiperf_layer_append_point (layer, 0, 21.3, 0);
+  aiperf_viewport_init_from_chart (&vp, chart);
+  g_assert_cmpfloat (vp.x_min, <, 0);
+  g_assert_cmpfloat (vp.x_min, >, -0.02);
+  g_assert_cmpfloat (vp.x_max, >=, 1);
+  /* y as before: from zero to above the value */
+  g_assert_cmpfloat (vp.y_min, ==, 0);
+  g_assert_cmpfloat (vp.y_max, >, 21.3);
+}
+
 static void
 test_auto_log (void)
 {
@@ -145,6 +165,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/aiperf/render/viewport/auto", test_auto);
   g_test_add_func ("/aiperf/render/viewport/auto-zero-room", test_auto_zero_room);
+  g_test_add_func ("/aiperf/render/viewport/auto-single-zero", test_auto_single_zero);
   g_test_add_func ("/aiperf/render/viewport/auto-log", test_auto_log);
   g_test_add_func ("/aiperf/render/viewport/zoom-pan", test_zoom);
   g_test_add_func ("/aiperf/render/viewport/zoom-log-y2", test_zoom_log_and_y2);

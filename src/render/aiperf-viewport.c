@@ -94,6 +94,14 @@ auto_range (const AiperfChart *chart,
         hi = 0;
     }
 
+  /* Every value zero on a "tozero" axis (the one request of a run): 0..1,
+   * with the room below zero, so the marker shows whole, not cut in half
+   * on the axis line of a 0..0.5 plot. */
+  if (pin_zero && hi == 0)
+    {
+      hi = 1;
+      room = !has_bars_on (chart, which);
+    }
   lo = to_space (axis->scale, lo);
   hi = to_space (axis->scale, hi);
   if (hi - lo <= 0)
