@@ -255,6 +255,15 @@ test_analysis (void)
 
   summary = aiperf_kernels_summary_section (set);
   g_assert_nonnull (strstr (summary, "EPLBON against EPLBOFF (the baseline, opened first):"));
+  /* times in a unit, never "-3e+08" ns; a zero in its input's unit, and
+   * one input's times lined up */
+  g_assert_nonnull (strstr (summary, "  total_kernel             -0.300 s (-6.0%)\n"
+                                     "  moe_total                -0.500 s (-25.0%)\n"
+                                     "  fused_moe.avg            -25.000 µs (-25.0%)\n"));
+  g_assert_null (strstr (summary, "e+0"));
+  g_assert_nonnull (strstr (summary, "  Total kernel time: 5.000 s\n"
+                                     "  communication        1.400 s   28.0%  12000 calls\n"));
+  g_assert_nonnull (strstr (summary, "  memory               0.050 s    1.0%  50000 calls\n"));
   g_assert_nonnull (strstr (summary, "can exceed the wall time"));
   /* one fused_moe row each: nothing was combined, so no note says so */
   g_assert_null (strstr (summary, "fused_moe rows are combined"));

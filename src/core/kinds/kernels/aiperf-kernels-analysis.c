@@ -502,17 +502,29 @@ aiperf_kernels_tracelens_section (AiperfRunSet *runs)
   return s != NULL ? g_string_free (s, FALSE) : NULL;
 }
 
+/* @ns in the unit that suits @unit_of, right-aligned in @width: the
+ * times of one input share its total's unit, so they line up and a zero
+ * reads "0.000 ms" beside them, not "0.000 ns". */
+static void
+append_time_in (GString *s,
+                double   ns,
+                double   unit_of,
+                int      width)
+{
+  double scale;
+  const char *unit = aiperf_kernel_time_unit (unit_of, &scale);
+
+  if (isnan (ns))
+    g_string_append_printf (s, "%*s", width, "-");
+  else
+    g_string_append_printf (s, "%*.3f %s", width, ns / scale, unit);
+}
+
 static void
 append_time (GString *s,
              double   ns)
 {
-  double scale;
-  const char *unit = aiperf_kernel_time_unit (ns, &scale);
-
-  if (isnan (ns))
-    g_string_append (s, "-");
-  else
-    g_string_append_printf (s, "%.3f %s", ns / scale, unit);
+  append_time_in (s, ns, ns, 0);
 }
 
 char *
@@ -544,7 +556,7 @@ aiperf_kernels_summary_section (AiperfRunSet *runs)
           if (total <= 0)
             continue;
           g_string_append_printf (s, "  %-15s ", (const char *) g_ptr_array_index (data->categories, c));
-          append_time (s, total);
+          append_time_in (s, total, source->total, 10);
           g_string_append_printf (s, _("  %5.1f%%  %.0f calls\n"), 100.0 * total / source->total, calls);
         }
       if (m[M_FUSED_INSTANCES] > 0)
@@ -554,7 +566,7 @@ aiperf_kernels_summary_section (AiperfRunSet *runs)
           g_string_append_printf (s, _(", CV %.3f, max/min %.2f\n"), m[M_FUSED_CV], m[M_FUSED_RATIO]);
         }
       g_string_append (s, _("  NCCL time: "));
-      append_time (s, m[M_NCCL]);
+      append_time_in (s, m[M_NCCL], source->total, 0);
       g_string_append_printf (s, _(", communication ÷ computation %.3f\n"), m[M_RATIO]);
     }
   for (guint i = 1; i < data->sources->len; i++)
@@ -567,9 +579,23 @@ aiperf_kernels_summary_section (AiperfRunSet *runs)
       compute (other, b);
       g_string_append_printf (s, _("\n%s against %s (the baseline, opened first):\n"), other->label, first->label);
       for (Metric k = 0; k < N_METRICS; k++)
-        if (isfinite (a[k]) && isfinite (b[k]) && a[k] != b[k])
-          g_string_append_printf (s, "  %-24s %+.6g (%+.1f%%)\n", metric_keys[k], b[k] - a[k],
-                                  a[k] != 0 ? 100.0 * (b[k] - a[k]) / a[k] : NAN);
+        {
+          double d = b[k] - a[k], pct = a[k] != 0 ? 100.0 * d / a[k] : NAN;
+
+          if (!isfinite (a[k]) || !isfinite (b[k]) || d == 0)
+            continue;
+          /* a time in the unit of the values compared ("-2.371 ms"), not "-2.37066e+06" (ns) */
+          if (g_str_has_suffix (metric_keys[k], "_ns"))
+            {
+              g_autofree char *key = g_strndup (metric_keys[k], strlen (metric_keys[k]) - strlen ("_ns"));
+
+              g_string_append_printf (s, "  %-24s %s", key, d < 0 ? "-" : "+");
+              append_time_in (s, fabs (d), MAX (fabs (a[k]), fabs (b[k])), 0);
+              g_string_append_printf (s, " (%+.1f%%)\n", pct);
+            }
+          else
+            g_string_append_printf (s, "  %-24s %+.6g (%+.1f%%)\n", metric_keys[k], d, pct);
+        }
     }
   if (tracelens != NULL)
     g_string_append (s, tracelens);
