@@ -481,7 +481,8 @@ test_hta_last_step (void)
 
 /* Two ranks merged, each with its ProfilerStep#6: the iterations chart
  * draws a group of bars per rank, named by its file, side by side at
- * step 6 (one bar over the other before), each its rank's GPU-side span. */
+ * step 6 (one bar over the other before; the axis's one category, not a
+ * wall across the plot), each its rank's GPU-side span. */
 static void
 test_ranks_iterations (void)
 {
@@ -509,9 +510,53 @@ test_ranks_iterations (void)
       g_assert_cmpuint (bars->group, ==, i);
       g_assert_cmpuint (bars->n_groups, ==, 2);
       g_assert_cmpuint (bars->x->len, ==, 1);
-      g_assert_cmpfloat (g_array_index (bars->x, double, 0), ==, 6);
+      g_assert_cmpfloat (g_array_index (bars->x, double, 0), ==, 0);
       assert_relative (g_array_index (bars->y, double, 0), i == 0 ? 3.907827 : 34.892421, "step 6");
     }
+  g_assert_cmpuint (chart->x.tick_labels->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (chart->x.tick_labels, 0), ==, "6");
+  /* room for three categories: the pair of bars takes a third of the width */
+  g_assert_cmpfloat (chart->x.max - chart->x.min, ==, 3);
+}
+
+/* Traces whose steps are far apart (MTIA's step 1, HTA's DDP trace's
+ * 101–105, a CPU-only rank's 551): one category per step, labelled with
+ * it, bars a category wide; at their numbers on an axis from 1 to 551
+ * each bar was a hairline. */
+static void
+test_far_apart_steps (void)
+{
+  g_autofree char *mtia = trace_fixture ("mtia_rank_0.json.gz");
+  g_autofree char *ddp = trace_fixture ("rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz");
+  g_autofree char *cpu = trace_fixture ("rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz");
+  const char *paths[] = { mtia, ddp, cpu, NULL };
+  g_autoptr(AiperfRunSet) set = format_load (paths);
+  g_autoptr(AiperfPlotSpec) spec = aiperf_plot_spec_new ("iterations", aiperf_plot_handler_find ("iterations"));
+  g_autoptr(AiperfPlotColors) colors = aiperf_plot_colors_new ();
+  g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *steps[] = { "1", "101", "102", "103", "104", "105", "551" };
+  AiperfLayer *bars;
+
+  chart = aiperf_handler_iterations (spec, set, NULL, colors, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chart->x.tick_labels->len, ==, G_N_ELEMENTS (steps));
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_assert_cmpstr (g_ptr_array_index (chart->x.tick_labels, i), ==, steps[i]);
+      g_assert_cmpfloat (g_array_index (chart->x.tick_positions, double, i), ==, i);
+    }
+  /* the DDP trace's five steps at categories 1..5, with their CPU-side spans */
+  bars = g_ptr_array_index (chart->layers, 1);
+  g_assert_cmpuint (bars->x->len, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpfloat (g_array_index (bars->x, double, i), ==, i + 1);
+  assert_relative (g_array_index (bars->y, double, 0), 35.115869, "step 101");
+  /* the CPU-only rank's step 551 at the last category */
+  bars = g_ptr_array_index (chart->layers, 2);
+  g_assert_cmpuint (bars->x->len, ==, 1);
+  g_assert_cmpfloat (g_array_index (bars->x, double, 0), ==, 6);
+  assert_relative (g_array_index (bars->y, double, 0), 210.109162, "step 551");
 }
 
 /* Two traces opened side by side: their streams, both "GPU 0 · stream
@@ -855,6 +900,7 @@ main (int   argc,
   g_test_add_func ("/trace/wild/ranks-slowest", test_ranks_slowest);
   g_test_add_func ("/trace/wild/idle-streams-named", test_idle_streams_named);
   g_test_add_func ("/trace/wild/ranks-iterations", test_ranks_iterations);
+  g_test_add_func ("/trace/wild/far-apart-steps", test_far_apart_steps);
   g_test_add_func ("/trace/wild/acelyzer", test_acelyzer);
   g_test_add_func ("/trace/wild/acelyzer-count", test_acelyzer_count);
   g_test_add_func ("/trace/wild/metadata-only", test_metadata_only);

@@ -475,6 +475,61 @@ step_files (AiperfTable *steps)
   return files;
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The step numbers of every trace, sorted, each once: the categories of
+ * the x axis. Traces whose steps are far apart (1; 101–105; 551) put their
+ * bars side by side, each labelled with its step: at their numbers, on an
+ * axis from 1 to 552, each bar would be a hairline; and one step is one
+ * bar of a category's width, not a wall across the plot. */
+static GArray *
+step_positions (AiperfRunSet *runs)
+{
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *distinct = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfTable *steps = aiperf_run_get_table (aiperf_run_set_get_run (runs, i), "iterations");
+      const double *step = steps != NULL ? aiperf_table_get_column (steps, "step") : NULL;
+
+      for (guint r = 0; step != NULL && r < aiperf_table_get_n_rows (steps); r++)
+        if (isfinite (step[r]))
+          g_array_append_val (all, step[r]);
+    }
+  g_array_sort (all, compare_doubles);
+  for (guint i = 0; i < all->len; i++)
+    if (distinct->len == 0 || g_array_index (all, double, i) != g_array_index (distinct, double, distinct->len - 1))
+      g_array_append_val (distinct, g_array_index (all, double, i));
+  return distinct;
+}
+
+/* Where the bar of @step stands: its place in @positions. */
+static double
+step_x (GArray *positions,
+        double  step)
+{
+  guint lo = 0, hi = positions->len;
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (positions, double, mid) < step)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 AiperfChart *
 aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                            AiperfRunSet               *runs,
@@ -483,6 +538,7 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                            GError                    **error)
 {
   g_autoptr(AiperfChart) chart = NULL;
+  g_autoptr(GArray) positions = NULL;
   guint n_groups = 0, group = 0;
 
   (void) classification;
@@ -502,6 +558,14 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
   aiperf_axis_set_label (&chart->x, _("Iteration (ProfilerStep)"), NULL);
   aiperf_axis_set_label (&chart->y, _("Elapsed Time"), "ms");
   chart->x.integer_ticks = TRUE;
+  positions = step_positions (runs);
+  {
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+    for (guint i = 0; i < positions->len; i++)
+      g_ptr_array_add (names, g_strdup_printf ("%.0f", g_array_index (positions, double, i)));
+    aiperf_axis_set_categories (&chart->x, (const char * const *) names->pdata, names->len);
+  }
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
       AiperfRun *run = aiperf_run_set_get_run (runs, i);
@@ -537,7 +601,7 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
           aiperf_layer_set_group (bars, group++, n_groups);
           for (guint r = 0; r < aiperf_table_get_n_rows (steps); r++)
             if (file < 0 || (int) aiperf_table_get (steps, file_column, r) == file)
-              aiperf_layer_append_bar (bars, step[r], 0.8, dur[r], (int) r);
+              aiperf_layer_append_bar (bars, step_x (positions, step[r]), 0.8, dur[r], (int) r);
         }
     }
   return g_steal_pointer (&chart);
