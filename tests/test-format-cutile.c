@@ -457,6 +457,62 @@ test_comparison (void)
   g_assert_cmpstr (aiperf_run_get_parameter (aiperf_run_set_get_run (profile, 0), "system.cuda_version"), ==, "13.0");
 }
 
+/* cutileGPT's two real files open together: the comparison names its
+ * configs "nano", the profile "gpt_nano", and only the profile has a
+ * throughput. Each chart keeps only the configs and files it has bars
+ * for: the throughput chart its 6 profile configs as whole bars (not 12
+ * slots, half of them empty, each bar a third of its slot), the speedup
+ * chart its 6 comparison configs, and the files without a bar leave the
+ * legend. */
+static void
+test_real_pair_no_empty_slots (void)
+{
+  g_autoptr(AiperfRunSet) set = load ("real/comparison_data.json", "real/profiling_data.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfChart) throughput = build (set, "throughput", &error);
+  g_autoptr(AiperfChart) speedup = build (set, "speedup", &error);
+  static const char * const profile[] = { "gpt_nano", "gpt_tile_small", "gpt_micro", "gpt_tile_medium",
+                                          "gpt_mini", "gpt_tile_large" };
+  static const char * const compared[] = { "nano", "tile-small", "micro", "tile-medium", "mini", "tile-large" };
+  const AiperfLayer *bars = NULL;
+  guint shown = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (throughput->x.tick_labels->len, ==, G_N_ELEMENTS (profile));
+  for (guint c = 0; c < G_N_ELEMENTS (profile); c++)
+    g_assert_cmpstr (g_ptr_array_index (throughput->x.tick_labels, c), ==, profile[c]);
+  /* gpt_nano: 248081.02 tokens/s, a whole-width bar at the first config */
+  for (guint l = 0; l < throughput->layers->len; l++)
+    {
+      const AiperfLayer *layer = g_ptr_array_index (throughput->layers, l);
+
+      if (layer->kind == AIPERF_LAYER_BARS && aiperf_layer_get_n (layer) > 0)
+        {
+          bars = layer;
+          shown++;
+        }
+    }
+  g_assert_cmpuint (shown, ==, 1);
+  g_assert_cmpuint (aiperf_layer_get_n (bars), ==, 6);
+  g_assert_cmpfloat (col (bars->x, 0), ==, 0);
+  g_assert_cmpfloat_with_epsilon (col (bars->y, 0), 248081.02, 0.01);
+  g_assert_cmpuint (bars->n_groups, <=, 1);
+  for (guint s = 0; s < throughput->series->len; s++)
+    {
+      AiperfSeries *series = g_ptr_array_index (throughput->series, s);
+
+      /* minGPT and cutileGPT (the comparison) have no throughput */
+      g_assert_true (series->in_legend == (s == 2));
+    }
+
+  g_assert_cmpuint (speedup->x.tick_labels->len, ==, G_N_ELEMENTS (compared));
+  for (guint c = 0; c < G_N_ELEMENTS (compared); c++)
+    g_assert_cmpstr (g_ptr_array_index (speedup->x.tick_labels, c), ==, compared[c]);
+  bars = layer_of (speedup, AIPERF_LAYER_BARS, 0);
+  g_assert_cmpfloat (col (bars->x, 0), ==, 0);
+  g_assert_cmpfloat_with_epsilon (col (bars->y, 0), 0.6549945277479303, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -468,5 +524,6 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/plot/cutile/two-files", test_charts_two_files);
   g_test_add_func ("/aiperf/plot/cutile/summary", test_summary);
   g_test_add_func ("/aiperf/format/cutile/comparison", test_comparison);
+  g_test_add_func ("/aiperf/plot/cutile/real-pair-no-empty-slots", test_real_pair_no_empty_slots);
   return g_test_run ();
 }

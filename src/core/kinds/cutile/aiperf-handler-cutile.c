@@ -48,6 +48,68 @@ set_config_axis (AiperfChart      *chart,
   chart->id_kind = g_strdup ("run");
 }
 
+/* A comparison file and a profiling file name their configs apart
+ * ("nano", "gpt_nano"), and a file may lack the metric (throughput):
+ * drawn as they were, half the configs were empty slots and the bars
+ * thin slivers beside the slots of files with nothing. The configs with
+ * no bar and the files with no bar leave @chart: the kept bars close
+ * up, the empty files leave the legend. */
+static void
+drop_empty_slots (AiperfChart *chart)
+{
+  GPtrArray *labels = chart->x.tick_labels;
+  guint n = labels != NULL ? labels->len : 0, kept = 0, n_slots = 0;
+  g_autofree int *to = g_new0 (int, n + 1);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint l = 0; l < chart->layers->len; l++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->kind != AIPERF_LAYER_BARS)
+        continue;
+      for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
+        {
+          double x = g_array_index (layer->x, double, i);
+
+          if (x >= 0 && x < n)
+            to[(guint) x] = 1;
+        }
+      if (aiperf_layer_get_n (layer) > 0)
+        n_slots++;
+    }
+  for (guint c = 0; c < n; c++)
+    {
+      if (to[c])
+        g_ptr_array_add (names, g_strdup (g_ptr_array_index (labels, c)));
+      to[c] = to[c] ? (int) kept++ : -1;
+    }
+  for (guint l = 0, slot = 0; l < chart->layers->len; l++)
+    {
+      AiperfLayer *layer = g_ptr_array_index (chart->layers, l);
+
+      if (layer->kind == AIPERF_LAYER_BARS && aiperf_layer_get_n (layer) == 0)
+        {
+          if (layer->series >= 0)
+            ((AiperfSeries *) g_ptr_array_index (chart->series, layer->series))->in_legend = FALSE;
+          continue;
+        }
+      if (layer->kind == AIPERF_LAYER_BARS && layer->n_groups > 1)
+        aiperf_layer_set_group (layer, slot++, n_slots);
+      if (layer->kind != AIPERF_LAYER_BARS && layer->kind != AIPERF_LAYER_TEXT)
+        continue;
+      for (guint i = 0; i < aiperf_layer_get_n (layer); i++)
+        {
+          double *x = &g_array_index (layer->x, double, i);
+
+          if (*x >= 0 && *x < n && to[(guint) *x] >= 0)
+            *x = to[(guint) *x];
+        }
+    }
+  if (kept > 0 && kept < n)
+    aiperf_axis_set_categories (&chart->x, (const char * const *) names->pdata, names->len);
+}
+
 /* One series per file, coloured by its label for the whole export. */
 static int
 add_file_series (AiperfChart      *chart,
@@ -162,6 +224,7 @@ aiperf_handler_cutile_bars (const AiperfPlotSpec       *spec,
   add_grouped_bars (chart, data, colors, metric_bar_value, &m);
   if (aiperf_chart_count_points (chart, AIPERF_LAYER_BARS) == 0)
     return aiperf_plot_no_data (error, _("no cutileGPT profile has %s"), m.tag);
+  drop_empty_slots (chart);
   return g_steal_pointer (&chart);
 }
 
@@ -381,6 +444,7 @@ aiperf_handler_cutile_architecture (const AiperfPlotSpec       *spec,
           aiperf_chart_free (panel);
           continue;
         }
+      drop_empty_slots (panel);
       aiperf_chart_add_panel (chart, panel);
     }
   if (chart->panels == NULL)
@@ -535,6 +599,7 @@ aiperf_handler_cutile_speedup (const AiperfPlotSpec       *spec,
     }
   if (aiperf_chart_count_points (chart, AIPERF_LAYER_BARS) == 0)
     return aiperf_plot_no_data (error, _("no config is in both profiles with a %s"), tag);
+  drop_empty_slots (chart);
   /* The labels sit just above the bars and their error bars. */
   for (guint i = 0; text != NULL && i < aiperf_layer_get_n (text); i++)
     g_array_index (text->y, double, i) += MAX (top, 1.0) * 0.05;
