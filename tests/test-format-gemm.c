@@ -678,6 +678,8 @@ test_chart_notes (void)
   g_test_message ("%s", bar_chart->note);
   g_assert_nonnull (strstr (bar_chart->note, "the 2 kernel shapes with the highest TFLOP/s, of 4"));
   g_assert_null (strstr (bar_chart->note, "largest"));
+  /* a note reads as a sentence: "The input names no known GPU: …" */
+  g_assert_true (g_str_has_prefix (bar_chart->note, "The input names no known GPU: no ceilings"));
   /* the two llama-8b qkv rows are one bar, among the two kept */
   g_assert_nonnull (strstr (bar_chart->note, "1 bar is the mean of several rows of one shape (up to 2"));
 
@@ -688,6 +690,7 @@ test_chart_notes (void)
   g_assert_no_error (error);
   g_test_message ("%s", heat_chart->note);
   g_assert_nonnull (strstr (heat_chart->note, "1 cell (marked *) is the mean of several rows, 1 of them of several models"));
+  g_assert_true (g_str_has_prefix (heat_chart->note, "The input names no known GPU: no ceilings"));
   for (guint l = 0; l < heat_chart->layers->len; l++)
     if (((AiperfLayer *) g_ptr_array_index (heat_chart->layers, l))->kind == AIPERF_LAYER_TEXT)
       text = g_ptr_array_index (heat_chart->layers, l);

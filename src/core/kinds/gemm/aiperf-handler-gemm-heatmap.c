@@ -396,7 +396,7 @@ aiperf_handler_gemm_heatmap (const AiperfPlotSpec       *spec,
       g_string_append_printf (note, "%s%s", note->len > 0 ? " · " : "", sources);
     if (trimmed->len > 0)
       g_string_append_printf (note, "%s%s", note->len > 0 ? " · " : "", trimmed->str);
-    chart->note = note->len > 0 ? g_strdup (note->str) : NULL;
+    chart->note = aiperf_gemm_note_text (note);
   }
   return g_steal_pointer (&chart);
 }

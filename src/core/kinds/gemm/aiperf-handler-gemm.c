@@ -99,7 +99,7 @@ set_note (AiperfChart    *chart,
     g_string_append_printf (note, "%s%s", note->len > 0 ? " · " : "", sources);
   if (extra != NULL)
     g_string_append_printf (note, "%s%s", note->len > 0 ? " · " : "", extra);
-  chart->note = note->len > 0 ? g_strdup (note->str) : NULL;
+  chart->note = aiperf_gemm_note_text (note);
 }
 
 /* Precisions with the same peak share one ceiling: "BF16/FP16". */

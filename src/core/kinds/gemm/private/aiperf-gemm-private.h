@@ -81,6 +81,10 @@ double          aiperf_gemm_data_peak     (AiperfGemmData *data,
 /* Notes on where the bytes and TFLOP/s came from ("bytes: from the file"),
  * or NULL when all were computed. */
 char           *aiperf_gemm_data_sources  (AiperfGemmData *data);
+/* A chart note made of " · "-joined parts, as a sentence (its first
+ * letter upper case: the parts are written to follow one another); NULL
+ * when empty. */
+char           *aiperf_gemm_note_text     (const GString  *note);
 
 /* Handlers (aiperf-handler-gemm.c, aiperf-handler-gemm-heatmap.c). */
 AiperfChart *aiperf_handler_gemm_roofline (const AiperfPlotSpec *spec, AiperfRunSet *runs,
