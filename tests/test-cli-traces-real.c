@@ -157,7 +157,7 @@ test_no_profiler_steps (void)
       g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
       g_assert_null (strstr (summary, "No iterations"));
       if (i == 0)
-        g_assert_nonnull (strstr (summary, "  1 iterations (GPU-side ProfilerStep spans): mean 34.892 ms, "
+        g_assert_nonnull (strstr (summary, "  1 iteration (GPU-side ProfilerStep span): mean 34.892 ms, "
                                            "median 34.892 ms\n"));
       result_clear (&r);
       aiperf_test_remove_tree (out);

@@ -118,7 +118,7 @@ test_iterations (void)
   g_assert_cmpfloat (aiperf_table_get (steps, (guint) aiperf_table_find_column (steps, "step"), 0), ==, 1);
   g_assert_cmpfloat (aiperf_table_get (steps, (guint) aiperf_table_find_column (steps, "duration_ms"), 0), >, 0);
   summary = aiperf_trace_summary_section (set);
-  g_assert_nonnull (strstr (summary, "1 iterations (CPU-side ProfilerStep spans): mean"));
+  g_assert_nonnull (strstr (summary, "1 iteration (CPU-side ProfilerStep span): mean"));
 }
 
 /* Damage: events before it are kept and the byte offset is said; a bare

@@ -188,7 +188,7 @@ test_iterations_once (void)
   assert_relative (aiperf_table_get_column (steps, "cpu_duration_ms")[0], 47.151395, "cpu");
   summary = aiperf_trace_summary_section (set);
   g_test_message ("%s", summary);
-  g_assert_nonnull (strstr (summary, "1 iterations (GPU-side ProfilerStep spans): mean 34.892 ms"));
+  g_assert_nonnull (strstr (summary, "1 iteration (GPU-side ProfilerStep span): mean 34.892 ms"));
 }
 
 /* Times of µs at 1.4e12 carry a quarter-nanosecond of rounding: equal

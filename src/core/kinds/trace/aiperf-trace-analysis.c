@@ -425,7 +425,9 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
           for (guint r = 0; r < n; r++)
             sum += d[r];
           qsort (sorted, n, sizeof (double), (int (*) (const void *, const void *)) aiperf_compare_doubles);
-          g_string_append_printf (s, _("  %u iterations (%s-side ProfilerStep spans): mean %.3f ms, median %.3f ms\n"),
+          g_string_append_printf (s, ngettext ("  %u iteration (%s-side ProfilerStep span): mean %.3f ms, median %.3f ms\n",
+                                               "  %u iterations (%s-side ProfilerStep spans): mean %.3f ms, median %.3f ms\n",
+                                               n),
                                   n, aiperf_run_get_parameter (run, "iterations from") != NULL
                                      ? aiperf_run_get_parameter (run, "iterations from") : "CPU",
                                   sum / n, n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
