@@ -644,6 +644,49 @@ test_intersect (void)
  * drawn ("highest"), and bars or cells that are means of several rows
  * (here two llama-8b rows of one shape, and a mistral-7b row in the same
  * heatmap cell). */
+/* The GEMM sheets of two GPUs (TraceLens's of an H100 and an MI300 run)
+ * in one heatmap: each input its own row, so no cell is the mean of two
+ * GPUs' measurements (gemm-perf's 8944×1024×2816 read 598*, the mean of
+ * H100's 675 and MI300's 522). */
+static void
+test_heatmap_rows_per_input (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("aiperf-gemm-XXXXXX", NULL);
+  g_autofree char *h100 = g_build_filename (dir, "h100.csv", NULL);
+  g_autofree char *mi300 = g_build_filename (dir, "mi300.csv", NULL);
+  const char *paths[] = { h100, mi300, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfRunSet) runs = NULL;
+  g_autoptr(AiperfPlotSpec) heat = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+  const AiperfLayer *cells = NULL;
+
+  g_assert_true (g_file_set_contents (h100, "kernel,dtype,M,N,K,time_us\n"
+                                            "mm,bf16,8,4096,4096,10\n", -1, NULL));
+  g_assert_true (g_file_set_contents (mi300, "kernel,dtype,M,N,K,time_us\n"
+                                             "mm,bf16,8,4096,4096,20\n", -1, NULL));
+  runs = aiperf_run_set_load (paths, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  heat = aiperf_plot_spec_new ("heatmap", aiperf_plot_handler_find ("gemm_heatmap"));
+  chart = aiperf_handler_gemm_heatmap (heat, runs, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (chart->y.tick_labels->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (chart->y.tick_labels, 0), ==, "8 · h100");
+  g_assert_cmpstr (g_ptr_array_index (chart->y.tick_labels, 1), ==, "8 · mi300");
+  for (guint l = 0; l < chart->layers->len; l++)
+    if (((AiperfLayer *) g_ptr_array_index (chart->layers, l))->kind == AIPERF_LAYER_CELLS)
+      cells = g_ptr_array_index (chart->layers, l);
+  g_assert_nonnull (cells);
+  g_assert_cmpuint (aiperf_layer_get_n (cells), ==, 2);
+  /* 2·8·4096·4096 FLOPs in 10 µs and in 20 µs */
+  g_assert_cmpfloat_with_epsilon (g_array_index (cells->value, double, 0), 2.0 * 8 * 4096 * 4096 / 10e-6 / 1e12, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g_array_index (cells->value, double, 1), 2.0 * 8 * 4096 * 4096 / 20e-6 / 1e12, 1e-9);
+  g_assert_null (chart->note != NULL ? strstr (chart->note, "mean of several rows") : NULL);
+  g_unlink (h100);
+  g_unlink (mi300);
+  g_rmdir (dir);
+}
+
 static void
 test_chart_notes (void)
 {
@@ -714,6 +757,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/format/gemm/triton", test_triton);
   g_test_add_func ("/aiperf/format/gemm/triton-m-only", test_triton_m_only);
   g_test_add_func ("/aiperf/gemm/chart-notes", test_chart_notes);
+  g_test_add_func ("/aiperf/gemm/heatmap-rows-per-input", test_heatmap_rows_per_input);
   g_test_add_func ("/aiperf/format/gemm/json", test_json);
   g_test_add_func ("/aiperf/format/gemm/broken", test_broken);
   g_test_add_func ("/aiperf/gemm/gpu-peaks", test_gpu_peaks);

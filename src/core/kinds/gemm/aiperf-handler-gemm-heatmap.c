@@ -143,6 +143,53 @@ index_of (GHashTable *table,
   return c != NULL ? c->index : -1;
 }
 
+/* Whether the rows of @dtype come from more than one input (TraceLens's
+ * GEMM sheets of an H100 and an MI300 run): a cell must not be the mean
+ * of two GPUs' measurements. */
+static gboolean
+several_inputs (AiperfGemmData *data,
+                const char     *dtype,
+                gboolean        by_batch_size)
+{
+  int first = -1;
+
+  for (guint i = 0; i < data->points->len; i++)
+    {
+      const AiperfGemmPoint *p = &g_array_index (data->points, AiperfGemmPoint, i);
+
+      if ((dtype != NULL && g_strcmp0 (p->dtype, dtype) != 0) || !isfinite (row_value (p, by_batch_size)))
+        continue;
+      if (first < 0)
+        first = p->run;
+      else if (p->run != first)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A heatmap row: "8944", or "8944 · h100" with the input's label when
+ * rows of several inputs are in one heatmap (each input its own row,
+ * ordered by value, then by input). */
+static const char *
+row_key (AiperfGemmData        *data,
+         const AiperfGemmPoint *p,
+         double                 r,
+         gboolean               by_input,
+         char                  *buf,
+         gsize                  size,
+         double                *out_order)
+{
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  row_name (r, number, sizeof number);
+  *out_order = by_input ? r + 1e-3 * p->run / (data->run_labels->len + 1) : r;
+  if (!by_input)
+    g_strlcpy (buf, number, size);
+  else
+    g_snprintf (buf, size, "%s · %s", number, (const char *) g_ptr_array_index (data->run_labels, p->run));
+  return buf;
+}
+
 /* One heatmap of the rows of @dtype (NULL: all). */
 static AiperfChart *
 heatmap (AiperfGemmData *data,
@@ -159,7 +206,9 @@ heatmap (AiperfGemmData *data,
 {
   g_autoptr(GHashTable) shapes_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
   g_autoptr(GHashTable) rows_seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, category_free);
-  char shape_buf[64], row_buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char shape_buf[64], row_buf[G_ASCII_DTOSTR_BUF_SIZE + 256];
+  gboolean by_input = several_inputs (data, dtype, by_batch_size);
+  double order;
   g_autoptr(GPtrArray) shapes = NULL, rows = NULL, shape_names = NULL, row_names = NULL;
   g_autofree double *sum = NULL;
   g_autofree guint *n = NULL;
@@ -182,7 +231,8 @@ heatmap (AiperfGemmData *data,
           continue;
         }
       count (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf), p->N * p->K);
-      count (rows_seen, row_name (r, row_buf, sizeof row_buf), r);
+      row_key (data, p, r, by_input, row_buf, sizeof row_buf, &order);
+      count (rows_seen, row_buf, order);
     }
   *out_no_row += n_no_row;
   shapes = categories (shapes_seen, max_categories, &n_shapes);
@@ -211,7 +261,7 @@ heatmap (AiperfGemmData *data,
       if ((dtype != NULL && g_strcmp0 (p->dtype, dtype) != 0) || !isfinite (r) || !isfinite (v))
         continue;
       x = index_of (shapes_seen, shape_of (p, shape_buf, sizeof shape_buf));
-      y = index_of (rows_seen, row_name (r, row_buf, sizeof row_buf));
+      y = index_of (rows_seen, row_key (data, p, r, by_input, row_buf, sizeof row_buf, &order));
       if (x < 0 || y < 0)
         continue;
       sum[y * shapes->len + x] += v;
