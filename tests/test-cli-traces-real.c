@@ -322,6 +322,34 @@ test_log_not_json (void)
   aiperf_test_remove_tree (out);
 }
 
+/* MTIA's 13 s trace: its timeline's time axis in seconds (0 to 12, in
+ * "(s)"), not "12k" milliseconds. Read from the PDF report, whose
+ * timeline page the same painter draws. */
+static void
+test_timeline_seconds (void)
+{
+  g_autofree char *mtia = g_test_build_filename (G_TEST_DIST, "data", "trace", "mtia_rank_0.json.gz", NULL);
+  g_autofree char *out = g_build_filename (tmp_root, "mtia-report", NULL);
+  g_autofree char *path = g_build_filename (out, "report.pdf", NULL);
+  g_autofree char *text = NULL;
+  Result r;
+
+  cli_run (&r, tmp_root, "--report", "pdf", "-o", out, mtia, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  result_clear (&r);
+  text = pdf_text (path);
+  if (text == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_assert_nonnull (strstr (text, "Time since the trace's start (s)"));
+  g_assert_null (strstr (text, "Time since the trace's start (ms)"));
+  g_assert_null (strstr (text, "12k"));
+  g_assert_true (g_regex_match_simple ("\\b0 +2 +4 +6 +8 +10 +12\\b", text, 0, 0));
+  aiperf_test_remove_tree (out);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +365,7 @@ main (int   argc,
   g_test_add_func ("/cli/traces-real/no-profiler-steps", test_no_profiler_steps);
   g_test_add_func ("/cli/traces-real/iterations-csv", test_iterations_csv);
   g_test_add_func ("/cli/traces-real/cpu-ops-tracelens", test_cpu_ops_tracelens);
+  g_test_add_func ("/cli/traces-real/timeline-seconds", test_timeline_seconds);
   status = g_test_run ();
   aiperf_test_remove_tree (tmp_root);
   g_free (tmp_root);

@@ -469,6 +469,8 @@ aiperf_timeline_draw (cairo_t                   *cr,
   g_autofree AiperfRGBA *colors = NULL;
   g_autoptr(GArray) ticks = NULL;
   g_autoptr(GPtrArray) labels = NULL;
+  double unit_ns;
+  const char *axis_title;
   AiperfTimelineState state = *in_state;
   double y;
   guint n_keys = vt->n_keys (model->self);
@@ -527,13 +529,20 @@ aiperf_timeline_draw (cairo_t                   *cr,
   draw_marks (cr, model, &state, style, &lay);
   draw_lane_names (cr, model, &state, style, &lay);
 
-  /* The time axis, in ms from the trace's start. */
-  ticks = aiperf_ticks_linear (state.t0 / 1e6, state.t1 / 1e6, (guint) MAX (2.0, lay.width / (110 * s)));
+  /* The time axis from the trace's start: in ms, in s from 10 s on (a
+   * 13 s MTIA trace read "13k" ms). */
+  {
+    gboolean seconds = state.t1 - state.t0 >= 10 * G_GINT64_CONSTANT (1000000000);
+
+    unit_ns = seconds ? 1e9 : 1e6;
+    axis_title = seconds ? _("Time since the trace's start (s)") : _("Time since the trace's start (ms)");
+  }
+  ticks = aiperf_ticks_linear (state.t0 / unit_ns, state.t1 / unit_ns, (guint) MAX (2.0, lay.width / (110 * s)));
   labels = aiperf_ticks_format_axis (ticks, FALSE);
   for (guint i = 0; i < ticks->len; i++)
     {
       double v = g_array_index (ticks, double, i);
-      double x = lay.left + lay.width * (v * 1e6 - state.t0) / (double) (state.t1 - state.t0);
+      double x = lay.left + lay.width * (v * unit_ns - state.t0) / (double) (state.t1 - state.t0);
       const char *label = g_ptr_array_index (labels, i);
 
       if (x < lay.left - 0.5 || x > lay.left + lay.width + 0.5)
@@ -543,7 +552,7 @@ aiperf_timeline_draw (cairo_t                   *cr,
       cairo_fill (cr);
       show_text (cr, style, label, x - 12 * s, lay.top + lay.height + 18 * s, font, 0, FALSE);
     }
-  show_text (cr, style, _("Time since the trace's start (ms)"), lay.left + lay.width / 2 - 100 * s, height - 18 * s, font, 0, FALSE);
+  show_text (cr, style, axis_title, lay.left + lay.width / 2 - 100 * s, height - 18 * s, font, 0, FALSE);
 
   /* Legend: the keys drawn. */
   {
