@@ -147,6 +147,11 @@ test_multi_run (void)
   g_assert_cmpint (json_object_get_int_member (result, "cards"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (result, "canvases"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (result, "svgs"), ==, 4);
+  /* runs with metrics: each chart's pickers, the range filter, "Add chart" */
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (result, "page_controls"), "range"));
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (result, "page_controls"), "add"));
+  g_assert_true (json_array_get_boolean_element (json_array_get_array_element (json_object_get_array_member (result,
+                                                                                                           "toolbars"), 0), 1));
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (result, "titles"), 2), ==,
                    "TTFT vs Throughput");
 
@@ -435,6 +440,30 @@ test_timeline (void)
   assert_clean_console (log);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "problems")), ==, 0);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (result, "timelines")), ==, 1);
+  /* a trace has no run metrics: no metric pickers, no metric-range filter,
+   * no "Add chart"; log scales only on axes of numbers (the kernel names
+   * of the horizontal bars are on y) */
+  g_assert_false (json_object_get_boolean_member (json_object_get_object_member (result, "page_controls"), "range"));
+  g_assert_false (json_object_get_boolean_member (json_object_get_object_member (result, "page_controls"), "add"));
+  {
+    JsonArray *toolbars = json_object_get_array_member (result, "toolbars");
+    gboolean top_kernels = FALSE;
+
+    g_assert_cmpuint (json_array_get_length (toolbars), >, 0);
+    for (guint i = 0; i < json_array_get_length (toolbars); i++)
+      {
+        JsonArray *t = json_array_get_array_element (toolbars, i);
+
+        g_assert_false (json_array_get_boolean_element (t, 1));
+        if (g_str_equal (json_array_get_string_element (t, 0), "Top Kernels by Total Time"))
+          {
+            top_kernels = TRUE;
+            g_assert_true (json_array_get_boolean_element (t, 2));
+            g_assert_false (json_array_get_boolean_element (t, 3));
+          }
+      }
+    g_assert_true (top_kernels);
+  }
   timeline = json_array_get_object_element (json_object_get_array_member (result, "timelines"), 0);
   g_assert_cmpint (json_object_get_int_member (timeline, "slices"), ==, 840);
   g_assert_cmpint (json_object_get_int_member (timeline, "lanes"), ==, 7);

@@ -33,6 +33,12 @@
     out.canvases = state.cards.filter((c) => c.plot && c.plot.ctx.canvas.width > 0).length;
     out.svgs = Array.from(document.querySelectorAll("figure.chart .static noscript")).filter((n) => n.textContent.indexOf("\x3csvg") >= 0).length;
     out.titles = state.cards.map((c) => c.titleEl.textContent);
+    /* the controls each chart and the page offer: [title, metric pickers,
+     * log x, log y]; the metric-range filter and "Add chart" */
+    const has = (root, sel) => !!root.querySelector(sel);
+    out.toolbars = state.cards.map((c) => [c.titleEl.textContent, has(c.el, "select.pick-x"), has(c.el, "input.log-x"),
+                                           has(c.el, "input.log-y")]);
+    out.page_controls = { range: has(document, "input.range-min"), add: has(document, "button.add-chart") };
     /* what each live chart draws, layer by layer, beside what aiperf-plot
      * drew of it: [kind, drawn here, drawn by the renderer (or embedded
      * of it, when thinned)] */
@@ -123,7 +129,7 @@
       }
     }
     /* log y, then zoom by a wheel step at the centre */
-    const logged = state.cards[0];
+    const logged = state.cards.find((c) => c.el.querySelector("input.log-y"));
     if (logged) {
       const box = logged.el.querySelector("input.log-y");
       box.checked = true;
@@ -181,7 +187,7 @@
       tl.setView(tl.def.extent[0], tl.def.extent[1]);
       out.timelines.push(t);
     }
-    if (D.runs.length) {
+    if (document.querySelector("button.add-chart")) {
       const added = addChart();
       out.added = { points: countPoints(added), title: added.model.title };
     }

@@ -513,11 +513,15 @@
       return el("label", {}, [box, document.createTextNode(" " + text)]);
     };
     const isRuns = card.source === "runs";
+    /* A chart of kernels, GPU time or experts has no run metrics to pick:
+     * no axis or type pickers, and a log scale only on an axis of numbers. */
+    const pickable = choices.length > 0;
+    const numeric = (axis) => pickable || !def || !(def[axis].ticks || def[axis].categories);
     const toolbar = el("div", { class: "toolbar" }, [
-      el("label", { text: "X " }, [card.ui.x]), isRuns ? card.ui.xs : null,
-      el("label", { text: "Y " }, [card.ui.y]), isRuns ? card.ui.ys : null,
-      el("label", { text: "Type " }, [card.ui.type]),
-      check("logx", "log x"), check("logy", "log y"),
+      pickable ? el("label", { text: "X " }, [card.ui.x]) : null, pickable && isRuns ? card.ui.xs : null,
+      pickable ? el("label", { text: "Y " }, [card.ui.y]) : null, pickable && isRuns ? card.ui.ys : null,
+      pickable ? el("label", { text: "Type " }, [card.ui.type]) : null,
+      numeric("x") ? check("logx", "log x") : null, numeric("y") ? check("logy", "log y") : null,
       el("button", { type: "button", text: "Reset zoom", title: "Show the whole chart (or double-click it)", onclick: () => { card.zoom = null; render(card); } }),
       el("button", { type: "button", text: "PNG", title: "Download the current view as PNG", class: "png", onclick: () => downloadPng(card) }),
       opts.removable ? el("button", { type: "button", text: "Remove", onclick: () => { card.plot.destroy(); figure.remove(); state.cards.splice(state.cards.indexOf(card), 1); saveView(); } }) : null,
@@ -586,14 +590,17 @@
         active.appendChild(el("button", { type: "button", text: "×", title: "Remove this filter", onclick: () => { state.ranges.splice(k, 1); showRanges(); rerenderAll(); } }));
       });
     };
-    box.appendChild(el("fieldset", {}, [el("legend", { text: "Metric range" }), rtag, rstat, rmin, rmax,
+    /* runs without metrics (traces, kernels, GEMM, gate logs): nothing to
+     * filter them by, nor to chart beyond what is drawn */
+    if (all_metrics.length) box.appendChild(el("fieldset", {}, [el("legend", { text: "Metric range" }), rtag, rstat, rmin, rmax,
       el("button", { type: "button", text: "Filter", class: "range-add", onclick: () => {
         state.ranges.push({ tag: rtag.value, stat: rstat.value, min: rmin.value === "" ? NaN : +rmin.value, max: rmax.value === "" ? NaN : +rmax.value });
         showRanges(); rerenderAll();
       } }), active]));
 
     showRanges();
-    box.appendChild(el("button", { type: "button", text: "Add chart", class: "add-chart", onclick: () => addChart() }));
+    if (all_metrics.length || D.requests)
+      box.appendChild(el("button", { type: "button", text: "Add chart", class: "add-chart", onclick: () => addChart() }));
     box.appendChild(el("button", { type: "button", text: "Save view as preset", class: "save-preset",
                                    title: "Download the charts as they are now as a preset file (aiperf-plot --config, the window, aiperf plot)",
                                    onclick: () => {
