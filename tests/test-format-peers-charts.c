@@ -254,11 +254,32 @@ test_constant_label (Fixture       *f,
   g_assert_cmpstr (chart->label_title, ==, "Variant · Max Num Batched Tokens · Max Num Seqs · Eplb");
 }
 
+/* A GuideLLM run's time-slice chart is left out naming the tool that
+ * does not record slices, not AIPerf's setting. */
+static void
+test_no_time_slices (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *guidellm = format_fixture ("guidellm", "benchmarks_stripped.json", NULL);
+  g_autoptr(AiperfRunSet) runs = format_load_one (guidellm);
+  AiperfRun *run = aiperf_run_set_get_run (runs, 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AiperfChart) chart = NULL;
+
+  aiperf_run_load_details (run, NULL, NULL, NULL, NULL);
+  chart = aiperf_plot_build_single_run (aiperf_plot_config_find (f->config, AIPERF_MODE_SINGLE_RUN, "timeslices_ttft"),
+                                        run, f->colors, &error);
+  g_assert_null (chart);
+  g_assert_error (error, AIPERF_ERROR, AIPERF_ERROR_NO_DATA);
+  g_assert_nonnull (strstr (error->message, "has no time slices: GuideLLM does not record them, only AIPerf does."));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add ("/format/peers/no-time-slices", Fixture, NULL, fixture_set_up, test_no_time_slices, fixture_tear_down);
   g_test_add ("/format/peers/constant-label", Fixture, NULL,
               fixture_set_up, test_constant_label, fixture_tear_down);
   g_test_add ("/format/peers/inference-perf-series", Fixture, NULL,
