@@ -641,6 +641,31 @@ test_panels_dense_as_line (void)
   cairo_surface_destroy (surface);
 }
 
+/* Horizontal bars (GEMM's TFLOP/s per kernel) have a box for a swatch,
+ * as vertical bars do, not a line: blue 4 px above and below its middle. */
+static void
+test_hbars_swatch (void)
+{
+  g_autoptr(AiperfChart) chart = aiperf_chart_new ("TFLOP/s per kernel");
+  g_autoptr(AiperfRenderer) renderer = aiperf_renderer_new ();
+  cairo_surface_t *surface;
+  double cx, cy;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      int s = aiperf_chart_add_series (chart, i == 0 ? "bf16" : "fp32", aiperf_color_palette (i), AIPERF_LAYER_HBARS);
+      AiperfLayer *layer = aiperf_chart_add_layer (chart, AIPERF_LAYER_HBARS, s);
+
+      aiperf_layer_append_hbar (layer, i, 0.8, 100 + 50 * i, NAN, NAN, 0);
+    }
+  surface = draw_chart (renderer, chart, NULL, AIPERF_THEME_LIGHT, W, H);
+  swatch_centre (renderer, 0, &cx, &cy);
+  g_test_message ("hbars swatch at %g, %g", cx, cy);
+  g_assert_true (blue_at (surface, cx, cy - 4));
+  g_assert_true (blue_at (surface, cx, cy + 4));
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -652,6 +677,7 @@ main (int argc, char **argv)
   g_test_add_func ("/aiperf/render/decimate/panels-dense-as-line", test_panels_dense_as_line);
   g_test_add_func ("/aiperf/render/axis/category-ticks", test_category_ticks);
   g_test_add_func ("/aiperf/render/layers/shapes", test_shapes);
+  g_test_add_func ("/aiperf/render/layers/hbars-swatch", test_hbars_swatch);
   g_test_add_func ("/aiperf/render/layers/cell-text-contrast", test_cell_text_contrast);
   g_test_add_func ("/aiperf/render/layers/every-kind", test_every_kind);
   g_test_add_func ("/aiperf/render/surfaces/svg-pdf-recording", test_surfaces);

@@ -388,6 +388,7 @@ draw_swatch (AiperfRenderer     *self,
     case AIPERF_LAYER_AREA:
     case AIPERF_LAYER_BAND:
     case AIPERF_LAYER_BARS:
+    case AIPERF_LAYER_HBARS:
     case AIPERF_LAYER_BOXES:
     case AIPERF_LAYER_CELLS:
     case AIPERF_LAYER_ELLIPSES:
