@@ -497,6 +497,8 @@ test_ranks_iterations (void)
 
   chart = aiperf_handler_iterations (spec, set, NULL, colors, &error);
   g_assert_no_error (error);
+  g_assert_cmpstr (chart->note, ==, "Each step's span on the GPU (its GPU-side ProfilerStep#N), as TraceLens and "
+                   "HTA time an iteration.");
   g_assert_cmpuint (chart->series->len, ==, 2);
   g_assert_cmpuint (chart->layers->len, ==, 2);
   for (guint i = 0; i < 2; i++)
@@ -540,6 +542,8 @@ test_far_apart_steps (void)
 
   chart = aiperf_handler_iterations (spec, set, NULL, colors, &error);
   g_assert_no_error (error);
+  g_assert_cmpstr (chart->note, ==, "Each step's span on the CPU (its ProfilerStep#N annotation): there are no "
+                   "GPU-side step spans.");
   g_assert_cmpuint (chart->x.tick_labels->len, ==, G_N_ELEMENTS (steps));
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     {

@@ -532,6 +532,34 @@ step_x (GArray *positions,
   return lo;
 }
 
+/* Which span a bar is, as the summary says it: the GPU-side one where a
+ * trace has it (what TraceLens and HTA time), else the CPU-side one. */
+static char *
+iterations_note (AiperfRunSet *runs)
+{
+  guint gpu = 0, cpu = 0;
+
+  for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
+    {
+      AiperfRun *run = aiperf_run_set_get_run (runs, i);
+
+      if (aiperf_run_get_table (run, "iterations") == NULL)
+        continue;
+      if (g_strcmp0 (aiperf_run_get_parameter (run, "iterations from"), "GPU") == 0)
+        gpu++;
+      else
+        cpu++;
+    }
+  if (cpu == 0)
+    return g_strdup (_("Each step's span on the GPU (its GPU-side ProfilerStep#N), as TraceLens and HTA time "
+                       "an iteration."));
+  if (gpu == 0)
+    return g_strdup (_("Each step's span on the CPU (its ProfilerStep#N annotation): there are no GPU-side "
+                       "step spans."));
+  return g_strdup (_("Each step's span on the GPU where a trace has GPU-side ProfilerStep#N spans, else on "
+                     "the CPU."));
+}
+
 AiperfChart *
 aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                            AiperfRunSet               *runs,
@@ -557,6 +585,7 @@ aiperf_handler_iterations (const AiperfPlotSpec       *spec,
                                          "show: the PyTorch profiler writes one for each step the profiled loop "
                                          "marks with prof.step()"));
   chart = aiperf_plot_chart_new (spec, _("Elapsed Time per Iteration"));
+  chart->note = iterations_note (runs);
   aiperf_axis_set_label (&chart->x, _("Iteration (ProfilerStep)"), NULL);
   aiperf_axis_set_label (&chart->y, _("Elapsed Time"), "ms");
   chart->x.integer_ticks = TRUE;
