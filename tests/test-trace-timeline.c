@@ -160,6 +160,53 @@ test_pixels (void)
   aiperf_style_clear (&style);
 }
 
+/* The pixel at @x, @y of a 1600×800 timeline of @store, with its
+ * background's. */
+static guint32
+timeline_pixel (AiperfTraceStore *store,
+                int               x,
+                int               y,
+                guint32          *background)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1600, 800);
+  cairo_t *cr = cairo_create (surface);
+  AiperfTimelineState whole = AIPERF_TIMELINE_STATE_INIT (0, 50000000);
+  AiperfTrackModel model;
+  AiperfStyle style;
+  guint32 pixel;
+  guchar *data;
+
+  aiperf_style_init (&style, AIPERF_THEME_LIGHT);
+  aiperf_trace_store_get_model (store, &model);
+  aiperf_timeline_draw (cr, &model, &whole, &style, 1600, 800, "legend");
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  *background = *(guint32 *) data & 0xffffff;
+  pixel = *(guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4) & 0xffffff;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  aiperf_style_clear (&style);
+  return pixel;
+}
+
+/* The legend's first swatch (12 px at the plot's left, 48 px down) is
+ * drawn when two keys or more are: a trace whose slices have no category
+ * (acelyzer's) is all one colour, and a key "slice" would say nothing. */
+static void
+test_legend_keys (void)
+{
+  g_autoptr(AiperfTraceStore) several = make_store ();
+  g_autoptr(AiperfTraceStore) one = aiperf_trace_store_new ();
+  guint lane = aiperf_trace_store_track (one, "1", "2");
+  guint32 background;
+
+  aiperf_trace_store_add_slice (one, lane, 1000000, 5000000, "add_11 Cmpt Exec", NULL, NULL, 0, 0);
+  aiperf_trace_store_add_slice (one, lane, 9000000, 5000000, "add_11 Cmpt Prep", NULL, NULL, 0, 0);
+  aiperf_trace_store_finish (one);
+  g_assert_cmphex (timeline_pixel (several, 266, 54, &background), !=, background);
+  g_assert_cmphex (timeline_pixel (one, 266, 54, &background), ==, background);
+}
+
 /* What hovering finds: the kernel at 10.5 ms in the GPU lane, the step in
  * the CPU lane's first row, nothing left of the plot. The CPU lane (2
  * rows) comes first, then the GPU lane. */
@@ -342,6 +389,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace/model", test_model);
   g_test_add_func ("/trace/pixels", test_pixels);
+  g_test_add_func ("/trace/legend-keys", test_legend_keys);
   g_test_add_func ("/trace/hit", test_hit);
   g_test_add_func ("/trace/colors", test_colors);
   g_test_add_func ("/trace/search", test_search);

@@ -591,7 +591,8 @@ test_idle_streams_named (void)
 }
 
 /* acelyzer's AIU trace: 28 B/E pairs are 28 events; the 64-bit thread
- * ids are integers in the lane names; its lanes are no GPU streams. */
+ * ids are integers in the lane names; its lanes are no GPU streams; it
+ * has no kernel times to speak of. */
 static void
 test_acelyzer (void)
 {
@@ -614,6 +615,8 @@ test_acelyzer (void)
   g_assert_null (strstr (lanes->str, "e+19"));
   g_assert_false (aiperf_trace_store_get_stream (store, 0, &name, &busy, &span));
   g_assert_null (strstr (summary, "GPU streams"));
+  /* no kernel times shown: no footnote about adding them up */
+  g_assert_null (strstr (summary, "Kernel times add up"));
 }
 
 /* acelyzer's hand-written cases: 21 B/E pairs and 3 X events, one pair

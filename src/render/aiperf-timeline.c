@@ -554,11 +554,15 @@ aiperf_timeline_draw (cairo_t                   *cr,
     }
   show_text (cr, style, axis_title, lay.left + lay.width / 2 - 100 * s, height - 18 * s, font, 0, FALSE);
 
-  /* Legend: the keys drawn. */
+  /* Legend: the keys drawn, when there are two or more (one colour needs
+   * no key, as a chart of one series has no legend). */
   {
     double x = lay.left;
+    guint n_used = 0;
 
     for (guint k = 0; k < n_keys; k++)
+      n_used += used[k] != 0;
+    for (guint k = 0; n_used > 1 && k < n_keys; k++)
       {
         AiperfRGBA c = colors[k];
         const char *name = vt->key_name (model->self, k);

@@ -362,7 +362,7 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
 {
   g_autoptr(AiperfKernelData) data = aiperf_kernel_data_new (runs);
   GString *s = g_string_new (_("Traces\n======\n"));
-  gboolean steps_window = aiperf_trace_steps_window (options), any_gpu = FALSE;
+  gboolean steps_window = aiperf_trace_steps_window (options), any_gpu = FALSE, any_kernels = FALSE;
 
   for (guint i = 0; i < aiperf_run_set_get_n_runs (runs); i++)
     {
@@ -391,6 +391,7 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
           if (source->run != run)
             continue;
           table = categories_text (data, source, FALSE);
+          any_kernels = TRUE;
           g_string_append_printf (s, _("  %u kernel names, %.3f ms of kernel time\n"),
                                   source->kernels->len, source->total / 1e6);
           g_string_append (s, table);
@@ -437,7 +438,8 @@ aiperf_trace_summary_with_options (AiperfRunSet *runs,
                               "writes one for each step the profiled loop marks with prof.step()), so it has "
                               "no iterations to chart.\n"));
     }
-  g_string_append (s, _("\nKernel times add up over all streams and GPUs: they can exceed the wall time.\n"));
+  if (any_kernels)
+    g_string_append (s, _("\nKernel times add up over all streams and GPUs: they can exceed the wall time.\n"));
   if (any_gpu)
     g_string_append_printf (s, "%s\n%s\n", aiperf_trace_breakdown_definitions (), aiperf_trace_hta_definitions ());
   return g_string_free (s, FALSE);
@@ -477,15 +479,6 @@ step_files (AiperfTable *steps)
   return files;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* The step numbers of every trace, sorted, each once: the categories of
  * the x axis. Traces whose steps are far apart (1; 101–105; 551) put their
  * bars side by side, each labelled with its step: at their numbers, on an
@@ -506,7 +499,7 @@ step_positions (AiperfRunSet *runs)
         if (isfinite (step[r]))
           g_array_append_val (all, step[r]);
     }
-  g_array_sort (all, compare_doubles);
+  g_array_sort (all, (GCompareFunc) aiperf_compare_doubles);
   for (guint i = 0; i < all->len; i++)
     if (distinct->len == 0 || g_array_index (all, double, i) != g_array_index (distinct, double, distinct->len - 1))
       g_array_append_val (distinct, g_array_index (all, double, i));
