@@ -501,15 +501,10 @@ aiperf_gemm_data_sources (AiperfGemmData *data)
 char *
 aiperf_gemm_note_text (const GString *note)
 {
-  const char *rest;
+  char first[8] = { 0 };
 
   if (note->len == 0)
     return NULL;
-  rest = g_utf8_next_char (note->str);
-  {
-    char first[8] = { 0 };
-
-    g_unichar_to_utf8 (g_unichar_toupper (g_utf8_get_char (note->str)), first);
-    return g_strconcat (first, rest, NULL);
-  }
+  g_unichar_to_utf8 (g_unichar_toupper (g_utf8_get_char (note->str)), first);
+  return g_strconcat (first, g_utf8_next_char (note->str), NULL);
 }

@@ -609,7 +609,7 @@ multi_run (const AiperfPlotSpec       *spec,
   char *note = NULL;
   guint by_rate = 0, n_points = 0;
   g_autoptr(GPtrArray) label_columns = NULL;
-  char no_gpu_count;  /* the axis showing total throughput for want of a GPU count */
+  gboolean totals_only;  /* the per-GPU axis shows totals: no run records a GPU count */
 
   if (spec->x.metric == NULL || spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("A comparison plot needs both an x and a y metric."));
@@ -630,9 +630,8 @@ multi_run (const AiperfPlotSpec       *spec,
     y_tag = y_axis.substitute;
   x_note = aiperf_peer_axis_note (&x_axis);
   y_note = aiperf_peer_axis_note (&y_axis);
-  no_gpu_count = g_strcmp0 (x_tag, "output_token_throughput") == 0 && x_axis.substitute != NULL ? 'x'
-               : g_strcmp0 (y_tag, "output_token_throughput") == 0 && y_axis.substitute != NULL ? 'y'
-               : 0;
+  totals_only = (g_strcmp0 (x_tag, "output_token_throughput") == 0 && x_axis.substitute != NULL)
+                || (g_strcmp0 (y_tag, "output_token_throughput") == 0 && y_axis.substitute != NULL);
   aiperf_peer_axis_clear (&x_axis);
   aiperf_peer_axis_clear (&y_axis);
   if (groups->len == 0)
@@ -657,7 +656,7 @@ multi_run (const AiperfPlotSpec       *spec,
     }
 
   chart = aiperf_plot_chart_new (spec, spec->name);
-  if (no_gpu_count != 0)
+  if (totals_only)
     drop_per_gpu (chart);
   aiperf_plot_set_metric_axis (&chart->x, x_tag, TRUE, x_stat,
                                first ? aiperf_run_get_metric_unit (first, x_tag) : NULL, spec->x_label);

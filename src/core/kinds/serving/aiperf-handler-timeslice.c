@@ -111,17 +111,19 @@ aiperf_handler_timeslice (const AiperfPlotSpec *spec,
   gboolean lower_is_worse;
   int series;
 
-  if ((slices == NULL || aiperf_timeslices_get_n_slices (slices) == 0)
-      && !g_str_equal (aiperf_run_get_source (run), "aiperf"))
-    /* Translators: %s: a run; %s: the tool that made it (GuideLLM, vLLM, …) */
-    return aiperf_plot_no_data (error, _("Run “%s” has no time slices: %s does not record them, only AIPerf does."),
-                                aiperf_run_get_name (run), aiperf_run_get_tool (run));
   if (slices == NULL || aiperf_timeslices_get_n_slices (slices) == 0)
-    /* In the window's words: its Group By calls the setting "Time Slice
-     * Duration". Short enough for the toast that leaves the charts out. */
-    return aiperf_plot_no_data (error, _("Run “%s” has no time slices: AIPerf records them only when "
-                                         "its Time Slice Duration is set."),
-                                aiperf_run_get_name (run));
+    {
+      if (!g_str_equal (aiperf_run_get_source (run), "aiperf"))
+        /* Translators: %s: a run; %s: the tool that made it (GuideLLM, vLLM, …) */
+        return aiperf_plot_no_data (error, _("Run “%s” has no time slices: %s does not record them, only AIPerf "
+                                             "does."),
+                                    aiperf_run_get_name (run), aiperf_run_get_tool (run));
+      /* In the window's words: its Group By calls the setting "Time Slice
+       * Duration". Short enough for the toast that leaves the charts out. */
+      return aiperf_plot_no_data (error, _("Run “%s” has no time slices: AIPerf records them only when "
+                                           "its Time Slice Duration is set."),
+                                  aiperf_run_get_name (run));
+    }
   if (spec->y.metric == NULL)
     return aiperf_plot_no_data (error, _("The preset “%s” has no y metric."), spec->name);
   tag = aiperf_plot_resolve_tag (spec->y.metric);
